@@ -1,0 +1,124 @@
+/** Builds the Fastify application: external plugins, then app plugins, then routes. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createContext } from './app-context.ts';
+import { accessPlugin } from './auth/access.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { zodValidatorCompiler } from './http/validation.ts';
+import { registerWebConsole } from './http/web-console.ts';
+import { requestLanguage } from './http/language.ts';
+import { translate } from '@sluice/shared/i18n';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { uploadsRoutes } from './storage/uploads.routes.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Routes of the API, registered under /api. Later features add theirs here. */
+const apiModules = [accountRoutes, groupsRoutes];
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: boolean | object;
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    ...(config.TLS_CERT && config.TLS_KEY
+      ? { https: { cert: await readFileText(config.TLS_CERT), key: await readFileText(config.TLS_KEY) } }
+      : {}),
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', createContext(config, database.db, database.dialect));
+  installErrorHandler(app);
+
+  // Routes outside /api (the console's files, the API docs) are public by nature; every API
+  // route must say who may call it.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access) return;
+    const url = route.url.toLowerCase();
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: 'public' };
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: Boolean(config.TLS_CERT),
+  });
+  await app.register(multipart);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Sluice API', version: '1.0.0', description: 'Every response is `{ success, message, data, count? }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { users: app.ctx.users, sessions: app.ctx.sessions });
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) register(api);
+    },
+    { prefix: '/api' },
+  );
+  // Uploaded files are public by unguessable key, so that <img> tags can show them.
+  await app.register(async (files) => uploadsRoutes(files));
+
+  const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
+  const hasConsole = await registerWebConsole(app, dist);
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !/^\/api(\/|$)/i.test(url) && hasConsole;
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({
+      success: false,
+      message: translate(requestLanguage(request), 'error.routeNotFound', { method: request.method, url }),
+      data: null,
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}
+
+async function readFileText(file: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(file, 'utf8');
+}

@@ -1,0 +1,51 @@
+/** Configuration, read once at boot from the environment and validated; a bad value stops start-up. */
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    ADMIN_ACCOUNT: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,32}$/, 'must be 4–32 letters or digits')
+      .default('admin'),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .regex(/[A-Za-z]/, 'must contain a letter')
+      .regex(/\d/, 'must contain a digit')
+      .optional(),
+    DEMO: flag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TLS_CERT: z.string().optional(),
+    TLS_KEY: z.string().optional(),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: flag.default(false),
+  })
+  .refine((c) => Boolean(c.TLS_CERT) === Boolean(c.TLS_KEY), {
+    message: 'TLS_CERT and TLS_KEY must be set together',
+    path: ['TLS_CERT'],
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

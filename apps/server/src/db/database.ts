@@ -1,0 +1,42 @@
+/** Opens the database: node:sqlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.ts';
+import { migrate, type DialectName } from './migrations.ts';
+import { openSqlite } from './node-sqlite-dialect.ts';
+
+// int8 and numeric columns hold epoch milliseconds and counts, well inside 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<DatabaseHandle> {
+  let db: Db;
+  let dialect: DialectName;
+  if (options.databaseUrl) {
+    dialect = 'postgres';
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    });
+  } else {
+    dialect = 'sqlite';
+    mkdirSync(options.dataDir, { recursive: true });
+    db = new Kysely<Database>({ dialect: openSqlite(path.join(options.dataDir, 'sluice.db')).dialect });
+  }
+  try {
+    await migrate(db as Kysely<unknown>, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

@@ -1,0 +1,19 @@
+/** Errors a service throws on purpose; the error handler turns them into the envelope. */
+import type { MessageKey } from '@sluice/shared/i18n';
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number>;
+  readonly field: string | undefined;
+  constructor(statusCode: number, key: MessageKey, params: Record<string, string | number> = {}, field?: string) {
+    super(key);
+    this.statusCode = statusCode;
+    this.key = key;
+    this.params = params;
+    this.field = field;
+  }
+}
+
+export const notFound = () => new AppError(404, 'error.notFound');
+export const forbidden = () => new AppError(403, 'auth.forbidden');

@@ -1,0 +1,52 @@
+/** Starts Sluice: configuration, database, first administrator, HTTP server, graceful shutdown. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+import { DEMO_OPERATOR } from './seed/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const app = await buildApp({ config, database });
+  const seeded = await bootstrap(app.ctx);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const lines = [`Sluice is running at ${shown}  (API docs: ${shown}/api/docs)`];
+  if (seeded.created) {
+    lines.push(
+      `Administrator: account "${seeded.account}"` +
+        (seeded.password ? `, password "${seeded.password}" (shown once; change it after signing in)` : ' (password from ADMIN_PASSWORD)'),
+    );
+    if (config.DEMO) lines.push(`Demo operator: account "${DEMO_OPERATOR.account}", password "${DEMO_OPERATOR.password}"`);
+  }
+  app.log.info(lines.join('\n'));
+  // The log may be JSON; say it plainly too, so a person can read the credentials.
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

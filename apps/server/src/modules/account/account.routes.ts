@@ -1,0 +1,170 @@
+/** Account calls of spec §7: sign-in, sessions, own profile and passwords. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequest,
+  legacyCredentials,
+  loginRequest,
+  registerRequest,
+  sessionDto,
+  setPasswordRequest,
+  updateConfigRequest,
+  updateProfileRequest,
+  userConfigSchema,
+  userDto,
+} from '@sluice/shared/account.schema';
+import { currentUser } from '../../auth/access.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { parseConfig } from './users.repository.ts';
+
+const tags = ['Account'];
+
+export function accountRoutes(root: FastifyInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { users, sessions, account, groups } = app.ctx;
+
+  const profileOf = async (id: number, groupId: number) => {
+    const profile = await users.profile(id, groupId);
+    if (!profile) throw new AppError(404, 'error.notFound');
+    return profile;
+  };
+
+  app.post(
+    '/User',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: envelopeOf(sessionDto) } },
+    },
+    async (request) => ok(request, await account.login(request.body.Account, request.body.Password, request.ip)),
+  );
+
+  app.post(
+    '/user/Register',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Register into a group by its code; an administrator activates the account', body: registerRequest },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const group = await groups.findByCode(body.Code);
+      if (!group) throw new AppError(400, 'group.codeUnknown', { code: body.Code }, 'Code');
+      if (await users.accountTaken(body.Account)) {
+        throw new AppError(409, 'account.exists', { account: body.Account }, 'Account');
+      }
+      await users.insert({
+        group_id: group.Id,
+        account: body.Account,
+        user_name: body.UserName,
+        email: body.Email ?? '',
+        phone: body.Phone ?? '',
+        user_type: 0,
+        remark: '',
+        password_hash: await hashPassword(body.Password),
+        status: 0,
+      });
+      return reply.status(201).send(ok(request, null, { message: 'auth.registered' }));
+    },
+  );
+
+  app.post(
+    '/user/UserUpdateToken',
+    { config: { access: 'session' }, schema: { tags, summary: 'Exchange the session token for a fresh one' } },
+    async (request) => {
+      const user = currentUser(request);
+      const session = await account.renew(user.id, request.token ?? '');
+      return ok(request, { Token: session.token, ExpiresAt: session.expiresAt });
+    },
+  );
+
+  app.get(
+    '/user/logout',
+    { config: { access: 'session' }, schema: { tags, summary: 'Sign out: revoke the token' } },
+    async (request) => {
+      await sessions.revoke(request.token ?? '');
+      return ok(request, null, { message: 'auth.loggedOut' });
+    },
+  );
+
+  app.get(
+    '/user/myinfo',
+    { config: { access: 'session' }, schema: { tags, summary: 'The signed-in user', response: { 200: envelopeOf(userDto) } } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, await profileOf(user.id, user.groupId));
+    },
+  );
+
+  app.get(
+    '/user/GetUser',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Legacy: the user of an account and token', querystring: legacyCredentials },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.account.toLowerCase() !== request.query.account.toLowerCase()) throw new AppError(401, 'auth.expired');
+      return ok(request, await profileOf(user.id, user.groupId));
+    },
+  );
+
+  app.put(
+    '/user',
+    { config: { access: 'session' }, schema: { tags, summary: 'Edit own profile', body: updateProfileRequest } },
+    async (request) => {
+      const user = currentUser(request);
+      const { UserName, Email, Phone } = request.body;
+      await users.update(user.id, user.groupId, { user_name: UserName, email: Email ?? '', phone: Phone ?? '' });
+      return ok(request, await profileOf(user.id, user.groupId), { message: 'saved' });
+    },
+  );
+
+  app.post(
+    '/user/password',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Change own password (signs out every session)', body: changePasswordRequest },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await account.changeOwnPassword(user.id, user.groupId, request.body.OldPassword, request.body.Password);
+      return ok(request, null, { message: 'auth.passwordChanged' });
+    },
+  );
+
+  app.put(
+    '/user/password',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: "An administrator sets another user's password", body: setPasswordRequest },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await account.setPassword(request.body.Id, user.groupId, request.body.Password);
+      return ok(request, null, { message: 'saved' });
+    },
+  );
+
+  app.get(
+    '/user/config',
+    { config: { access: 'session' }, schema: { tags, summary: 'Own console settings (theme, language)', response: { 200: envelopeOf(userConfigSchema) } } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, (await profileOf(user.id, user.groupId)).Config);
+    },
+  );
+
+  app.put(
+    '/user/config',
+    { config: { access: 'session' }, schema: { tags, summary: 'Save own console settings', body: updateConfigRequest, response: { 200: envelopeOf(userConfigSchema) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const current = (await profileOf(user.id, user.groupId)).Config;
+      const next = parseConfig(JSON.stringify({ ...current, ...request.body }));
+      await users.update(user.id, user.groupId, { config: JSON.stringify(next) });
+      return ok(request, next, { message: 'saved' });
+    },
+  );
+}
+

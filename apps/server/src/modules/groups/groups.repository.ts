@@ -1,0 +1,88 @@
+/** Tenants. */
+import { sql } from 'kysely';
+import type { GroupDto } from '@sluice/shared/group.schema';
+import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { GroupTable } from '../../db/tables.ts';
+
+const toDto = (row: Selectable<GroupTable>): GroupDto => ({
+  Id: row.id,
+  GroupName: row.group_name,
+  Account: row.account,
+  Code: row.code,
+  Description: row.description,
+  Logo: row.logo,
+});
+
+export class GroupsRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async get(id: number): Promise<GroupDto | undefined> {
+    const row = await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toDto(row);
+  }
+
+  async findByCode(code: string): Promise<GroupDto | undefined> {
+    const row = await this.db
+      .selectFrom('groups')
+      .selectAll()
+      .where(sql`lower(code)`, '=', code.toLowerCase())
+      .executeTakeFirst();
+    return row && toDto(row);
+  }
+
+  async nameOrCodeTaken(name: string, code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('groups')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb(sql`lower(group_name)`, '=', name.toLowerCase()), eb(sql`lower(code)`, '=', code.toLowerCase())]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Groups whose name contains `name`; `onlyId` narrows the search to one group. */
+  async findByName(
+    name: string,
+    page: { pageNo: number; pageSize: number },
+    onlyId?: number,
+  ): Promise<{ rows: GroupDto[]; count: number }> {
+    let query = this.db.selectFrom('groups');
+    if (name) query = query.where(sql`lower(group_name)`, 'like', `%${name.toLowerCase()}%`);
+    if (onlyId !== undefined) query = query.where('id', '=', onlyId);
+    const { count } = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await query
+      .selectAll()
+      .orderBy('id')
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize)
+      .execute();
+    return { rows: rows.map(toDto), count: Number(count) };
+  }
+
+  async insert(group: Omit<GroupTable, 'id' | 'created_at' | 'logo'>, now = Date.now()): Promise<number> {
+    const row = await this.db
+      .insertInto('groups')
+      .values({ ...group, logo: '', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setLogo(id: number, logo: string): Promise<void> {
+    await this.db.updateTable('groups').set({ logo }).where('id', '=', id).execute();
+  }
+
+  async insertRole(role: { group_id: number; name: string; is_admin: number }): Promise<number> {
+    const row = await this.db
+      .insertInto('roles')
+      .values({ ...role, module_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+}

@@ -1,0 +1,21 @@
+/** Demo data for `npm start`: an operator beside the administrator. Later features add theirs. */
+import type { AppContext } from '../app-context.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
+
+export const DEMO_OPERATOR = { account: 'operator', password: 'operator123' };
+
+export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<void> {
+  const operatorId = await ctx.users.insert({
+    group_id: tenant.groupId,
+    account: DEMO_OPERATOR.account,
+    user_name: '张工 Zhang',
+    email: 'operator@example.com',
+    phone: '13800138000',
+    user_type: 0,
+    remark: 'Patrol operator (demo)',
+    password_hash: await hashPassword(DEMO_OPERATOR.password),
+    status: 1,
+  });
+  await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
+}

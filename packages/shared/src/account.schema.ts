@@ -1,0 +1,112 @@
+/** Sign-in, session and own-profile calls (spec §7 Account and users). */
+import { z } from 'zod';
+import { account, anyText, email, messageRef, optional, password, phone } from './rules.ts';
+import { LANGUAGES } from './i18n.ts';
+
+export const USER_STATUS = { inactive: 0, normal: 1, disabled: 2 } as const;
+export const userStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+export const THEMES = ['light', 'dark'] as const;
+export const userConfigSchema = z.object({
+  Theme: z.enum(THEMES).default('light'),
+  Language: z.enum(LANGUAGES).optional(),
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
+
+/** POST /api/User: sign in. Legacy clients send lower-case keys; both are accepted. */
+export const loginRequest = z.preprocess(
+  (body) => {
+    if (body && typeof body === 'object') {
+      const b = body as Record<string, unknown>;
+      return { Account: b.Account ?? b.account, Password: b.Password ?? b.password };
+    }
+    return body;
+  },
+  z.object({
+    Account: z.string().trim().min(1, { message: 'rule.required' }).max(64),
+    Password: z.string().min(1, { message: 'rule.required' }).max(256),
+  }),
+);
+
+export const sessionDto = z.object({
+  Token: z.string(),
+  ExpiresAt: z.number().describe('epoch milliseconds'),
+  Account: z.string(),
+  UserName: z.string(),
+  GroupId: z.number(),
+  IsAdmin: z.boolean(),
+});
+export type SessionDto = z.infer<typeof sessionDto>;
+
+export const roleRefDto = z.object({ Id: z.number(), Name: z.string(), IsAdmin: z.boolean() });
+
+export const userDto = z.object({
+  Id: z.number(),
+  Account: z.string(),
+  UserName: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  UserType: z.number(),
+  Remark: z.string(),
+  Status: userStatus,
+  IsAdmin: z.boolean(),
+  IsPlatformAdmin: z.boolean(),
+  GroupId: z.number(),
+  GroupName: z.string(),
+  Picture: z.string(),
+  Roles: z.array(roleRefDto),
+  RoleName: z.string(),
+  Config: userConfigSchema,
+});
+export type UserDto = z.infer<typeof userDto>;
+
+/** PUT /api/user: own profile. */
+export const updateProfileRequest = z.object({
+  UserName: anyText(1, 32),
+  Email: optional(email),
+  Phone: optional(phone),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+const passwordPair = {
+  Password: password,
+  PasswordAgain: z.string(),
+};
+const samePasswords = (v: { Password: string; PasswordAgain: string }) => v.Password === v.PasswordAgain;
+const passwordAgainIssue = { message: 'rule.passwordAgain', path: ['PasswordAgain'] };
+
+/** POST /api/user/password: own password, needs the old one. */
+export const changePasswordRequest = z
+  .preprocess(
+    (body) => {
+      if (body && typeof body === 'object') {
+        const b = body as Record<string, unknown>;
+        return { ...b, OldPassword: b.OldPassword ?? b.oldPassword };
+      }
+      return body;
+    },
+    z.object({ OldPassword: z.string().min(1, { message: 'rule.required' }), ...passwordPair }),
+  )
+  .refine(samePasswords, passwordAgainIssue);
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** PUT /api/user/password: an administrator sets another user's password. */
+export const setPasswordRequest = z.object({ Id: z.coerce.number().int().positive(), Password: password });
+
+/** POST /api/user/Register: self-registration into a group by its code; an administrator activates. */
+export const registerRequest = z
+  .object({
+    Code: anyText(1, 64),
+    Account: account,
+    UserName: anyText(1, 32),
+    Email: optional(email),
+    Phone: optional(phone),
+    ...passwordPair,
+  })
+  .refine(samePasswords, passwordAgainIssue);
+
+/** GET /api/user/GetUser: legacy clients identify with account and token. */
+export const legacyCredentials = z.object({ account: z.string().min(1), token: z.string().min(1) });
+
+export const updateConfigRequest = userConfigSchema.partial();
+
