@@ -26,6 +26,18 @@ export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 /** Routes of the API, registered under /api. Later features add theirs here. */
 const apiModules = [accountRoutes, groupsRoutes];
 
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: () => string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteRecord[];
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
@@ -49,7 +61,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   // Routes outside /api (the console's files, the API docs) are public by nature; every API
   // route must say who may call it.
+  const routes: RouteRecord[] = [];
+  app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
+    routes.push({ method: [route.method].flat().join(','), url: route.url, access: () => route.config?.access });
     if (route.config?.access) return;
     const url = route.url.toLowerCase();
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) {
@@ -90,13 +105,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(accessPlugin, { users: app.ctx.users, sessions: app.ctx.sessions });
 
   await app.register(
-    async (api) => {
+    (api, _options, done) => {
       for (const register of apiModules) register(api);
+      done();
     },
     { prefix: '/api' },
   );
   // Uploaded files are public by unguessable key, so that <img> tags can show them.
-  await app.register(async (files) => uploadsRoutes(files));
+  await app.register((files, _options, done) => {
+    uploadsRoutes(files);
+    done();
+  });
 
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const hasConsole = await registerWebConsole(app, dist);
@@ -110,6 +129,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       message: translate(requestLanguage(request), 'error.routeNotFound', { method: request.method, url }),
       data: null,
     });
+  });
+
+  // While shutting down, answer in-flight requests and then close their keep-alive connections,
+  // so that the server can stop.
+  let closing = false;
+  app.addHook('preClose', () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 /** Sign-in, session and own-profile calls (spec §7 Account and users). */
 import { z } from 'zod';
-import { account, anyText, email, messageRef, optional, password, phone } from './rules.ts';
+import { account, anyText, email, optional, password, phone } from './rules.ts';
 import { LANGUAGES } from './i18n.ts';
 
 export const USER_STATUS = { inactive: 0, normal: 1, disabled: 2 } as const;
@@ -108,5 +108,8 @@ export const registerRequest = z
 /** GET /api/user/GetUser: legacy clients identify with account and token. */
 export const legacyCredentials = z.object({ account: z.string().min(1), token: z.string().min(1) });
 
-export const updateConfigRequest = userConfigSchema.partial();
+export const updateConfigRequest = z.object({
+  Theme: z.enum(THEMES).optional(),
+  Language: z.enum(LANGUAGES).optional(),
+});
 

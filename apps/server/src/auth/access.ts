@@ -41,7 +41,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { users: UsersRepository; sessions: SessionsRepository }) => {
+  (app: FastifyInstance, opts: { users: UsersRepository; sessions: SessionsRepository }, done: () => void) => {
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);
 
@@ -74,6 +74,7 @@ export const accessPlugin = fp(
       if (access === 'admin' && !user.isAdmin) throw new AppError(403, 'auth.forbidden');
       if (access === 'platform' && !user.isPlatformAdmin) throw new AppError(403, 'auth.forbidden');
     });
+    done();
   },
   { name: 'access' },
 );

@@ -9,7 +9,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export function dialectTypes(dialect: DialectName) {
   return {
     /** An auto-increment integer primary key. */
-    id: <T extends string>(table: CreateTableBuilder<T, never>) =>
+    id: <T extends string>(table: CreateTableBuilder<T>) =>
       dialect === 'postgres'
         ? table.addColumn('id', 'serial', (c) => c.primaryKey())
         : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),

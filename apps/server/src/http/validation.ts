@@ -39,7 +39,7 @@ function describeIssue(issue: $ZodIssue, lang: Language): string {
   if (lang === 'zh-CN') {
     const worded = zhLocale.localeError(issue as never);
     if (typeof worded === 'string') return worded;
-    if (worded && typeof worded === 'object' && 'message' in worded) return String(worded.message);
+    if (worded && typeof worded === 'object' && 'message' in worded) return worded.message;
   }
   return issue.message;
 }

@@ -3,7 +3,7 @@
  * crossing the size limit stops it with 413 and removes what was written.
  */
 import { randomBytes } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -27,45 +27,32 @@ export const formatBytes = (n: number) =>
 
 class SizeLimitError extends Error {}
 
-/** Checks the head's bytes against the allowed kinds and counts the size as the file streams. */
-function checkedStream(source: Readable, rule: UploadRule, found: { kind?: FileKind; size: number }): Transform {
+/** Yields the file's chunks, checking the head's bytes against the allowed kinds and counting the size. */
+async function* checkedChunks(source: Readable, rule: UploadRule, found: { kind?: FileKind; size: number }) {
+  const badType = () => new AppError(415, 'error.badFileType', { types: rule.kinds.join(', ') });
+  const decide = (head: Buffer) => {
+    const kind = sniff(head) ?? (rule.kinds.includes('bin') ? 'bin' : undefined);
+    if (!kind || !rule.kinds.includes(kind)) throw badType();
+    found.kind = kind;
+  };
   let head = Buffer.alloc(0);
-  const checker = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      found.size += chunk.length;
-      if (found.size > rule.limit) {
-        callback(new SizeLimitError());
-        return;
-      }
-      if (found.kind === undefined) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length < 16 && found.size < rule.limit) {
-          callback();
-          return;
-        }
-        found.kind = sniff(head) ?? (rule.kinds.includes('bin') ? 'bin' : undefined);
-        if (!found.kind || !rule.kinds.includes(found.kind)) {
-          callback(new AppError(415, 'error.badFileType', { types: rule.kinds.join(', ') }));
-          return;
-        }
-        callback(null, head);
-        return;
-      }
-      callback(null, chunk);
-    },
-    flush(callback) {
-      if (found.kind === undefined) {
-        found.kind = sniff(head) ?? (rule.kinds.includes('bin') ? 'bin' : undefined);
-        if (!found.kind || !rule.kinds.includes(found.kind) || head.length === 0) {
-          callback(new AppError(415, 'error.badFileType', { types: rule.kinds.join(', ') }));
-          return;
-        }
-        this.push(head);
-      }
-      callback();
-    },
-  });
-  return source.pipe(checker);
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    found.size += chunk.length;
+    if (found.size > rule.limit) throw new SizeLimitError();
+    if (found.kind !== undefined) {
+      yield chunk;
+      continue;
+    }
+    head = Buffer.concat([head, chunk]);
+    if (head.length < 16) continue;
+    decide(head);
+    yield head;
+  }
+  if (found.kind === undefined) {
+    if (head.length === 0) throw badType();
+    decide(head);
+    yield head;
+  }
 }
 
 export async function receiveUpload(
@@ -79,13 +66,14 @@ export async function receiveUpload(
   if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
   const found: { kind?: FileKind; size: number } = { size: 0 };
   const id = randomBytes(16).toString('hex');
-  const stream = checkedStream(part.file, rule, found);
+  const stream = Readable.from(checkedChunks(part.file, rule, found));
   // The key's extension is set once the kind is known; store under a temporary name first.
   const pendingKey = `${rule.folder}/${id}.part`;
   try {
     await storage.save(pendingKey, stream);
   } catch (error) {
     part.file.resume();
+    if (error instanceof AppError) throw error;
     if (error instanceof SizeLimitError || part.file.truncated) {
       throw new AppError(413, 'error.tooLarge', { limit: formatBytes(rule.limit) }, 'file');
     }

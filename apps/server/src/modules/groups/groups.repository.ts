@@ -61,7 +61,7 @@ export class GroupsRepository {
       .limit(page.pageSize)
       .offset((page.pageNo - 1) * page.pageSize)
       .execute();
-    return { rows: rows.map(toDto), count: Number(count) };
+    return { rows: rows.map(toDto), count };
   }
 
   async insert(group: Omit<GroupTable, 'id' | 'created_at' | 'logo'>, now = Date.now()): Promise<number> {

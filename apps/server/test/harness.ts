@@ -1,0 +1,118 @@
+/**
+ * Test harness: a real app on a real database, SQLite in a temporary folder and, when
+ * TEST_DATABASE_URL names a reachable PostgreSQL server, a fresh PostgreSQL database too.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { bootstrap } from '../src/seed/bootstrap.ts';
+import { DEMO_OPERATOR } from '../src/seed/demo.ts';
+
+export const ADMIN = { account: 'admin', password: 'Admin12345' };
+export const OPERATOR = DEMO_OPERATOR;
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+/** The databases the suites run against: SQLite always, PostgreSQL when configured. */
+export const databaseKinds: DatabaseKind[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `sluice_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  /** Signs in and returns the bearer token. */
+  login(account: string, password: string): Promise<string>;
+  /** An injected request, signed in with `token` when given. */
+  call(options: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  kind: DatabaseKind = 'sqlite',
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-test-'));
+  const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_ACCOUNT: ADMIN.account,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO: '1',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-console'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  const app = await buildApp({ config, database, logger: false });
+  await bootstrap(app.ctx);
+  beforeReady?.(app);
+  await app.ready();
+
+  const call: TestApp['call'] = ({ token, lang, headers, ...options }) =>
+    app.inject({
+      ...options,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    });
+
+  return {
+    app,
+    dataDir,
+    call,
+    async login(account, password) {
+      const res = await call({ method: 'POST', url: '/api/User', payload: { Account: account, Password: password } });
+      if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.body}`);
+      return res.json<{ data: { Token: string } }>().data.Token;
+    },
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with one file, for upload calls. */
+export function multipartFile(content: Buffer, fileName: string, contentType = 'application/octet-stream') {
+  const boundary = `----sluice${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
