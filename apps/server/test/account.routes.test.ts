@@ -71,7 +71,7 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
   });
 
   it('slows one address that tries many accounts', async () => {
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 21; i++) {
       await t.call({ method: 'POST', url: '/api/User', payload: { Account: `someone${i}`, Password: 'guess1234' }, remoteAddress: '10.9.9.9' });
     }
     const res = await t.call({ method: 'POST', url: '/api/User', payload: { Account: OPERATOR.account, Password: OPERATOR.password }, remoteAddress: '10.9.9.9' });
