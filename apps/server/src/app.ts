@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createContext } from './app-context.ts';
-import { accessPlugin } from './auth/access.ts';
+import { accessPlugin, type Access } from './auth/access.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWebConsole } from './http/web-console.ts';
@@ -18,18 +18,22 @@ import { requestLanguage } from './http/language.ts';
 import { translate } from '@sluice/shared/i18n';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { groupsRoutes } from './modules/groups/groups.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { rolesRoutes } from './modules/roles/roles.routes.ts';
+import { menusRoutes } from './modules/menus/menus.routes.ts';
+import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Routes of the API, registered under /api. Later features add theirs here. */
-const apiModules = [accountRoutes, groupsRoutes];
+const apiModules = [accountRoutes, groupsRoutes, usersRoutes, rolesRoutes, menusRoutes, clientsRoutes];
 
 export interface RouteRecord {
   method: string;
   url: string;
-  access: () => string | undefined;
+  access: () => Access | undefined;
 }
 
 declare module 'fastify' {

@@ -58,6 +58,21 @@ const en = {
   'rule.number': 'Please enter a number',
   'rule.email': 'Enter a valid e-mail address',
   'rule.passwordAgain': 'The two passwords differ',
+  'rule.sortable': 'Cannot sort by that; sortable: {columns}',
+  'rule.routerPath': 'The route path must start with / and hold only letters, digits and / _ : ? -',
+  'rule.componentUrl': 'The component may hold only letters, digits and / _ -',
+  'rule.routerRequired': 'A link menu needs a router definition with path and componentUrl',
+  'rule.menuType': 'Menu type is 1 (link) or 0 (navigation)',
+  'rule.code': 'A code starts with a letter and holds letters, digits and _ . -',
+  'user.notYourself': 'You cannot do this to your own account',
+  'user.lastAdmin': 'The last administrator of the group cannot be removed, disabled or demoted',
+  'role.inUse': 'The role “{name}” is still assigned to users',
+  'module.exists': 'A module or operate with code “{name}” already exists',
+  'client.exists': 'A client numbered “{name}” already exists',
+  'role.exists': 'A role named “{name}” already exists',
+  'menu.hasChildren': 'Delete the sub-menus first',
+  'menu.badParent': 'The parent menu must be a navigation menu of this group, and not the menu itself',
+  'ref.unknown': 'No such {what}: {id}',
 } satisfies Catalog;
 
 export type MessageKey = keyof typeof en;
@@ -102,6 +117,21 @@ const zh: Record<MessageKey, string> = {
   'rule.number': '请输入数字',
   'rule.email': '请输入正确的邮箱地址',
   'rule.passwordAgain': '两次输入的密码不一致',
+  'rule.sortable': '不能按此排序；可排序字段：{columns}',
+  'rule.routerPath': '路由路径须以 / 开头，只能包含字母、数字及 / _ : ? -',
+  'rule.componentUrl': '组件地址只能包含字母、数字及 / _ -',
+  'rule.routerRequired': '链接菜单需要包含 path 和 componentUrl 的路由定义',
+  'rule.menuType': '菜单类型为 1（链接）或 0（导航）',
+  'rule.code': '编码以字母开头，只能包含字母、数字及 _ . -',
+  'user.notYourself': '不能对自己的账号执行此操作',
+  'user.lastAdmin': '不能删除、禁用或降级集团的最后一位管理员',
+  'role.inUse': '角色“{name}”仍分配给用户',
+  'module.exists': '编码为“{name}”的模块或操作已存在',
+  'client.exists': '编号为“{name}”的客户已存在',
+  'role.exists': '名为“{name}”的角色已存在',
+  'menu.hasChildren': '请先删除子菜单',
+  'menu.badParent': '上级菜单须为本集团的导航菜单，且不能是菜单本身',
+  'ref.unknown': '不存在的{what}：{id}',
 };
 
 export const serverCatalogs: Record<Language, Record<MessageKey, string>> = { 'en-US': en, 'zh-CN': zh };

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OperateCode } from '@sluice/shared/permissions';
 import { AppError } from '../http/errors.ts';
 import type { UsersRepository, CurrentUser } from '../modules/account/users.repository.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
@@ -15,7 +16,9 @@ export type Access =
   /** an administrator (a role with IsAdmin) of the caller's own group */
   | 'admin'
   /** a platform administrator, who may create groups */
-  | 'platform';
+  | 'platform'
+  /** a user whose roles hold the operate; a group administrator holds them all */
+  | { operate: OperateCode };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,7 +54,8 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request) => {
+    // Before validation, so that a caller who may not make the call learns nothing about its input.
+    app.addHook('preValidation', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === 'public' || access === undefined) return;
       const token = bearerToken(request);
@@ -73,6 +77,9 @@ export const accessPlugin = fp(
       }
       if (access === 'admin' && !user.isAdmin) throw new AppError(403, 'auth.forbidden');
       if (access === 'platform' && !user.isPlatformAdmin) throw new AppError(403, 'auth.forbidden');
+      if (typeof access === 'object' && !user.isAdmin && !(await opts.users.holdsOperate(user.id, access.operate))) {
+        throw new AppError(403, 'auth.forbidden');
+      }
     });
     done();
   },

@@ -65,4 +65,67 @@ export interface Database {
   user_roles: UserRoleTable;
   sessions: SessionTable;
   login_throttle: LoginThrottleTable;
+  modules: ModuleTable;
+  module_operates: ModuleOperateTable;
+  role_operates: RoleOperateTable;
+  sys_menus: SysMenuTable;
+  role_menus: RoleMenuTable;
+  role_projects: RoleProjectTable;
+  clients: ClientTable;
+}
+
+export interface ModuleTable {
+  id: Generated<number>;
+  group_id: number;
+  module_name: string;
+  code: string;
+}
+
+export interface ModuleOperateTable {
+  id: Generated<number>;
+  group_id: number;
+  module_id: number;
+  name: string;
+  code: string;
+}
+
+export interface RoleOperateTable {
+  role_id: number;
+  operate_id: number;
+}
+
+export interface SysMenuTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  parent_id: number;
+  url: string;
+  router: string;
+  menu_type: number;
+  icon: string;
+  remarks: string;
+  sn: number;
+}
+
+export interface RoleMenuTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface RoleProjectTable {
+  role_id: number;
+  project_id: number;
+  operate: number;
+}
+
+export interface ClientTable {
+  id: Generated<number>;
+  group_id: number;
+  client_name: string;
+  client_sn: string;
+  linkman: string;
+  telephone: string;
+  mobile: string;
+  address: string;
+  description: string;
 }

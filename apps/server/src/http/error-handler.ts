@@ -15,8 +15,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       const message = translate(lang, error.key, error.params);
-      const data = error.field ? { errors: [{ field: error.field, message }] } : null;
-      return reply.status(error.statusCode).send({ success: false, message, data });
+      if (!error.field) return reply.status(error.statusCode).send({ success: false, message, data: null });
+      return reply
+        .status(error.statusCode)
+        .send({ success: false, message: `${error.field}: ${message}`, data: { errors: [{ field: error.field, message }] } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -54,6 +54,32 @@ export class UsersRepository {
     };
   }
 
+  /** Whether one of the user's roles holds the operate of that code. */
+  async holdsOperate(userId: number, code: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user_roles')
+      .innerJoin('role_operates', 'role_operates.role_id', 'user_roles.role_id')
+      .innerJoin('module_operates', 'module_operates.id', 'role_operates.operate_id')
+      .select('module_operates.id')
+      .where('user_roles.user_id', '=', userId)
+      .where('module_operates.code', '=', code)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The codes of every operate the user's roles hold. */
+  async operates(userId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_roles')
+      .innerJoin('role_operates', 'role_operates.role_id', 'user_roles.role_id')
+      .innerJoin('module_operates', 'module_operates.id', 'role_operates.operate_id')
+      .select('module_operates.code')
+      .distinct()
+      .where('user_roles.user_id', '=', userId)
+      .execute();
+    return rows.map((r) => r.code);
+  }
+
   async findByAccount(account: string) {
     return this.db
       .selectFrom('users')

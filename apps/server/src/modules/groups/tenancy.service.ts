@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/password.ts';
 import type { Db } from '../../db/database.ts';
 import { GroupsRepository } from './groups.repository.ts';
 import { UsersRepository } from '../account/users.repository.ts';
+import { seedTenantDefaults } from './tenant-defaults.ts';
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -54,6 +55,7 @@ export async function createTenant(db: Db, tenant: NewTenant): Promise<CreatedTe
     });
     const adminRoleId = await groups.insertRole({ group_id: groupId, name: 'Administrator', is_admin: 1 });
     const operatorRoleId = await groups.insertRole({ group_id: groupId, name: 'Operator', is_admin: 0 });
+    await seedTenantDefaults(trx, groupId, adminRoleId, operatorRoleId);
     const adminId = await users.insert({
       group_id: groupId,
       account: tenant.adminAccount,

@@ -1,0 +1,278 @@
+/**
+ * The generic resource: registers the list / get / create / update / delete calls of a
+ * group-scoped table from its shared zod schemas. Paging, search, sorting, tenant scoping,
+ * permission checks, uniqueness and DTO mapping are done here once.
+ *
+ *   registerResource(app, {
+ *     table: 'clients', tags: ['Clients'],
+ *     access: { read: { operate: 'client.view' }, write: { operate: 'client.manage' } },
+ *     dto: clientDto, create: addClientRequest, update: updateClientRequest,
+ *     sortable: ['ClientName', 'ClientSn'], searchable: ['ClientName', 'Linkman'],
+ *     routes: { list: 'GET /Client', get: 'GET /Client/Get?id', create: 'POST /Client/Add',
+ *               update: 'PUT /Client/Update', remove: 'POST /Client/Delete#Id' },
+ *   });
+ *
+ * A route is 'METHOD /path'; the record's id comes from ':id' in the path, from a query
+ * parameter ('?id'), or from a body field ('#Id').
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { pageQuery } from '@sluice/shared/paging.schema';
+import { normalizeSearch } from '@sluice/shared/rules';
+import type { MessageKey } from '@sluice/shared/i18n';
+import { currentUser, type Access } from '../auth/access.ts';
+import type { CurrentUser } from '../modules/account/users.repository.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from './errors.ts';
+import { envelopeOf, ok } from './envelope.ts';
+
+type Row = Record<string, unknown>;
+/** Table and column names of a resource are data here, so the query builder sees loose rows. */
+type LooseDb = Kysely<Record<string, Row>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type RouteSpec = `${Method} /${string}`;
+
+type DtoShape = z.ZodObject<{ Id: z.ZodNumber } & z.ZodRawShape>;
+
+export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Update extends z.ZodType> {
+  table: string;
+  tags: string[];
+  access: { read: Access; write: Access };
+  dto: Dto;
+  create: Create;
+  update: Update;
+  /** DTO keys computed from the row rather than read from a column of their own. */
+  computed?: Partial<Record<keyof Dto['shape'] & string, (row: Row) => unknown>>;
+  /** DTO keys whose column is not the snake_case of the key. */
+  columns?: Partial<Record<Exclude<keyof Dto['shape'], 'Id'>, string>>;
+  sortable: (keyof Dto['shape'] & string)[];
+  searchable: (keyof Dto['shape'] & string)[];
+  /** Extra list filters: query parameter → DTO key, matched exactly. */
+  filters?: Record<string, { key: keyof Dto['shape'] & string; schema: z.ZodType }>;
+  /** Fields unique within the group, case-insensitively. */
+  unique?: { key: keyof Dto['shape'] & string; message: MessageKey }[];
+  defaultOrder?: { key: keyof Dto['shape'] & string; direction: 'asc' | 'desc' };
+  routes: Partial<Record<'list' | 'all' | 'get' | 'create' | 'update' | 'remove', RouteSpec>>;
+  /** Refuses a delete by throwing an AppError (a record still in use, say). */
+  beforeRemove?: (db: Db, row: z.infer<Dto>, user: CurrentUser) => Promise<void>;
+  /** Refuses an update by throwing an AppError. */
+  beforeUpdate?: (id: number, row: Row, user: CurrentUser) => Promise<void>;
+  /** Adjusts a row before it is written (derived columns, say). */
+  beforeWrite?: (row: Row, user: CurrentUser) => Row | Promise<Row>;
+  summary?: string;
+}
+
+const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+
+function parseRoute(spec: RouteSpec): { method: Method; url: string; idFrom: 'params' | 'query' | 'body' | 'none'; idName: string } {
+  const [method = 'GET', rawUrl = '/'] = spec.split(' ');
+  const query = /\?(\w+)$/.exec(rawUrl);
+  const body = /#(\w+)$/.exec(rawUrl);
+  const url = rawUrl.replace(/[?#]\w+$/, '');
+  if (url.includes(':id')) return { method: method as Method, url, idFrom: 'params', idName: 'id' };
+  if (query) return { method: method as Method, url, idFrom: 'query', idName: query[1] ?? 'id' };
+  if (body) return { method: method as Method, url, idFrom: 'body', idName: body[1] ?? 'Id' };
+  return { method: method as Method, url, idFrom: 'none', idName: '' };
+}
+
+const idSchema = z.coerce.number().int().positive();
+
+export function registerResource<Dto extends DtoShape, Create extends z.ZodType, Update extends z.ZodType>(
+  root: FastifyInstance,
+  spec: ResourceSpec<Dto, Create, Update>,
+): void {
+  // Handlers here are generic over the resource, so routes use the untyped provider; the
+  // schemas still validate every request and describe every response.
+  const app = root;
+  const computed: Record<string, ((row: Row) => unknown) | undefined> = spec.computed ?? {};
+  const keys = Object.keys(spec.dto.shape).filter((k) => k !== 'Id' && !computed[k]);
+  const columnOf = (key: string): string => (spec.columns as Record<string, string> | undefined)?.[key] ?? snake(key);
+  const booleans = new Set(keys.filter((k) => spec.dto.shape[k] instanceof z.ZodBoolean));
+  const db = (): LooseDb => app.ctx.db as unknown as LooseDb;
+
+  const toDto = (row: Row): z.infer<Dto> => {
+    const dto: Row = { Id: row.id };
+    for (const key of keys) {
+      const value = row[columnOf(key)];
+      dto[key] = booleans.has(key) ? value === 1 || value === true : value;
+    }
+    for (const [key, compute] of Object.entries(computed)) dto[key] = compute?.(row);
+    return dto as z.infer<Dto>;
+  };
+
+  const toRow = (input: Row): Row => {
+    const row: Row = {};
+    for (const key of keys) {
+      if (!(key in input) || input[key] === undefined) continue;
+      const value = input[key];
+      row[columnOf(key)] = typeof value === 'boolean' ? Number(value) : value;
+    }
+    return row;
+  };
+
+  const findRow = async (id: number, groupId: number) =>
+    db().selectFrom(spec.table).selectAll().where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+
+  const checkUnique = async (row: Row, groupId: number, selfId?: number) => {
+    for (const { key, message } of spec.unique ?? []) {
+      const value = row[columnOf(key)];
+      if (typeof value !== 'string' || value === '') continue;
+      let query = db()
+        .selectFrom(spec.table)
+        .select('id')
+        .where('group_id', '=', groupId)
+        .where(sql`lower(${sql.ref(columnOf(key))})`, '=', value.toLowerCase());
+      if (selfId !== undefined) query = query.where('id', '!=', selfId);
+      if (await query.executeTakeFirst()) throw new AppError(409, message, { name: value }, key);
+    }
+  };
+
+  const idOf = (request: FastifyRequest, route: ReturnType<typeof parseRoute>): number => {
+    const source =
+      route.idFrom === 'params' ? request.params : route.idFrom === 'query' ? request.query : request.body;
+    const raw = (source as Row | undefined)?.[route.idName] ?? (source as Row | undefined)?.[route.idName.toLowerCase()];
+    const parsed = idSchema.safeParse(raw);
+    if (!parsed.success) throw new AppError(400, 'rule.required', {}, route.idName);
+    return parsed.data;
+  };
+
+  const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
+  const listQuery = z.preprocess(
+    (q) => q,
+    z.intersection(pageQuery, z.object(filterShape)),
+  );
+
+  const list = async (request: FastifyRequest, query: Row & { PageNo: number; PageSize: number; Search?: string; OrderBy?: string; OrderType?: string }, all: boolean) => {
+    const user = currentUser(request);
+    let q = db().selectFrom(spec.table).where('group_id', '=', user.groupId);
+    const search = normalizeSearch(query.Search);
+    if (search) {
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) =>
+        eb.or(spec.searchable.map((key) => eb(sql<string>`lower(${sql.ref(columnOf(key))})`, 'like', sql<string>`${pattern} escape '\\'`))),
+      );
+    }
+    for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+      const value = query[name];
+      if (value !== undefined && value !== '') q = q.where(columnOf(filter.key), '=', typeof value === 'boolean' ? Number(value) : value);
+    }
+    const orderKey = query.OrderBy ?? spec.defaultOrder?.key ?? 'Id';
+    const sortable = new Set<string>(['Id', ...spec.sortable]);
+    const orderMatch = [...sortable].find((k) => k.toLowerCase() === orderKey.toLowerCase());
+    if (!orderMatch) throw new AppError(400, 'rule.sortable', { columns: [...sortable].join(', ') }, 'OrderBy');
+    const direction = (query.OrderType ?? (query.OrderBy ? 'asc' : spec.defaultOrder?.direction ?? 'asc')).toLowerCase() === 'desc' ? 'desc' : 'asc';
+    const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    let rowsQuery = q.selectAll().orderBy(orderMatch === 'Id' ? 'id' : columnOf(orderMatch), direction).orderBy('id', direction);
+    if (!all) rowsQuery = rowsQuery.limit(query.PageSize).offset((query.PageNo - 1) * query.PageSize);
+    const rows = await rowsQuery.execute();
+    return ok(request, rows.map(toDto), { count });
+  };
+
+  const { routes } = spec;
+  const listSchema = envelopeOf(z.array(spec.dto));
+
+  if (routes.list) {
+    const route = parseRoute(routes.list);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.read },
+      schema: { tags: spec.tags, summary: `List (paged, searchable by ${spec.searchable.join(', ')})`, querystring: listQuery, response: { 200: listSchema } },
+      handler: async (request) => list(request, request.query as Parameters<typeof list>[1], false),
+    });
+  }
+
+  if (routes.all) {
+    const route = parseRoute(routes.all);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.read },
+      schema: { tags: spec.tags, summary: 'All records (searchable, sorted)', querystring: listQuery, response: { 200: listSchema } },
+      handler: async (request) => list(request, request.query as Parameters<typeof list>[1], true),
+    });
+  }
+
+  if (routes.get) {
+    const route = parseRoute(routes.get);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.read },
+      schema: { tags: spec.tags, summary: 'One record', response: { 200: envelopeOf(spec.dto) } },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const row = await findRow(idOf(request, route), user.groupId);
+        if (!row) throw new AppError(404, 'error.notFound');
+        return ok(request, toDto(row));
+      },
+    });
+  }
+
+  if (routes.create) {
+    const route = parseRoute(routes.create);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.write },
+      schema: { tags: spec.tags, summary: 'Create', body: spec.create, response: { 201: envelopeOf(spec.dto) } },
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        let row = toRow(request.body as Row);
+        if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+        await checkUnique(row, user.groupId);
+        const inserted = await db()
+          .insertInto(spec.table)
+          .values({ ...row, group_id: user.groupId })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const created = await findRow(Number(inserted.id), user.groupId);
+        return reply.status(201).send(ok(request, toDto(created ?? {}), { message: 'created' }));
+      },
+    });
+  }
+
+  if (routes.update) {
+    const route = parseRoute(routes.update);
+    const updateRoute = route.idFrom === 'none' ? { ...route, idFrom: 'body' as const, idName: 'Id' } : route;
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.write },
+      schema: { tags: spec.tags, summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const id = idOf(request, updateRoute);
+        if (!(await findRow(id, user.groupId))) throw new AppError(404, 'error.notFound');
+        let row = toRow(request.body as Row);
+        if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+        await checkUnique(row, user.groupId, id);
+        await spec.beforeUpdate?.(id, row, user);
+        if (Object.keys(row).length > 0) {
+          await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+        }
+        return ok(request, toDto((await findRow(id, user.groupId)) ?? {}), { message: 'saved' });
+      },
+    });
+  }
+
+  if (routes.remove) {
+    const route = parseRoute(routes.remove);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.write },
+      schema: { tags: spec.tags, summary: 'Delete' },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const id = idOf(request, route);
+        const row = await findRow(id, user.groupId);
+        if (!row) throw new AppError(404, 'error.notFound');
+        await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
+        await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+        return ok(request, null, { message: 'deleted' });
+      },
+    });
+  }
+}

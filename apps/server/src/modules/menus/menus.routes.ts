@@ -1,0 +1,109 @@
+/** System menus and role menus (spec §7 Menus and clients, RoleSysMenu). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addMenuRequest, menuDto, updateMenuRequest } from '@sluice/shared/menu.schema';
+import { roleMenusRequest } from '@sluice/shared/role.schema';
+import { currentUser } from '../../auth/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { registerResource } from '../../http/resource.ts';
+import { ownedBy } from '../roles/roles.routes.ts';
+import { groupMenus, menusOf, toMenuDto } from './menus.service.ts';
+
+const tags = ['Menus'];
+const manage = { operate: 'menu.manage' } as const;
+const id = z.coerce.number().int().positive();
+
+export function menusRoutes(root: FastifyInstance): void {
+  const { db } = root.ctx;
+
+  registerResource(root, {
+    table: 'sys_menus',
+    tags,
+    access: { read: manage, write: manage },
+    dto: menuDto,
+    create: addMenuRequest,
+    update: updateMenuRequest,
+    sortable: ['Name', 'Sn', 'ParentId'],
+    searchable: ['Name', 'Url', 'Router', 'Remarks'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    routes: {
+      list: 'GET /SysMenu',
+      create: 'POST /SysMenu/AddMenu',
+      update: 'PUT /SysMenu/UpdateSysMenu',
+      remove: 'POST /SysMenu/DeleteSysMenu#Id',
+    },
+    beforeWrite: async (row, user) => {
+      const router = row.router;
+      const next = { ...row, router: router && typeof router === 'object' ? JSON.stringify(router) : '' };
+      const parentId = Number(row.parent_id ?? 0);
+      if (parentId !== 0) {
+        const parent = await db.selectFrom('sys_menus').select(['menu_type']).where('id', '=', parentId).where('group_id', '=', user.groupId).executeTakeFirst();
+        if (parent?.menu_type !== 0) throw new AppError(400, 'menu.badParent', {}, 'ParentId');
+      }
+      return next;
+    },
+    beforeUpdate: (menuId, row) => {
+      if (Number(row.parent_id) === menuId) return Promise.reject(new AppError(400, 'menu.badParent', {}, 'ParentId'));
+      return Promise.resolve();
+    },
+    beforeRemove: async (database, menu, user) => {
+      const child = await database.selectFrom('sys_menus').select('id').where('parent_id', '=', menu.Id).where('group_id', '=', user.groupId).executeTakeFirst();
+      if (child) throw new AppError(409, 'menu.hasChildren');
+    },
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const menuList = { 200: envelopeOf(z.array(menuDto)) };
+
+  app.get('/SysMenu/GetAllMenu', { config: { access: { operate: 'role.view' } }, schema: { tags, summary: "All of the group's menus", response: menuList } }, async (request) => {
+    const user = currentUser(request);
+    return ok(request, (await groupMenus(db, user.groupId)).map(toMenuDto));
+  });
+
+  app.get('/SysMenu/GetTopLevelMenu', { config: { access: manage }, schema: { tags, summary: 'Top-level menus', response: menuList } }, async (request) => {
+    const user = currentUser(request);
+    return ok(request, (await groupMenus(db, user.groupId)).filter((m) => m.parent_id === 0).map(toMenuDto));
+  });
+
+  app.get(
+    '/SysMenu/GetSubMenu',
+    { config: { access: 'session' }, schema: { tags, summary: 'The sub-menus of a menu that the caller may see', querystring: z.object({ menuId: id }), response: menuList } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, (await menusOf(db, user)).filter((m) => m.ParentId === request.query.menuId));
+    },
+  );
+
+  app.get('/SysMenu/GetUserMenu', { config: { access: 'session' }, schema: { tags, summary: "The caller's menu, from their roles", response: menuList } }, async (request) => {
+    return ok(request, await menusOf(db, currentUser(request)));
+  });
+
+  app.get(
+    '/RoleSysMenu/Get',
+    { config: { access: { operate: 'role.view' } }, schema: { tags, summary: 'The menus a role sees', querystring: z.looseObject({ roleId: id }), response: { 200: envelopeOf(z.array(z.number())) } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await ownedBy(db, 'roles', [request.query.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      const rows = await db.selectFrom('role_menus').select('menu_id').where('role_id', '=', request.query.roleId).orderBy('menu_id').execute();
+      return ok(request, rows.map((r) => r.menu_id));
+    },
+  );
+
+  app.put(
+    '/RoleSysMenu/AddOrUpdate',
+    { config: { access: { operate: 'role.manage' } }, schema: { tags, summary: 'Set the menus a role sees (the full set)', body: roleMenusRequest } },
+    async (request) => {
+      const user = currentUser(request);
+      const { RoleId, MenuIds } = request.body;
+      if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      if (!(await ownedBy(db, 'sys_menus', MenuIds, user.groupId))) throw new AppError(400, 'ref.unknown', { what: 'menu', id: MenuIds.join(',') }, 'menu');
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('role_menus').where('role_id', '=', RoleId).execute();
+        for (const menuId of new Set(MenuIds)) await trx.insertInto('role_menus').values({ role_id: RoleId, menu_id: menuId }).execute();
+      });
+      return ok(request, null, { message: 'saved' });
+    },
+  );
+}

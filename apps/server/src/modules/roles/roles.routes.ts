@@ -1,0 +1,147 @@
+/** Roles, permission modules, operates and their links (spec §6, §7 Roles and permissions). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addModuleRequest,
+  addOperateRequest,
+  addRoleRequest,
+  moduleDto,
+  operateDto,
+  roleDto,
+  roleOperateRequest,
+  updateModuleRequest,
+  updateOperateRequest,
+  updateRoleRequest,
+} from '@sluice/shared/role.schema';
+import { currentUser } from '../../auth/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { registerResource } from '../../http/resource.ts';
+import type { Db } from '../../db/database.ts';
+import { keepAnAdmin } from '../users/admin-guard.ts';
+
+const view = { operate: 'role.view' } as const;
+const manage = { operate: 'role.manage' } as const;
+const id = z.coerce.number().int().positive();
+
+export async function ownedBy(db: Db, table: 'roles' | 'module_operates' | 'modules' | 'sys_menus', ids: number[], groupId: number) {
+  if (ids.length === 0) return true;
+  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).where('group_id', '=', groupId).execute();
+  return rows.length === new Set(ids).size;
+}
+
+export function rolesRoutes(root: FastifyInstance): void {
+  const { db } = root.ctx;
+
+  registerResource(root, {
+    table: 'roles',
+    tags: ['Roles'],
+    access: { read: view, write: manage },
+    dto: roleDto,
+    create: addRoleRequest,
+    update: updateRoleRequest,
+    computed: { Admin: (row) => (row.is_admin === 1 ? '是' : '否') },
+    sortable: ['Name', 'IsAdmin'],
+    searchable: ['Name'],
+    unique: [{ key: 'Name', message: 'role.exists' }],
+    routes: {
+      list: 'GET /group/:groupId/Role',
+      all: 'GET /group/:groupId/Role/AllRoles',
+      get: 'GET /group/:groupId/Role/:id',
+      create: 'POST /group/:groupId/Role',
+      update: 'PUT /group/:groupId/Role',
+      remove: 'DELETE /group/:groupId/Role/:id',
+    },
+    beforeWrite: async (row, user) => {
+      if (typeof row.module_id === 'number' && !(await ownedBy(db, 'modules', [row.module_id], user.groupId))) {
+        throw new AppError(400, 'ref.unknown', { what: 'ModuleId', id: row.module_id }, 'ModuleId');
+      }
+      return row;
+    },
+    beforeUpdate: async (id, row, user) => {
+      if (row.is_admin === 0) await keepAnAdmin(db, user.groupId, { ignoreRoleId: id });
+    },
+    beforeRemove: async (database, role) => {
+      const used = await database.selectFrom('user_roles').select('user_id').where('role_id', '=', role.Id).executeTakeFirst();
+      if (used) throw new AppError(409, 'role.inUse', { name: role.Name });
+    },
+  });
+
+  registerResource(root, {
+    table: 'modules',
+    tags: ['Permissions'],
+    access: { read: view, write: manage },
+    dto: moduleDto,
+    create: addModuleRequest,
+    update: updateModuleRequest,
+    sortable: ['ModuleName', 'Code'],
+    searchable: ['ModuleName', 'Code'],
+    unique: [{ key: 'Code', message: 'module.exists' }],
+    routes: { all: 'GET /Module', create: 'POST /Module', update: 'PUT /Module', remove: 'DELETE /Module/:id' },
+  });
+
+  registerResource(root, {
+    table: 'module_operates',
+    tags: ['Permissions'],
+    access: { read: view, write: manage },
+    dto: operateDto,
+    create: addOperateRequest,
+    update: updateOperateRequest,
+    sortable: ['Name', 'Code', 'ModuleId'],
+    searchable: ['Name', 'Code'],
+    filters: { ModuleId: { key: 'ModuleId', schema: id } },
+    unique: [{ key: 'Code', message: 'module.exists' }],
+    routes: { all: 'GET /:g/ModuleOperate', create: 'POST /:g/ModuleOperate', update: 'PUT /:g/ModuleOperate', remove: 'DELETE /:g/ModuleOperate/:id' },
+    beforeWrite: async (row, user) => {
+      if (!(await ownedBy(db, 'modules', [Number(row.module_id)], user.groupId))) {
+        throw new AppError(400, 'ref.unknown', { what: 'ModuleId', id: String(row.module_id) }, 'ModuleId');
+      }
+      return row;
+    },
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/RoleModuleOperate/:roleId',
+    { config: { access: view }, schema: { tags: ['Permissions'], summary: 'The operates a role holds', params: z.object({ roleId: id }), response: { 200: envelopeOf(z.array(operateDto)) } } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      const rows = await db
+        .selectFrom('role_operates')
+        .innerJoin('module_operates', 'module_operates.id', 'role_operates.operate_id')
+        .select(['module_operates.id', 'module_operates.module_id', 'module_operates.name', 'module_operates.code'])
+        .where('role_operates.role_id', '=', request.params.roleId)
+        .orderBy('module_operates.id')
+        .execute();
+      return ok(request, rows.map((r) => ({ Id: r.id, ModuleId: r.module_id, Name: r.name, Code: r.code })));
+    },
+  );
+
+  app.post(
+    '/RoleModuleOperate',
+    { config: { access: manage }, schema: { tags: ['Permissions'], summary: 'Give a role an operate', body: roleOperateRequest } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { RoleId, OperateId } = request.body;
+      if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      if (!(await ownedBy(db, 'module_operates', [OperateId], user.groupId))) throw new AppError(404, 'error.notFound');
+      const existing = await db.selectFrom('role_operates').select('role_id').where('role_id', '=', RoleId).where('operate_id', '=', OperateId).executeTakeFirst();
+      if (!existing) await db.insertInto('role_operates').values({ role_id: RoleId, operate_id: OperateId }).execute();
+      return reply.status(201).send(ok(request, null, { message: 'saved' }));
+    },
+  );
+
+  app.delete(
+    '/RoleModuleOperate/:roleId/:operateId',
+    { config: { access: manage }, schema: { tags: ['Permissions'], summary: 'Take an operate from a role', params: z.object({ roleId: id, operateId: id }) } },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      await db.deleteFrom('role_operates').where('role_id', '=', request.params.roleId).where('operate_id', '=', request.params.operateId).execute();
+      return ok(request, null, { message: 'deleted' });
+    },
+  );
+}

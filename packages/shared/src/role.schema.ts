@@ -1,0 +1,71 @@
+/** Roles, modules, operates and the links between them (spec §3, §6, §7 Roles and permissions). */
+import { z } from 'zod';
+import { anyText } from './rules.ts';
+
+export const roleDto = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  IsAdmin: z.boolean(),
+  /** The spec's Admin: the server sends a Chinese yes/no. */
+  Admin: z.enum(['是', '否']),
+  ModuleId: z.number().nullable(),
+});
+export type RoleDto = z.infer<typeof roleDto>;
+
+const flag = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean());
+
+const roleFields = {
+  Name: anyText(1, 32),
+  IsAdmin: flag.default(false),
+  ModuleId: z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullable().optional()),
+};
+export const addRoleRequest = z.object(roleFields);
+export const updateRoleRequest = z.object({ Id: z.coerce.number().int().positive(), ...roleFields });
+
+export const moduleDto = z.object({ Id: z.number(), ModuleName: z.string(), Code: z.string() });
+export type ModuleDto = z.infer<typeof moduleDto>;
+const code = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, { message: 'rule.code' });
+export const addModuleRequest = z.object({ ModuleName: anyText(1, 64), Code: code });
+export const updateModuleRequest = z.object({ Id: z.coerce.number().int().positive(), ModuleName: anyText(1, 64), Code: code });
+
+export const operateDto = z.object({ Id: z.number(), ModuleId: z.number(), Name: z.string(), Code: z.string() });
+export type OperateDto = z.infer<typeof operateDto>;
+export const addOperateRequest = z.object({ ModuleId: z.coerce.number().int().positive(), Name: anyText(1, 64), Code: code });
+export const updateOperateRequest = addOperateRequest.extend({ Id: z.coerce.number().int().positive() });
+
+export const roleOperateRequest = z.preprocess(
+  (b) => (b && typeof b === 'object' ? { RoleId: (b as Record<string, unknown>).RoleId ?? (b as Record<string, unknown>).roleId, OperateId: (b as Record<string, unknown>).OperateId ?? (b as Record<string, unknown>).operateId } : b),
+  z.object({ RoleId: z.coerce.number().int().positive(), OperateId: z.coerce.number().int().positive() }),
+);
+
+/** PUT RoleSysMenu/AddOrUpdate: the full set of menus a role sees. `menu` may be ids joined by commas. */
+export const roleMenusRequest = z.preprocess(
+  (b) => {
+    if (!b || typeof b !== 'object') return b;
+    const v = b as Record<string, unknown>;
+    const menu = v.Menu ?? v.menu ?? v.MenuIds ?? [];
+    const ids = typeof menu === 'string' ? menu.split(',').filter((s) => s.trim() !== '') : menu;
+    return { RoleId: v.RoleId ?? v.roleId, MenuIds: ids };
+  },
+  z.object({ RoleId: z.coerce.number().int().positive(), MenuIds: z.array(z.coerce.number().int().positive()).max(1000) }),
+);
+
+/** POST {module}/roleproject: the full set of projects a role may reach, each with its operate. */
+export const roleProjectsRequest = z.object({
+  RoleId: z.coerce.number().int().positive(),
+  Projects: z
+    .array(z.object({ ProjectId: z.coerce.number().int().positive(), Operate: z.coerce.number().int().min(0).max(9).default(0) }))
+    .max(10000),
+});
+
+export const saveUserRolesRequest = z.preprocess(
+  (b) => {
+    if (!b || typeof b !== 'object') return b;
+    const v = b as Record<string, unknown>;
+    const roles = v.RoleIds ?? v.RoleId ?? v.roleId ?? [];
+    const list: unknown = Array.isArray(roles) ? roles : typeof roles === 'string' || typeof roles === 'number' ? String(roles).split(',').filter(Boolean) : roles;
+    return { UserId: v.UserId ?? v.userId, RoleIds: list };
+  },
+  z.object({ UserId: z.coerce.number().int().positive(), RoleIds: z.array(z.coerce.number().int().positive()).max(100) }),
+);
+

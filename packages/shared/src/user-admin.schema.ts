@@ -1,0 +1,49 @@
+/** Administrators' user calls (spec §7 Account and users). */
+import { z } from 'zod';
+import { account, anyText, email, optional, password, phone } from './rules.ts';
+import { userStatus } from './account.schema.ts';
+
+export const userListItem = z.object({
+  Id: z.number(),
+  Account: z.string(),
+  UserName: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  UserType: z.number(),
+  Remark: z.string(),
+  Status: userStatus,
+  /** The spec's Valide: whether the account may sign in. */
+  Valide: z.boolean(),
+  IsAdmin: z.boolean(),
+  RoleName: z.string(),
+  RoleIds: z.array(z.number()),
+  CreatedAt: z.number(),
+});
+export type UserListItem = z.infer<typeof userListItem>;
+
+export const userListQuery = z.object({
+  Status: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(userStatus).optional()),
+});
+
+const profileFields = {
+  UserType: z.coerce.number().int().min(0).max(9).default(0),
+  Remark: optional(anyText(0, 200)),
+  Email: optional(email),
+  Phone: optional(phone),
+  UserName: anyText(1, 32),
+};
+
+export const addUserRequest = z
+  .preprocess(
+    (b) => {
+      if (!b || typeof b !== 'object') return b;
+      const v = b as Record<string, unknown>;
+      return { ...v, Account: v.Account ?? v.account, Password: v.Password ?? v.password, PasswordAgain: v.PasswordAgain ?? v.passwordagain ?? v.passwordAgain };
+    },
+    z.object({ ...profileFields, Account: account, Password: password, PasswordAgain: z.string() }),
+  )
+  .refine((v) => v.Password === v.PasswordAgain, { message: 'rule.passwordAgain', path: ['PasswordAgain'] });
+
+export const editUserRequest = z.object({ Id: z.coerce.number().int().positive(), ...profileFields });
+
+export const userStatusRequest = z.object({ Id: z.coerce.number().int().positive(), Status: z.coerce.number().pipe(userStatus) });
