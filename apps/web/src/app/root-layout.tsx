@@ -1,0 +1,22 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FullScreenSpinner } from '../components/full-screen-spinner';
+import { currentHandle } from './route-handle';
+
+/** Sets document.title from the route meta ('Home - Sluice') and waits for lazy routes. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const handle = currentHandle(useMatches());
+  const title = handle ? t(handle.meta.titleKey) : undefined;
+
+  useEffect(() => {
+    document.title = title ? t('app.documentTitle', { title }) : t('app.name');
+  }, [t, title]);
+
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}

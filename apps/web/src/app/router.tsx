@@ -1,0 +1,54 @@
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { RouteError } from '../components/route-error';
+import { lazyComponent } from '../lib/lazy-page';
+import { isSignedIn } from '../lib/session';
+import { HOME_PATH, NOT_FOUND_PATH, safeRedirect } from '../lib/paths';
+import type { RouteHandle } from './route-handle';
+import { RootLayout } from './root-layout';
+import { appRoutes, loginRoute, NOT_FOUND_PARENTS, notFoundRoute, type AppRouteDef } from './routes';
+import { RequireSession } from './session-gate';
+
+const LoginPage = lazyComponent(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
+const NotFoundPage = lazyComponent(() => import('../components/not-found-page').then((m) => m.NotFoundPage));
+const RoutePage = lazyComponent(() => import('./shell/route-page').then((m) => m.RoutePage));
+
+/** /login for visitors; someone already signed in goes on to where they were heading. */
+function PublicOnly() {
+  const location = useLocation();
+  if (isSignedIn()) {
+    const redirect = new URLSearchParams(location.search).get('redirect');
+    return <Navigate to={safeRedirect(redirect)} replace />;
+  }
+  return <LoginPage />;
+}
+
+const notFoundHandle: RouteHandle = { routeId: 'notFound', meta: notFoundRoute.meta };
+
+function protectedRoute(def: AppRouteDef): RouteObject {
+  const handle: RouteHandle = { routeId: def.id, meta: def.meta };
+  const Page = def.load ? lazyComponent(def.load) : undefined;
+  return { path: def.path, handle, element: <RoutePage def={def}>{Page ? <Page /> : undefined}</RoutePage> };
+}
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: loginRoute.path, handle: { routeId: 'login', meta: loginRoute.meta } satisfies RouteHandle, element: <PublicOnly /> },
+      { path: '/common', element: <Navigate to={HOME_PATH} replace /> },
+      ...NOT_FOUND_PARENTS.map((path) => ({ path, element: <Navigate to={NOT_FOUND_PATH} replace /> })),
+      {
+        element: <RequireSession />,
+        errorElement: <RouteError />,
+        children: appRoutes.map(protectedRoute),
+      },
+      ...notFoundRoute.paths.map((path) => ({ path, handle: notFoundHandle, element: <NotFoundPage /> })),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

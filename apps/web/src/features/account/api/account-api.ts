@@ -1,0 +1,22 @@
+/** Own-account calls: profile (PUT /api/user) and password (POST /api/user/password). */
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordRequest, UpdateProfileRequest, UserDto } from '@sluice/shared/account.schema';
+import { api } from '../../../lib/api-client';
+import { setCurrentUser } from '../../../lib/session';
+
+export const updateProfile = (body: UpdateProfileRequest) => api.put<UserDto>('/user', body);
+
+export const changePassword = (body: ChangePasswordRequest) => api.post<null>('/user/password', body);
+
+export function useUpdateProfile() {
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (response) => {
+      setCurrentUser(response.data);
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,149 @@
+/**
+ * The signed-in session: cookies, the current user (GET /api/user/myinfo, kept in session
+ * storage), applying the user's theme and language, and signing out.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { SessionDto, UserConfig, UserDto } from '@sluice/shared/account.schema';
+import { api } from './api-client';
+import { clearSessionCookies, hasSession, readCookie, setSessionCookies } from './cookies';
+import { changeLanguage, currentLanguage, isLanguage, type Language } from './i18n';
+import { clearAllCaches, queryClient } from './query-client';
+import { applyTheme, isThemeName, type ThemeName } from './theme';
+
+export type CurrentUser = UserDto;
+
+const USER_STORAGE_KEY = 'sluice.user';
+
+export const sessionKeys = {
+  myInfo: ['session', 'myinfo'] as const,
+};
+
+export function storeUser(user: CurrentUser): void {
+  try {
+    sessionStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  } catch {
+    // storage full or blocked: the query cache still holds the user
+  }
+}
+
+export function readStoredUser(): CurrentUser | undefined {
+  try {
+    const raw = sessionStorage.getItem(USER_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as CurrentUser) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function fetchMyInfo(): Promise<CurrentUser> {
+  const { data } = await api.get<CurrentUser>('/user/myinfo');
+  storeUser(data);
+  return data;
+}
+
+/**
+ * The current user. Fetched once per page load (never restored from the persisted cache, so a
+ * revoked session is noticed at start), then kept fresh by invalidation after writes.
+ */
+export const myInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionKeys.myInfo,
+    queryFn: fetchMyInfo,
+    staleTime: Infinity,
+    meta: { persist: false },
+  });
+
+export function setCurrentUser(user: CurrentUser): void {
+  storeUser(user);
+  queryClient.setQueryData(sessionKeys.myInfo, user);
+}
+
+export function isSignedIn(): boolean {
+  return hasSession();
+}
+
+export function signedInAccount(): string | undefined {
+  return readCookie('account');
+}
+
+/** Saves console settings on the server (PUT /api/user/config) when someone is signed in. */
+export async function saveUserConfig(config: Partial<UserConfig>): Promise<void> {
+  if (!hasSession()) return;
+  await api.put<UserConfig>('/user/config', config);
+}
+
+/**
+ * Applies the user's stored settings after sign-in or at start: the theme always comes from
+ * the server; the language cookie (an explicit choice on this browser) wins over the server's
+ * stored language, and is saved to the server when they differ.
+ */
+export async function applyUserConfig(user: CurrentUser): Promise<void> {
+  const theme: ThemeName = isThemeName(user.Config.Theme) ? user.Config.Theme : 'light';
+  applyTheme(theme);
+  const cookieLanguage = readCookie('lang');
+  const serverLanguage = user.Config.Language;
+  if (!cookieLanguage && isLanguage(serverLanguage)) {
+    await changeLanguage(serverLanguage);
+  } else if (cookieLanguage && serverLanguage !== currentLanguage()) {
+    await saveUserConfig({ Language: currentLanguage() }).catch(() => undefined);
+  }
+}
+
+let configAppliedFor: string | undefined;
+
+/** Applies the user's settings once per page load and account (at start, or after sign-in). */
+export async function ensureUserConfigApplied(user: CurrentUser): Promise<void> {
+  if (configAppliedFor === user.Account) return;
+  configAppliedFor = user.Account;
+  await applyUserConfig(user);
+}
+
+/** Sign-in: POST /api/User, then the session cookies, the user and the user's settings. */
+export async function signIn(credentials: { Account: string; Password: string }): Promise<CurrentUser> {
+  const { data: session } = await api.post<SessionDto>('/User', credentials, { skipAuthRedirect: true });
+  await clearAllCaches();
+  sessionStorage.clear();
+  setSessionCookies({ token: session.Token, account: session.Account });
+  const user = await fetchMyInfo();
+  setCurrentUser(user);
+  configAppliedFor = undefined;
+  await ensureUserConfigApplied(user);
+  return user;
+}
+
+/** Forgets the session on this browser: cookies, session storage and every cache. */
+export async function forgetSession(): Promise<void> {
+  clearSessionCookies();
+  sessionStorage.clear();
+  await clearAllCaches();
+}
+
+/**
+ * Leaves the session: optionally revokes the token (GET /api/user/logout), forgets the cookies
+ * and session storage, lets the caller move to the sign-in page, and only then drops the query
+ * caches (so the pages being left do not refetch without a session).
+ */
+export async function leaveSession(goToLogin: () => unknown, options: { revoke: boolean }): Promise<void> {
+  if (options.revoke && hasSession()) {
+    try {
+      await api.get<null>('/user/logout', undefined, { skipAuthRedirect: true });
+    } catch {
+      // already expired or unreachable: sign out locally anyway
+    }
+  }
+  clearSessionCookies();
+  sessionStorage.clear();
+  await goToLogin();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await clearAllCaches();
+}
+
+export async function switchLanguage(lang: Language): Promise<void> {
+  await changeLanguage(lang);
+  await saveUserConfig({ Language: lang });
+}
+
+export async function switchTheme(theme: ThemeName): Promise<void> {
+  applyTheme(theme);
+  await saveUserConfig({ Theme: theme });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { enUS } from './en-US';
+import { zhCN } from './zh-CN';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every leaf of a catalog as [dotted key, value]. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value, `${prefix}${key}.`),
+  );
+}
+
+/** Every key, leaves and branches, so a branch in one catalog and a leaf in the other is caught. */
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : [`${prefix}${key}.`, ...keys(value, `${prefix}${key}.`)],
+  );
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const catalogs: Record<string, Tree> = { 'en-US': enUS, 'zh-CN': zhCN };
+
+describe('translation catalogs', () => {
+  it('have exactly the same keys (deep)', () => {
+    const en = new Set(keys(enUS));
+    const zh = new Set(keys(zhCN));
+    expect([...en].filter((key) => !zh.has(key)), 'keys missing from zh-CN').toEqual([]);
+    expect([...zh].filter((key) => !en.has(key)), 'keys missing from en-US').toEqual([]);
+  });
+
+  it.each(Object.keys(catalogs))('%s has no empty values', (lang) => {
+    const empty = leaves(catalogs[lang] ?? {}).filter(([, value]) => value.trim() === '');
+    expect(empty.map(([key]) => key)).toEqual([]);
+  });
+
+  it('use the same interpolation placeholders in both languages', () => {
+    const zh = new Map(leaves(zhCN));
+    const mismatched = leaves(enUS).filter(([key, value]) => {
+      const other = zh.get(key);
+      return other !== undefined && placeholders(value).join() !== placeholders(other).join();
+    });
+    expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it('spell the not-found title as the spec asks', () => {
+    expect(enUS.notFound.title).toBe('Sorry, this page does not exist');
+    expect(zhCN.notFound.title).toContain('页面出错');
+  });
+});

@@ -1,0 +1,24 @@
+/* Build tooling only. import-x/no-cycle crashes while walking Vite's own type files (legacy node resolver), so it is off here. */
+/* eslint import-x/no-cycle: "off" */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const server = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': server,
+      '/uploads': server,
+      '/mqtt': { target: server, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // The server's CSP forbids inline scripts, so never inline anything as a data: URL script.
+    assetsInlineLimit: 0,
+  },
+});

@@ -1,0 +1,15 @@
+/* Build tooling only. import-x/no-cycle crashes while walking Vite's own type files (legacy node resolver), so it is off here. */
+/* eslint import-x/no-cycle: "off" */
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    testTimeout: 15_000,
+  },
+});
