@@ -34,11 +34,12 @@ function useAntdLocale(): Locale | undefined {
   return loaded?.language === language ? loaded.locale : undefined;
 }
 
-function ThemedConfig({ children }: { children: ReactNode }) {
+/** Ant Design's locale and light/dark theme; buttons keep their text as written (no '登 录'). */
+export function ThemedConfig({ children }: { children: ReactNode }) {
   const themeName = useThemeName();
   const locale = useAntdLocale();
   return (
-    <ConfigProvider locale={locale} theme={themeConfig(themeName)}>
+    <ConfigProvider locale={locale} theme={themeConfig(themeName)} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );

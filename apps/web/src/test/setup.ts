@@ -9,7 +9,10 @@ if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
       matches: false,
       media: query,
       onchange: null,
+      // Old-style listeners, still called by some components.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       addListener: () => undefined,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       removeListener: () => undefined,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,

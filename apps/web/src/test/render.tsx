@@ -1,0 +1,22 @@
+/** Renders routes in memory with the real providers' pieces (translations, Ant Design). */
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ThemedConfig } from '../app/providers';
+import { i18n } from '../lib/i18n';
+
+export function renderRoutes(routes: RouteObject[], initialPath: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <ThemedConfig>{children}</ThemedConfig>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+  const view = render(wrap(<RouterProvider router={router} />));
+  return { ...view, router };
+}
