@@ -168,5 +168,9 @@ describe('session and cache hooks', () => {
     fetchMock.mockResolvedValueOnce(respond(201, { success: true, message: 'Created', data: { Id: 3 } }));
     await api.post('/Category', { Name: 'Water' });
     expect(onWrite).toHaveBeenCalledTimes(1);
+    // a write that ends the session leaves cache clearing to the sign-out
+    fetchMock.mockResolvedValueOnce(respond(200, { success: true, message: 'Password changed', data: null }));
+    await api.post('/user/password', {}, { keepCache: true });
+    expect(onWrite).toHaveBeenCalledTimes(1);
   });
 });

@@ -48,6 +48,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not treat a 401 as an expired session (the sign-in call answers 401 for a wrong password). */
   skipAuthRedirect?: boolean;
+  /**
+   * Skip clearing the GET cache after a successful write: only for writes that end the session
+   * (the caller then forgets every cache itself), so nothing refetches with a revoked token.
+   */
+  keepCache?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -158,7 +163,7 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
     });
   }
 
-  if (method !== 'GET') hooks.onWrite();
+  if (method !== 'GET' && !options.keepCache) hooks.onWrite();
   const result: ApiResponse<T> = { data: envelope.data as T, message };
   if (typeof envelope.count === 'number') result.count = envelope.count;
   return result;

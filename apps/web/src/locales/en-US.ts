@@ -128,7 +128,7 @@ export const enUS = {
   password: {
     old: 'Old password',
     new: 'New password',
-    again: 'Confirm new password',
+    again: 'Confirm password',
     submit: 'Change password',
     hint: 'After the change every session signs out, including this one.',
   },

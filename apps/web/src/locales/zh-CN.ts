@@ -130,7 +130,7 @@ export const zhCN: Catalog = {
   password: {
     old: '原密码',
     new: '新密码',
-    again: '确认新密码',
+    again: '确认密码',
     submit: '修改密码',
     hint: '修改后所有会话（包括当前会话）都将退出登录。',
   },

@@ -68,7 +68,7 @@ export function SideMenu({ isAdmin, collapsed = false, onNavigate }: SideMenuPro
       selectedKeys={trail.item ? [trail.item.key] : []}
       defaultOpenKeys={trail.group ? [trail.group.key] : []}
       items={visibleMenu(isAdmin).map(toItem)}
-      style={{ borderInlineEnd: 'none' }}
+      style={{ borderInlineEnd: 'none', background: 'transparent' }}
     />
   );
 }

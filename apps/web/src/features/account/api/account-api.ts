@@ -6,7 +6,8 @@ import { setCurrentUser } from '../../../lib/session';
 
 export const updateProfile = (body: UpdateProfileRequest) => api.put<UserDto>('/user', body);
 
-export const changePassword = (body: ChangePasswordRequest) => api.post<null>('/user/password', body);
+/** The server signs out every session on success, so the caller leaves the session (and its caches). */
+export const changePassword = (body: ChangePasswordRequest) => api.post<null>('/user/password', body, { keepCache: true });
 
 export function useUpdateProfile() {
   return useMutation({

@@ -26,9 +26,11 @@ export function HomePage() {
               label: t('home.roles'),
               children: (
                 <Space size={[4, 4]} wrap>
-                  {user.IsAdmin && <Tag color="green">{t('home.administrator')}</Tag>}
+                  {user.IsAdmin && !user.Roles.some((role) => role.IsAdmin) && <Tag color="green">{t('home.administrator')}</Tag>}
                   {user.Roles.map((role) => (
-                    <Tag key={role.Id}>{role.Name}</Tag>
+                    <Tag key={role.Id} color={role.IsAdmin ? 'green' : undefined}>
+                      {role.Name}
+                    </Tag>
                   ))}
                 </Space>
               ),
