@@ -23,12 +23,39 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
+import { areasRoutes } from './modules/areas/areas.routes.ts';
+import { regionsRoutes } from './modules/regions/regions.routes.ts';
+import { projectsRoutes } from './modules/sites/projects.routes.ts';
+import { roleProjectsRoutes } from './modules/sites/role-projects.routes.ts';
+import { projectImagesRoutes } from './modules/sites/project-images.routes.ts';
+import { projectDetailsRoutes } from './modules/sites/project-details.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts';
+import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
+import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Routes of the API, registered under /api. Later features add theirs here. */
-const apiModules = [accountRoutes, groupsRoutes, usersRoutes, rolesRoutes, menusRoutes, clientsRoutes];
+const apiModules = [
+  accountRoutes,
+  groupsRoutes,
+  usersRoutes,
+  rolesRoutes,
+  menusRoutes,
+  clientsRoutes,
+  areasRoutes,
+  regionsRoutes,
+  projectsRoutes,
+  roleProjectsRoutes,
+  projectImagesRoutes,
+  projectDetailsRoutes,
+  devicesRoutes,
+  deviceDetailsRoutes,
+  recycleBinRoutes,
+  deviceMapRoutes,
+];
 
 export interface RouteRecord {
   method: string;

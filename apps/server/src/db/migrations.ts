@@ -6,6 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { DialectName } from './dialect-types.ts';
 import { up as accounts } from './migrations/0001-accounts.ts';
 import { up as administration } from './migrations/0002-administration.ts';
+import { up as sites } from './migrations/0003-sites.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -18,6 +19,7 @@ type Step = (db: Kysely<unknown>, dialect: DialectName) => Promise<void>;
 const steps: [string, Step][] = [
   ['0001_accounts', accounts],
   ['0002_administration', administration],
+  ['0003_sites', sites],
 ];
 
 class InlineProvider implements MigrationProvider {

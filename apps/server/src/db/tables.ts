@@ -72,6 +72,16 @@ export interface Database {
   role_menus: RoleMenuTable;
   role_projects: RoleProjectTable;
   clients: ClientTable;
+  regions: RegionTable;
+  projects: ProjectTable;
+  project_images: ProjectImageTable;
+  project_affiliates: ProjectAffiliateTable;
+  principals: PrincipalTable;
+  devices: DeviceTable;
+  device_migrations: DeviceMigrationTable;
+  device_configs: DeviceConfigTable;
+  device_cards: DeviceCardTable;
+  device_images: DeviceImageTable;
 }
 
 export interface ModuleTable {
@@ -128,4 +138,121 @@ export interface ClientTable {
   mobile: string;
   address: string;
   description: string;
+}
+
+export interface RegionTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  radius: Generated<string>;
+  parent_id: Generated<number>;
+  region_code: Generated<string>;
+  point: Generated<string>;
+}
+
+/** Clients-as-nodes (-1), projects (0) and stations (1); parent_id 0 is none. */
+export interface ProjectTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  project_type: number;
+  parent_id: number;
+  client_id: number | null;
+  region_id: number | null;
+  area_id: string | null;
+  address: string;
+  position: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ProjectImageTable {
+  id: Generated<number>;
+  group_id: number;
+  project_id: number;
+  storage_key: string;
+  /** 0 is the cover */
+  sn: number;
+  created_at: number;
+}
+
+export interface ProjectAffiliateTable {
+  id: Generated<number>;
+  group_id: number;
+  project_id: number;
+  affiliate_name: string;
+  affiliate_value: Generated<string>;
+}
+
+export interface PrincipalTable {
+  id: Generated<number>;
+  group_id: number;
+  /** 'project:<id>' or 'device:<sn>' */
+  parent_ref: string;
+  name: string;
+  phone: Generated<string>;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  device_no: string;
+  device_name: string;
+  device_description: string;
+  type_id: number | null;
+  project_id: number | null;
+  region_id: number | null;
+  area_id: string | null;
+  position: string;
+  address: string;
+  online: number;
+  last_seen: number | null;
+  secret_hash: string;
+  created_at: number;
+  updated_at: number;
+  /** set while the device is in the recycle bin */
+  deleted_at: number | null;
+  deleted_by: number | null;
+  deleted_by_name: Generated<string>;
+}
+
+export interface DeviceMigrationTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  from_project_id: number | null;
+  from_project_name: string;
+  to_project_id: number | null;
+  to_project_name: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: number;
+}
+
+export interface DeviceConfigTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  data_name: string;
+  data_type: Generated<string>;
+  data_value: Generated<string>;
+}
+
+export interface DeviceCardTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  iccid: string;
+  created_at: number;
+}
+
+export interface DeviceImageTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  image_name: string;
+  storage_key: string;
+  rank: number;
+  created_at: number;
 }

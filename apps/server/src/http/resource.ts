@@ -16,7 +16,7 @@
  * parameter ('?id'), or from a body field ('#Id').
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { normalizeSearch } from '@sluice/shared/rules';
@@ -61,6 +61,44 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
   /** Adjusts a row before it is written (derived columns, say). */
   beforeWrite?: (row: Row, user: CurrentUser) => Row | Promise<Row>;
   summary?: string;
+  /**
+   * A parent the records hang on (a project's affiliates, a device's configs). `from` reads it
+   * from the request (undefined when the request does not name one); `resolve` checks that the
+   * caller may reach it, throwing 404 or 403, and returns the value of `column`. Lists and new
+   * records take the named parent; a record reached by id must belong to the named parent, or,
+   * when none is named, its own parent is resolved.
+   */
+  parent?: {
+    column: string;
+    from: (request: FastifyRequest) => unknown;
+    resolve: (raw: unknown, user: CurrentUser, mode: 'read' | 'write') => Promise<string | number>;
+  };
+}
+
+/** The LIKE pattern of a list's Search (§5: full-width commas normalised), or undefined when empty. */
+export function searchPattern(search: string | undefined | null): string | undefined {
+  const text = normalizeSearch(search);
+  if (!text) return undefined;
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Any of the columns contains the pattern, case-insensitively. */
+export function likeAny(columns: string[], pattern: string): RawBuilder<SqlBool> {
+  const parts = columns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/** The column and direction of OrderBy/OrderType, checked against the sortable keys (key → column). */
+export function pickOrder(
+  query: { OrderBy?: string | undefined; OrderType?: string | undefined },
+  sortable: Record<string, string>,
+  fallback: { key: string; direction: 'asc' | 'desc' },
+): { column: string; direction: 'asc' | 'desc' } {
+  const key = query.OrderBy ?? fallback.key;
+  const match = Object.keys(sortable).find((k) => k.toLowerCase() === key.toLowerCase());
+  if (match === undefined) throw new AppError(400, 'rule.sortable', { columns: Object.keys(sortable).join(', ') }, 'OrderBy');
+  const type = query.OrderType ?? (query.OrderBy ? 'asc' : fallback.direction);
+  return { column: sortable[match] ?? 'id', direction: type.toLowerCase() === 'desc' ? 'desc' : 'asc' };
 }
 
 const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
@@ -137,6 +175,25 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     return parsed.data;
   };
 
+  const parentValue = async (request: FastifyRequest, user: CurrentUser, mode: 'read' | 'write') => {
+    if (!spec.parent) return undefined;
+    const raw = spec.parent.from(request);
+    if (raw === undefined || raw === '') throw new AppError(400, 'rule.required', {}, spec.parent.column);
+    return spec.parent.resolve(raw, user, mode);
+  };
+
+  /** A record reached by id: its parent must be the named one, or reachable when none is named. */
+  const checkParent = async (request: FastifyRequest, row: Row, user: CurrentUser, mode: 'read' | 'write') => {
+    if (!spec.parent) return;
+    const raw = spec.parent.from(request);
+    const own = row[spec.parent.column];
+    if (raw === undefined || raw === '') {
+      await spec.parent.resolve(own, user, mode);
+      return;
+    }
+    if ((await spec.parent.resolve(raw, user, mode)) !== own) throw new AppError(404, 'error.notFound');
+  };
+
   const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
   const listQuery = z.preprocess(
     (q) => q,
@@ -146,13 +203,10 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
   const list = async (request: FastifyRequest, query: Row & { PageNo: number; PageSize: number; Search?: string; OrderBy?: string; OrderType?: string }, all: boolean) => {
     const user = currentUser(request);
     let q = db().selectFrom(spec.table).where('group_id', '=', user.groupId);
-    const search = normalizeSearch(query.Search);
-    if (search) {
-      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) =>
-        eb.or(spec.searchable.map((key) => eb(sql<string>`lower(${sql.ref(columnOf(key))})`, 'like', sql<string>`${pattern} escape '\\'`))),
-      );
-    }
+    const parent = await parentValue(request, user, 'read');
+    if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
+    const pattern = searchPattern(query.Search);
+    if (pattern) q = q.where(likeAny(spec.searchable.map(columnOf), pattern));
     for (const [name, filter] of Object.entries(spec.filters ?? {})) {
       const value = query[name];
       if (value !== undefined && value !== '') q = q.where(columnOf(filter.key), '=', typeof value === 'boolean' ? Number(value) : value);
@@ -205,6 +259,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         const user = currentUser(request);
         const row = await findRow(idOf(request, route), user.groupId);
         if (!row) throw new AppError(404, 'error.notFound');
+        await checkParent(request, row, user, 'read');
         return ok(request, toDto(row));
       },
     });
@@ -220,6 +275,8 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       handler: async (request, reply) => {
         const user = currentUser(request);
         let row = toRow(request.body as Row);
+        const parent = await parentValue(request, user, 'write');
+        if (spec.parent && parent !== undefined) row[spec.parent.column] = parent;
         if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
         await checkUnique(row, user.groupId);
         const inserted = await db()
@@ -244,8 +301,12 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       handler: async (request) => {
         const user = currentUser(request);
         const id = idOf(request, updateRoute);
-        if (!(await findRow(id, user.groupId))) throw new AppError(404, 'error.notFound');
+        const existing = await findRow(id, user.groupId);
+        if (!existing) throw new AppError(404, 'error.notFound');
+        await checkParent(request, existing, user, 'write');
         let row = toRow(request.body as Row);
+        const parentColumn = spec.parent?.column;
+        if (parentColumn) row = Object.fromEntries(Object.entries(row).filter(([column]) => column !== parentColumn));
         if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
         await checkUnique(row, user.groupId, id);
         await spec.beforeUpdate?.(id, row, user);
@@ -269,6 +330,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         const id = idOf(request, route);
         const row = await findRow(id, user.groupId);
         if (!row) throw new AppError(404, 'error.notFound');
+        await checkParent(request, row, user, 'write');
         await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
         await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
         return ok(request, null, { message: 'deleted' });

@@ -2,6 +2,7 @@
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
+import { seedDemoSites } from './demo-sites.ts';
 
 export const DEMO_OPERATOR = { account: 'operator', password: 'operator123' };
 
@@ -18,4 +19,5 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
     status: 1,
   });
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
+  await seedDemoSites(ctx.db, tenant);
 }

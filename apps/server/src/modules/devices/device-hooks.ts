@@ -22,3 +22,19 @@ export function onDeviceCreated(hook: DeviceCreatedHook): void {
 export async function runDeviceCreatedHooks(trx: Db, device: CreatedDevice): Promise<void> {
   for (const hook of hooks) await hook(trx, device);
 }
+
+/**
+ * What other features do when a device is purged from the recycle bin, inside the purging
+ * transaction, before the device row goes: delete what they keep for the device.
+ */
+export type DevicePurgedHook = (trx: Db, device: CreatedDevice) => Promise<void>;
+
+const purgeHooks: DevicePurgedHook[] = [];
+
+export function onDevicePurged(hook: DevicePurgedHook): void {
+  if (!purgeHooks.includes(hook)) purgeHooks.push(hook);
+}
+
+export async function runDevicePurgedHooks(trx: Db, device: CreatedDevice): Promise<void> {
+  for (const hook of purgeHooks) await hook(trx, device);
+}

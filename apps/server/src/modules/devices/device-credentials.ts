@@ -1,0 +1,29 @@
+/**
+ * A device's MQTT credential: its serial number and a random secret. The secret is shown once,
+ * when the device is added (or its credential reset); only its SHA-256 is kept. A slow hash
+ * buys nothing for 256 random bits, and the broker checks many connections.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+
+export function newDeviceSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashDeviceSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+/** 'SL' and 10 random digits. */
+export function newDeviceSn(): string {
+  return `SL${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}`;
+}
+
+/** Whether the secret is the credential of a live device (not in the recycle bin); for the broker. */
+export async function verifyDeviceSecret(db: Db, sn: string, secret: string): Promise<boolean> {
+  const row = await db.selectFrom('devices').select('secret_hash').where('device_sn', '=', sn).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) return false;
+  const expected = Buffer.from(row.secret_hash, 'hex');
+  const given = Buffer.from(hashDeviceSecret(secret), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,206 @@
+/** What hangs on a device (spec §7 Devices, Images): config, SIM card, images. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addDeviceConfigRequest,
+  DEVICE_IMAGE_LIMIT,
+  deviceCardDto,
+  deviceCardRequest,
+  deviceConfigDto,
+  deviceImageDto,
+  deviceSn,
+  updateDeviceConfigRequest,
+} from '@sluice/shared/device.schema';
+import { currentUser } from '../../auth/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { registerResource } from '../../http/resource.ts';
+import { receiveUpload } from '../../storage/upload.ts';
+import type { CurrentUser } from '../account/users.repository.ts';
+import { SiteScope, type ScopeMode } from '../sites/site-scope.ts';
+import { checkGroupSegment } from '../sites/path-group.ts';
+import { imageUrl } from '../sites/projects.repository.ts';
+
+const view = { operate: 'device.view' } as const;
+const manage = { operate: 'device.manage' } as const;
+const id = z.coerce.number().int().positive();
+
+export function deviceDetailsRoutes(root: FastifyInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = app.ctx;
+  const scope = new SiteScope(db);
+
+  const reachDevice = async (raw: unknown, user: CurrentUser, mode: ScopeMode): Promise<string> => {
+    const sn = deviceSn.safeParse(raw);
+    if (!sn.success) throw new AppError(404, 'error.notFound');
+    return (await scope.device(user, sn.data, mode)).device_sn;
+  };
+
+  registerResource(root, {
+    table: 'device_configs',
+    tags: ['Devices'],
+    access: { read: view, write: manage },
+    dto: deviceConfigDto,
+    create: addDeviceConfigRequest,
+    update: updateDeviceConfigRequest,
+    sortable: ['DataName', 'DataType'],
+    searchable: ['DataName', 'DataValue'],
+    routes: {
+      all: 'GET /:g/:sn/DeviceConfig',
+      create: 'POST /:g/:sn/DeviceConfig',
+      update: 'PUT /:g/:sn/DeviceConfig',
+      remove: 'DELETE /:g/:sn/DeviceConfig/:id',
+    },
+    parent: {
+      column: 'device_sn',
+      from: (request: FastifyRequest) => (request.params as Record<string, string | undefined>).sn,
+      resolve: reachDevice,
+    },
+  });
+
+  // The SIM card: its ICCID is kept here; its data comes from the SIM provider adapter (SIM issue).
+  const cardParams = z.object({ g: z.string(), sn: deviceSn });
+  const cardOf = async (groupId: number, sn: string) =>
+    db.selectFrom('device_cards').selectAll().where('group_id', '=', groupId).where('device_sn', '=', sn).executeTakeFirst();
+  const cardDto = (row: { id: number; device_sn: string; iccid: string }) => ({ Id: row.id, DeviceSn: row.device_sn, ICCID: row.iccid, SimConfigured: false, Sim: null });
+
+  app.get(
+    '/:g/:sn/DeviceCard',
+    { config: { access: view }, schema: { tags: ['Devices'], summary: "A device's SIM card; SIM data needs a SIM provider (not configured yet)", params: cardParams, response: { 200: envelopeOf(deviceCardDto.nullable()) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const sn = await reachDevice(request.params.sn, user, 'read');
+      const card = await cardOf(user.groupId, sn);
+      return ok(request, card ? cardDto(card) : null, { message: 'sim.notConfigured' });
+    },
+  );
+
+  app.post(
+    '/:g/:sn/DeviceCard',
+    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Give a device its SIM card's ICCID", params: cardParams, body: deviceCardRequest, response: { 201: envelopeOf(deviceCardDto) } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const sn = await reachDevice(request.params.sn, user, 'write');
+      if (await cardOf(user.groupId, sn)) throw new AppError(409, 'card.exists', {}, 'ICCID');
+      await db.insertInto('device_cards').values({ group_id: user.groupId, device_sn: sn, iccid: request.body.ICCID, created_at: Date.now() }).execute();
+      const card = await cardOf(user.groupId, sn);
+      if (!card) throw new AppError(404, 'error.notFound');
+      return reply.status(201).send(ok(request, cardDto(card), { message: 'saved' }));
+    },
+  );
+
+  app.put(
+    '/:g/:sn/DeviceCard',
+    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Set a device's ICCID (adds the card when it has none)", params: cardParams, body: deviceCardRequest, response: { 200: envelopeOf(deviceCardDto) } } },
+    async (request) => {
+      const user = currentUser(request);
+      const sn = await reachDevice(request.params.sn, user, 'write');
+      const existing = await cardOf(user.groupId, sn);
+      if (existing) await db.updateTable('device_cards').set({ iccid: request.body.ICCID }).where('id', '=', existing.id).execute();
+      else await db.insertInto('device_cards').values({ group_id: user.groupId, device_sn: sn, iccid: request.body.ICCID, created_at: Date.now() }).execute();
+      const card = await cardOf(user.groupId, sn);
+      if (!card) throw new AppError(404, 'error.notFound');
+      return ok(request, cardDto(card), { message: 'saved' });
+    },
+  );
+
+  app.delete(
+    '/:g/:sn/DeviceCard/:id',
+    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Remove a device's SIM card", params: cardParams.extend({ id }) } },
+    async (request) => {
+      const user = currentUser(request);
+      const sn = await reachDevice(request.params.sn, user, 'write');
+      const result = await db.deleteFrom('device_cards').where('id', '=', request.params.id).where('device_sn', '=', sn).where('group_id', '=', user.groupId).executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw new AppError(404, 'error.notFound');
+      return ok(request, null, { message: 'deleted' });
+    },
+  );
+
+  // Device images (§9: 5 MB, png/jpeg/bmp, cropped 4:3 by the console).
+  const imageParams = z.object({ kind: z.string(), deviceSn });
+  const images = async (groupId: number, sn: string) => {
+    const rows = await db
+      .selectFrom('device_images')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', sn)
+      .orderBy('rank')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ Id: r.id, DeviceSn: r.device_sn, ImageName: r.image_name, Rank: r.rank, url: imageUrl(r.storage_key) }));
+  };
+
+  app.get(
+    '/:kind/:deviceSn/DeviceImage',
+    { config: { access: view }, schema: { tags: ['Devices'], summary: "A device's images by rank", params: imageParams, response: { 200: envelopeOf(z.array(deviceImageDto)) } } },
+    async (request) => {
+      const user = currentUser(request);
+      checkGroupSegment(request.params.kind, user);
+      const sn = await reachDevice(request.params.deviceSn, user, 'read');
+      return ok(request, await images(user.groupId, sn));
+    },
+  );
+
+  app.put(
+    '/:kind/:deviceSn/DeviceImage',
+    {
+      config: { access: manage },
+      schema: {
+        tags: ['Devices'],
+        summary: 'Upload a device image (multipart "file"; png, jpeg or bmp by content, at most 5 MB); Rank defaults to after the last',
+        consumes: ['multipart/form-data'],
+        params: imageParams,
+        querystring: z.object({
+          Rank: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10000).optional()),
+          ImageName: z.string().trim().max(64).optional(),
+        }),
+        response: { 200: envelopeOf(deviceImageDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      checkGroupSegment(request.params.kind, user);
+      // Reach the device before reading a byte of the file.
+      const sn = await reachDevice(request.params.deviceSn, user, 'write');
+      const stored = await receiveUpload(request, storage, { folder: 'device-images', limit: DEVICE_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
+      const name = (request.query.ImageName ?? stored.fileName.replace(/\.[^.]*$/, '')).slice(0, 64);
+      let created;
+      try {
+        const top = await db.selectFrom('device_images').select((eb) => eb.fn.max<number | null>('rank').as('max')).where('device_sn', '=', sn).executeTakeFirstOrThrow();
+        const rank = request.query.Rank ?? (top.max === null ? 0 : top.max + 1);
+        const row = await db
+          .insertInto('device_images')
+          .values({ group_id: user.groupId, device_sn: sn, image_name: name, storage_key: stored.key, rank, created_at: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        created = { Id: row.id, DeviceSn: sn, ImageName: name, Rank: rank, url: imageUrl(stored.key) };
+      } catch (error) {
+        await storage.remove(stored.key);
+        throw error;
+      }
+      return ok(request, created, { message: 'saved' });
+    },
+  );
+
+  app.delete(
+    '/:kind/:deviceSn/DeviceImage/:id',
+    { config: { access: manage }, schema: { tags: ['Devices'], summary: 'Delete a device image and its file', params: imageParams.extend({ id }) } },
+    async (request) => {
+      const user = currentUser(request);
+      checkGroupSegment(request.params.kind, user);
+      const sn = await reachDevice(request.params.deviceSn, user, 'write');
+      const image = await db
+        .selectFrom('device_images')
+        .select(['id', 'storage_key'])
+        .where('id', '=', request.params.id)
+        .where('device_sn', '=', sn)
+        .where('group_id', '=', user.groupId)
+        .executeTakeFirst();
+      if (!image) throw new AppError(404, 'error.notFound');
+      await db.deleteFrom('device_images').where('id', '=', image.id).execute();
+      await storage.remove(image.storage_key);
+      return ok(request, null, { message: 'deleted' });
+    },
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * Devices as the user reaches them: scoped by group, by role-project grants (site-scope.ts) and
+ * never in the recycle bin unless asked for. Lists join their project and its parent in the
+ * same query, so no row costs a query of its own.
+ */
+import { sql, type SqlBool } from 'kysely';
+import type { DeviceDto } from '@sluice/shared/device.schema';
+import type { PageQuery } from '@sluice/shared/paging.schema';
+import type { Db } from '../../db/database.ts';
+import type { CurrentUser } from '../account/users.repository.ts';
+import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
+import { projectReachable } from '../sites/site-scope.ts';
+
+export const DEVICE_SORTABLE = {
+  Id: 'd.id',
+  DeviceSn: 'd.device_sn',
+  DeviceNo: 'd.device_no',
+  DeviceName: 'd.device_name',
+  TypeId: 'd.type_id',
+  ProjectId: 'd.project_id',
+  Online: 'd.online',
+  LastSeen: 'd.last_seen',
+  CreatedAt: 'd.created_at',
+  DeletedAt: 'd.deleted_at',
+};
+
+export interface DeviceFilter {
+  /** a node: the devices on it and on every node below it */
+  projectId?: number | undefined;
+  typeId?: number | undefined;
+  online?: number | undefined;
+  deviceSn?: string | undefined;
+  /** only devices in no project */
+  unassigned?: boolean;
+  /** only devices in some project */
+  assigned?: boolean;
+  /** the recycle bin instead of live devices */
+  recycled?: boolean;
+}
+
+export class DevicesRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private base(user: CurrentUser, filter: DeviceFilter, search?: string) {
+    let q = this.db
+      .selectFrom('devices as d')
+      .leftJoin('projects as p', 'p.id', 'd.project_id')
+      .leftJoin('projects as pp', 'pp.id', 'p.parent_id')
+      .where('d.group_id', '=', user.groupId)
+      .where('d.deleted_at', filter.recycled ? 'is not' : 'is', null)
+      .where(projectReachable(user, 'd.project_id'));
+    if (filter.projectId !== undefined) {
+      const id = filter.projectId;
+      q = q.where(
+        sql<SqlBool>`d.project_id in (select fp.id from projects fp where fp.group_id = ${user.groupId} and (fp.id = ${id} or fp.parent_id = ${id} or fp.parent_id in (select fc.id from projects fc where fc.parent_id = ${id})))`,
+      );
+    }
+    if (filter.typeId !== undefined) q = q.where('d.type_id', '=', filter.typeId);
+    if (filter.online !== undefined) q = q.where('d.online', '=', filter.online);
+    if (filter.deviceSn !== undefined) q = q.where('d.device_sn', '=', filter.deviceSn);
+    if (filter.unassigned) q = q.where('d.project_id', 'is', null);
+    if (filter.assigned) q = q.where('d.project_id', 'is not', null);
+    const pattern = searchPattern(search);
+    if (pattern) q = q.where(likeAny(['d.device_sn', 'd.device_no', 'd.device_name', 'd.device_description', 'd.address', 'p.name'], pattern));
+    return q;
+  }
+
+  private selected(user: CurrentUser, filter: DeviceFilter, search?: string) {
+    return this.base(user, filter, search).select([
+      'd.id',
+      'd.device_sn',
+      'd.device_no',
+      'd.device_name',
+      'd.device_description',
+      'd.type_id',
+      'd.project_id',
+      'd.region_id',
+      'd.area_id',
+      'd.position',
+      'd.address',
+      'd.online',
+      'd.last_seen',
+      'd.created_at',
+      'd.deleted_at',
+      'd.deleted_by_name',
+      'p.name as project_name',
+      'p.project_type',
+      'p.parent_id',
+      'pp.name as parent_name',
+    ]);
+  }
+
+  async page(user: CurrentUser, filter: DeviceFilter, query: PageQuery): Promise<{ rows: DeviceListRow[]; count: number }> {
+    const order = pickOrder(query, DEVICE_SORTABLE, filter.recycled ? { key: 'DeletedAt', direction: 'desc' } : { key: 'Id', direction: 'asc' });
+    const { count } = await this.base(user, filter, query.Search).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await this.selected(user, filter, query.Search)
+      .orderBy(sql.ref(order.column), order.direction)
+      .orderBy('d.id', order.direction)
+      .limit(query.PageSize)
+      .offset((query.PageNo - 1) * query.PageSize)
+      .execute();
+    return { rows, count };
+  }
+
+  async all(user: CurrentUser, filter: DeviceFilter, search?: string): Promise<DeviceListRow[]> {
+    return this.selected(user, filter, search).orderBy('d.project_id').orderBy('d.device_name').orderBy('d.id').execute();
+  }
+
+  async one(user: CurrentUser, sn: string, recycled = false): Promise<DeviceListRow | undefined> {
+    return this.selected(user, { deviceSn: sn, recycled }).executeTakeFirst();
+  }
+
+  /** Devices, online devices and both by type, of every device the user reaches. */
+  async overview(user: CurrentUser) {
+    const rows = await this.base(user, {})
+      .select((eb) => ['d.type_id', eb.fn.countAll<number>().as('num'), eb.fn.sum<number>('d.online').as('online')])
+      .groupBy('d.type_id')
+      .orderBy('d.type_id')
+      .execute();
+    const TypeData = rows.map((r) => ({ TypeId: r.type_id, Num: r.num, OnlineNum: r.online }));
+    const Num = TypeData.reduce((sum, t) => sum + t.Num, 0);
+    const OnlineNum = TypeData.reduce((sum, t) => sum + t.OnlineNum, 0);
+    return { Num, OnlineNum, OfflineNum: Num - OnlineNum, TypeData };
+  }
+
+  async deviceNoTaken(groupId: number, deviceNo: string, exceptSn?: string): Promise<boolean> {
+    let q = this.db.selectFrom('devices').select('id').where('group_id', '=', groupId).where('device_no', '=', deviceNo);
+    if (exceptSn !== undefined) q = q.where('device_sn', '!=', exceptSn);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async snTaken(sn: string): Promise<boolean> {
+    return (await this.db.selectFrom('devices').select('id').where('device_sn', '=', sn).executeTakeFirst()) !== undefined;
+  }
+}
+
+export type DeviceListRow = {
+  id: number;
+  device_sn: string;
+  device_no: string;
+  device_name: string;
+  device_description: string;
+  type_id: number | null;
+  project_id: number | null;
+  region_id: number | null;
+  area_id: string | null;
+  position: string;
+  address: string;
+  online: number;
+  last_seen: number | null;
+  created_at: number;
+  deleted_at: number | null;
+  deleted_by_name: string;
+  project_name: string | null;
+  project_type: number | null;
+  parent_id: number | null;
+  parent_name: string | null;
+};
+
+/** A station's device names its station and the station's project; a project's device its project twice. */
+export function deviceDto(r: DeviceListRow): DeviceDto {
+  const onStation = r.project_type === 1;
+  return {
+    Id: r.id,
+    DeviceSn: r.device_sn,
+    DeviceNo: r.device_no,
+    DeviceName: r.device_name,
+    DeviceDescription: r.device_description,
+    TypeId: r.type_id,
+    ProjectId: r.project_id,
+    ProjectName: r.project_name,
+    ProjectType: r.project_type,
+    ParentProjectId: onStation ? r.parent_id : r.project_id,
+    ParentProjectName: onStation ? r.parent_name : r.project_name,
+    RegionId: r.region_id,
+    AreaId: r.area_id,
+    Position: r.position,
+    Address: r.address,
+    Online: r.online === 1,
+    LastSeen: r.last_seen,
+    CreatedAt: r.created_at,
+  };
+}

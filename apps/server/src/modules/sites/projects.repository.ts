@@ -1,0 +1,181 @@
+/**
+ * The client → project → station tree. Every query is scoped by group and by what the user
+ * reaches (site-scope.ts); summaries are computed for a whole page at once, never per row.
+ */
+import { sql, type SqlBool } from 'kysely';
+import { KIND_OF_TYPE, PROJECT_TYPE, type ProjectDto } from '@sluice/shared/project.schema';
+import type { Db } from '../../db/database.ts';
+import type { CurrentUser } from '../account/users.repository.ts';
+import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
+import type { PageQuery } from '@sluice/shared/paging.schema';
+import { projectReachable, type ProjectRow } from './site-scope.ts';
+
+export const PROJECT_SORTABLE = { Id: 'id', Name: 'name', ProjectName: 'name', ProjectType: 'project_type', CreatedAt: 'created_at', Address: 'address' };
+
+export interface ProjectFilter {
+  types?: number[];
+  parentId?: number | undefined;
+  online?: number | undefined;
+}
+
+export const imageUrl = (key: string) => `/uploads/${key}`;
+
+export class ProjectsRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private scoped(user: CurrentUser, filter: ProjectFilter, search?: string) {
+    let q = this.db.selectFrom('projects').where('projects.group_id', '=', user.groupId).where(projectReachable(user, 'projects.id'));
+    if (filter.types) q = q.where('projects.project_type', 'in', filter.types);
+    if (filter.parentId !== undefined) q = q.where('projects.parent_id', '=', filter.parentId);
+    if (filter.online !== undefined) {
+      const online = sql<SqlBool>`exists (select 1 from devices od where od.deleted_at is null and od.online = 1 and od.group_id = ${user.groupId} and (od.project_id = projects.id or od.project_id in (select oc.id from projects oc where oc.parent_id = projects.id)))`;
+      q = q.where(filter.online === 1 ? online : sql<SqlBool>`not ${online}`);
+    }
+    const pattern = searchPattern(search);
+    if (pattern) q = q.where(likeAny(['projects.name', 'projects.address'], pattern));
+    return q;
+  }
+
+  /** A page of the nodes the user reaches, with the total count. */
+  async page(user: CurrentUser, filter: ProjectFilter, query: PageQuery): Promise<{ rows: ProjectRow[]; count: number }> {
+    const q = this.scoped(user, filter, query.Search);
+    const order = pickOrder(query, PROJECT_SORTABLE, { key: 'Id', direction: 'asc' });
+    const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll('projects')
+      .orderBy(sql.ref(`projects.${order.column}`), order.direction)
+      .orderBy('projects.id', order.direction)
+      .limit(query.PageSize)
+      .offset((query.PageNo - 1) * query.PageSize)
+      .execute();
+    return { rows, count };
+  }
+
+  /** Every node the user reaches of the filter, sorted by type then name. */
+  async all(user: CurrentUser, filter: ProjectFilter): Promise<ProjectRow[]> {
+    return this.scoped(user, filter).selectAll('projects').orderBy('projects.project_type').orderBy('projects.name').orderBy('projects.id').execute();
+  }
+
+  async byId(groupId: number, id: number): Promise<ProjectRow | undefined> {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+  }
+
+  async nameTaken(groupId: number, parentId: number, name: string, selfId?: number): Promise<boolean> {
+    let q = this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .where('parent_id', '=', parentId)
+      .where(sql`lower(name)`, '=', name.toLowerCase());
+    if (selfId !== undefined) q = q.where('id', '!=', selfId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  /** How many nodes and live devices (not in the recycle bin) a node still holds. */
+  async contents(groupId: number, id: number): Promise<{ children: number; devices: number }> {
+    const children = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', '=', groupId)
+      .where('parent_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const devices = await this.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', '=', groupId)
+      .where('project_id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { children: children.n, devices: devices.n };
+  }
+
+  /**
+   * The DTOs of a set of nodes with their counts, state and cover image: five queries for the
+   * whole set (children, grandchildren, device counts, images, parent names), whatever its size.
+   */
+  async summarize(groupId: number, rows: ProjectRow[]): Promise<ProjectDto[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const children = await this.db
+      .selectFrom('projects')
+      .select(['id', 'parent_id', 'project_type'])
+      .where('group_id', '=', groupId)
+      .where('parent_id', 'in', ids)
+      .execute();
+    const childIds = children.map((c) => c.id);
+    const grandchildren = childIds.length
+      ? await this.db.selectFrom('projects').select(['id', 'parent_id']).where('group_id', '=', groupId).where('parent_id', 'in', childIds).execute()
+      : [];
+    const counted = [...ids, ...childIds, ...grandchildren.map((g) => g.id)];
+    const devices = await this.db
+      .selectFrom('devices')
+      .select((eb) => [
+        'project_id',
+        eb.fn.countAll<number>().as('num'),
+        eb.fn.sum<number>('online').as('online'),
+      ])
+      .where('group_id', '=', groupId)
+      .where('deleted_at', 'is', null)
+      .where('project_id', 'in', counted)
+      .groupBy('project_id')
+      .execute();
+    const images = await this.db
+      .selectFrom('project_images')
+      .select(['project_id', 'storage_key'])
+      .where('group_id', '=', groupId)
+      .where('project_id', 'in', ids)
+      .orderBy('sn')
+      .orderBy('id')
+      .execute();
+    const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((p) => p > 0))];
+    const parents = parentIds.length
+      ? await this.db.selectFrom('projects').select(['id', 'name']).where('group_id', '=', groupId).where('id', 'in', parentIds).execute()
+      : [];
+
+    const own = new Map(devices.map((d) => [d.project_id, { num: d.num, online: d.online }]));
+    const below = new Map<number, number[]>();
+    for (const link of [...children, ...grandchildren]) below.set(link.parent_id, [...(below.get(link.parent_id) ?? []), link.id]);
+    const totals = (id: number): { num: number; online: number } => {
+      const sum = { ...(own.get(id) ?? { num: 0, online: 0 }) };
+      for (const child of below.get(id) ?? []) {
+        const t = totals(child);
+        sum.num += t.num;
+        sum.online += t.online;
+      }
+      return sum;
+    };
+    const cover = new Map<number, string>();
+    for (const image of images) if (!cover.has(image.project_id)) cover.set(image.project_id, imageUrl(image.storage_key));
+    const parentName = new Map(parents.map((p) => [p.id, p.name]));
+
+    return rows.map((r) => {
+      const t = totals(r.id);
+      const mine = children.filter((c) => c.parent_id === r.id);
+      return {
+        Id: r.id,
+        Name: r.name,
+        ProjectName: r.name,
+        ProjectType: r.project_type,
+        ProjectKind: KIND_OF_TYPE[r.project_type] ?? 'project',
+        ParentId: r.parent_id,
+        ParentName: parentName.get(r.parent_id) ?? null,
+        ClientId: r.client_id,
+        RegionId: r.region_id,
+        AreaId: r.area_id,
+        Address: r.address,
+        Position: r.position,
+        SitesNum: mine.filter((c) => c.project_type === PROJECT_TYPE.station).length,
+        ProjectNum: mine.filter((c) => c.project_type === PROJECT_TYPE.project).length,
+        DeviceNum: t.num,
+        OnlineNum: t.online,
+        OfflineNum: t.num - t.online,
+        Online: t.online > 0,
+        Image: cover.get(r.id) ?? null,
+        CreatedAt: r.created_at,
+      };
+    });
+  }
+}

@@ -1,0 +1,124 @@
+/** The rules of the tree: who may add what where, what a node's parent may be, and what blocks a delete. */
+import { PROJECT_TYPE, type AddProjectRequest, type ProjectKind, type UpdateProjectRequest } from '@sluice/shared/project.schema';
+import type { Db } from '../../db/database.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { CurrentUser } from '../account/users.repository.ts';
+import { AppError } from '../../http/errors.ts';
+import { ProjectsRepository } from './projects.repository.ts';
+import { SiteScope, type ProjectRow } from './site-scope.ts';
+import { checkSiteRefs } from './site-refs.ts';
+
+/** The type a node's parent must have; none for a client. A project may also stand alone. */
+const PARENT_TYPE: Record<ProjectKind, number | undefined> = {
+  client: undefined,
+  project: PROJECT_TYPE.client,
+  station: PROJECT_TYPE.project,
+};
+
+export class ProjectsService {
+  private readonly db: Db;
+  private readonly storage: FileStorage;
+  readonly repository: ProjectsRepository;
+  readonly scope: SiteScope;
+
+  constructor(db: Db, storage: FileStorage) {
+    this.db = db;
+    this.storage = storage;
+    this.repository = new ProjectsRepository(db);
+    this.scope = new SiteScope(db);
+  }
+
+  /**
+   * The parent must be a node of the group the user may change, of the type one level up; a
+   * station always needs one. Types only go down the tree, so no cycle can form.
+   */
+  private async checkParent(user: CurrentUser, kind: ProjectKind, parentId: number | null | undefined, selfId?: number): Promise<number> {
+    const wanted = PARENT_TYPE[kind];
+    if (!parentId) {
+      if (kind === 'station') throw new AppError(400, 'project.badParent', {}, 'ParentId');
+      if (!user.isAdmin) throw new AppError(403, 'project.topLevel');
+      return 0;
+    }
+    if (parentId === selfId || wanted === undefined) throw new AppError(400, 'project.badParent', {}, 'ParentId');
+    const parent = await this.db
+      .selectFrom('projects')
+      .select(['id', 'project_type'])
+      .where('id', '=', parentId)
+      .where('group_id', '=', user.groupId)
+      .executeTakeFirst();
+    if (!parent) throw new AppError(400, 'ref.unknown', { what: 'ParentId', id: parentId }, 'ParentId');
+    if (parent.project_type !== wanted) throw new AppError(400, 'project.badParent', {}, 'ParentId');
+    await this.scope.project(user, parentId, 'write');
+    return parentId;
+  }
+
+  async create(user: CurrentUser, body: AddProjectRequest, now = Date.now()): Promise<number> {
+    const parentId = await this.checkParent(user, body.Kind, body.ParentId);
+    await checkSiteRefs(this.db, user.groupId, body);
+    if (await this.repository.nameTaken(user.groupId, parentId, body.Name)) throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
+    const row = await this.db
+      .insertInto('projects')
+      .values({
+        group_id: user.groupId,
+        name: body.Name,
+        project_type: PROJECT_TYPE[body.Kind],
+        parent_id: parentId,
+        client_id: body.ClientId ?? null,
+        region_id: body.RegionId ?? null,
+        area_id: body.AreaId ?? null,
+        address: body.Address ?? '',
+        position: body.Position ?? '',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(user: CurrentUser, body: UpdateProjectRequest, now = Date.now()): Promise<void> {
+    const current = await this.scope.project(user, body.Id, 'write');
+    const kind: ProjectKind = current.project_type === PROJECT_TYPE.client ? 'client' : current.project_type === PROJECT_TYPE.station ? 'station' : 'project';
+    let parentId = current.parent_id;
+    if (body.ParentId !== undefined && (body.ParentId ?? 0) !== current.parent_id) {
+      parentId = await this.checkParent(user, kind, body.ParentId, current.id);
+    }
+    await checkSiteRefs(this.db, user.groupId, body);
+    if (await this.repository.nameTaken(user.groupId, parentId, body.Name, current.id)) throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
+    await this.db
+      .updateTable('projects')
+      .set({
+        name: body.Name,
+        parent_id: parentId,
+        ...(body.ClientId !== undefined ? { client_id: body.ClientId } : {}),
+        ...(body.RegionId !== undefined ? { region_id: body.RegionId } : {}),
+        ...(body.AreaId !== undefined ? { area_id: body.AreaId } : {}),
+        ...(body.Address !== undefined ? { address: body.Address } : {}),
+        ...(body.Position !== undefined ? { position: body.Position } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', current.id)
+      .where('group_id', '=', user.groupId)
+      .execute();
+  }
+
+  /** Refused while the node holds stations, projects or devices; its images, details and grants go with it. */
+  async remove(user: CurrentUser, id: number): Promise<ProjectRow> {
+    const row = await this.scope.project(user, id, 'write');
+    const held = await this.repository.contents(user.groupId, id);
+    if (held.children > 0 || held.devices > 0) {
+      throw new AppError(409, 'project.notEmpty', { name: row.name, stations: held.children, devices: held.devices });
+    }
+    const keys = await this.db.transaction().execute(async (trx) => {
+      const images = await trx.selectFrom('project_images').select('storage_key').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
+      await trx.deleteFrom('project_images').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
+      await trx.deleteFrom('project_affiliates').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
+      await trx.deleteFrom('principals').where('parent_ref', '=', `project:${id}`).where('group_id', '=', user.groupId).execute();
+      await trx.deleteFrom('role_projects').where('project_id', '=', id).execute();
+      await trx.deleteFrom('projects').where('id', '=', id).where('group_id', '=', user.groupId).execute();
+      return images.map((i) => i.storage_key);
+    });
+    for (const key of keys) await this.storage.remove(key);
+    return row;
+  }
+}
