@@ -5,18 +5,20 @@ import './index.css';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { loginPath, setApiHooks } from './lib/api-client';
-import { clearAllCaches, clearGetCache } from './lib/query-client';
 
 const router = createAppRouter();
 
 setApiHooks({
   // An expired or revoked session: back to sign-in, then return here afterwards.
   onUnauthorized: (returnTo) => {
-    void router.navigate(loginPath(returnTo), { replace: true }).then(() => clearAllCaches());
+    void router
+      .navigate(loginPath(returnTo), { replace: true })
+      .then(() => import('./lib/query-client'))
+      .then((m) => m.clearAllCaches());
   },
   // Every successful write clears the GET cache (spec §7 Transport behaviour).
   onWrite: () => {
-    void clearGetCache();
+    void import('./lib/query-client').then((m) => m.clearGetCache());
   },
 });
 

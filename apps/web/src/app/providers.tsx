@@ -1,13 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, type Language } from '../lib/i18n';
-import { persistOptions, queryClient } from '../lib/query-client';
 import { themeConfig, useThemeName } from '../lib/theme';
 
-const options = persistOptions();
 
 /**
  * Ant Design's own texts (pagination, empty lists, date pickers). English is built in; the
@@ -45,13 +42,14 @@ export function ThemedConfig({ children }: { children: ReactNode }) {
   );
 }
 
-/** Query cache (persisted to IndexedDB), translations, and Ant Design's locale and theme. */
+/**
+ * Translations and Ant Design's locale and theme. (The query cache is provided by the signed-in
+ * area, app/signed-in-area.tsx: the sign-in and not-found pages need none.)
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={options}>
-      <I18nextProvider i18n={i18n}>
-        <ThemedConfig>{children}</ThemedConfig>
-      </I18nextProvider>
-    </PersistQueryClientProvider>
+    <I18nextProvider i18n={i18n}>
+      <ThemedConfig>{children}</ThemedConfig>
+    </I18nextProvider>
   );
 }

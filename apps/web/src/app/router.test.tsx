@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setSessionCookies } from '../lib/cookies';
 import { renderRoutes } from '../test/render';
 import { routeObjects } from './router';
@@ -86,6 +87,20 @@ describe('routes (spec §2)', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     expect(nav.getByText('System Configure')).toBeTruthy();
     expect(nav.getByText('User Manager')).toBeTruthy();
+  });
+
+  it('switches to the dark theme from the user menu and saves it on the server', async () => {
+    signedInAs({ IsAdmin: true });
+    renderRoutes(routeObjects, '/common/user/info');
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }, { timeout: 5000 }));
+    expect(screen.getByRole('switch', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(screen.getByRole('menuitem', { name: /Dark theme/ }));
+    await waitFor(() => {
+      expect(document.documentElement.dataset.theme).toBe('dark');
+    });
+    expect(localStorage.getItem('sluice.theme')).toBe('dark');
+    const saved = fetchMock.mock.calls.find(([input, init]) => urlOf(input) === '/api/user/config' && init?.method === 'PUT');
+    expect(saved?.[1]?.body).toBe('{"Theme":"dark"}');
   });
 
   it('keeps administrator screens and menus from other users', async () => {

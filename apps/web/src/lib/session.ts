@@ -1,13 +1,14 @@
 /**
  * The signed-in session: cookies, the current user (GET /api/user/myinfo, kept in session
  * storage), applying the user's theme and language, and signing out.
+ *
+ * The query cache is reached through dynamic imports: the sign-in page (which uses this module)
+ * has no queries, so its code stays free of the query library.
  */
-import { queryOptions } from '@tanstack/react-query';
 import type { SessionDto, UserConfig, UserDto } from '@sluice/shared/account.schema';
 import { api } from './api-client';
 import { clearSessionCookies, hasSession, readCookie, setSessionCookies } from './cookies';
 import { changeLanguage, currentLanguage, isLanguage, type Language } from './i18n';
-import { clearAllCaches, queryClient } from './query-client';
 import { applyTheme, isThemeName, type ThemeName } from './theme';
 
 export type CurrentUser = UserDto;
@@ -17,6 +18,12 @@ const USER_STORAGE_KEY = 'sluice.user';
 export const sessionKeys = {
   myInfo: ['session', 'myinfo'] as const,
 };
+
+/** Forgets every cached query and the persisted cache. */
+export async function clearQueryCaches(): Promise<void> {
+  const { clearAllCaches } = await import('./query-client');
+  await clearAllCaches();
+}
 
 export function storeUser(user: CurrentUser): void {
   try {
@@ -41,20 +48,9 @@ export async function fetchMyInfo(): Promise<CurrentUser> {
   return data;
 }
 
-/**
- * The current user. Fetched once per page load (never restored from the persisted cache, so a
- * revoked session is noticed at start), then kept fresh by invalidation after writes.
- */
-export const myInfoQueryOptions = () =>
-  queryOptions({
-    queryKey: sessionKeys.myInfo,
-    queryFn: fetchMyInfo,
-    staleTime: Infinity,
-    meta: { persist: false },
-  });
-
-export function setCurrentUser(user: CurrentUser): void {
+export async function setCurrentUser(user: CurrentUser): Promise<void> {
   storeUser(user);
+  const { queryClient } = await import('./query-client');
   queryClient.setQueryData(sessionKeys.myInfo, user);
 }
 
@@ -101,22 +97,16 @@ export async function ensureUserConfigApplied(user: CurrentUser): Promise<void> 
 /** Sign-in: POST /api/User, then the session cookies, the user and the user's settings. */
 export async function signIn(credentials: { Account: string; Password: string }): Promise<CurrentUser> {
   const { data: session } = await api.post<SessionDto>('/User', credentials, { skipAuthRedirect: true });
-  await clearAllCaches();
+  await clearQueryCaches();
   sessionStorage.clear();
   setSessionCookies({ token: session.Token, account: session.Account });
   const user = await fetchMyInfo();
-  setCurrentUser(user);
+  await setCurrentUser(user);
   configAppliedFor = undefined;
   await ensureUserConfigApplied(user);
   return user;
 }
 
-/** Forgets the session on this browser: cookies, session storage and every cache. */
-export async function forgetSession(): Promise<void> {
-  clearSessionCookies();
-  sessionStorage.clear();
-  await clearAllCaches();
-}
 
 /**
  * Leaves the session: optionally revokes the token (GET /api/user/logout), forgets the cookies
@@ -135,7 +125,7 @@ export async function leaveSession(goToLogin: () => unknown, options: { revoke: 
   sessionStorage.clear();
   await goToLogin();
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await clearAllCaches();
+  await clearQueryCaches();
 }
 
 export async function switchLanguage(lang: Language): Promise<void> {

@@ -1,6 +1,11 @@
-/** jsdom lacks a few browser APIs Ant Design relies on; Testing Library cleans up between tests. */
-import { afterEach, vi } from 'vitest';
+/**
+ * jsdom lacks a few browser APIs Ant Design relies on, and IndexedDB (an in-memory one stands
+ * in); Testing Library cleans up between tests.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { queryClient } from '../lib/query-client';
 
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
@@ -27,7 +32,8 @@ if (!('ResizeObserver' in window)) {
     unobserve(): void {}
     disconnect(): void {}
   }
-  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  // Assigned, not vi.stubGlobal: tests call vi.unstubAllGlobals() for their fake fetch.
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
 // jsdom does not implement pseudo-element styles; Ant Design asks for them when measuring.
@@ -36,6 +42,7 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;

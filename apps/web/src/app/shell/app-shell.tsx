@@ -8,7 +8,7 @@ import { Brand } from '../../components/brand';
 import { PageSpinner } from '../../components/spinners';
 import '../../lib/dates';
 import { HOME_PATH } from '../../lib/paths';
-import { myInfoQueryOptions } from '../../lib/session';
+import { myInfoQueryOptions } from '../../lib/current-user';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { HeaderBreadcrumb } from './header-breadcrumb';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ForbiddenResult } from '../../components/forbidden-result';
 import { PlaceholderPage } from '../../components/placeholder-page';
-import { myInfoQueryOptions } from '../../lib/session';
+import { myInfoQueryOptions } from '../../lib/current-user';
 import type { AppRouteDef } from '../routes';
 
 /**

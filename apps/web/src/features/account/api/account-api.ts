@@ -12,9 +12,7 @@ export const changePassword = (body: ChangePasswordRequest) => api.post<null>('/
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (response) => {
-      setCurrentUser(response.data);
-    },
+    onSuccess: (response) => setCurrentUser(response.data),
   });
 }
 

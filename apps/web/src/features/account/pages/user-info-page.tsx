@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { USER_STATUS, type UserDto } from '@sluice/shared/account.schema';
 import { PageSpinner } from '../../../components/spinners';
 import { errorMessage } from '../../../lib/form-errors';
-import { myInfoQueryOptions } from '../../../lib/session';
+import { myInfoQueryOptions } from '../../../lib/current-user';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileForm } from '../components/profile-form';
 

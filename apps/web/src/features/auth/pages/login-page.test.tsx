@@ -38,7 +38,9 @@ describe('login page', () => {
 
   it('switches language at once from the page', async () => {
     renderRoutes(routes, '/login');
+    expect(screen.getByRole('radiogroup', { name: 'Language' })).toBeTruthy();
     await userEvent.click(screen.getByText('中文'));
+    expect(screen.getByRole('radiogroup', { name: '语言' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(screen.getByLabelText('账号')).toBeTruthy();

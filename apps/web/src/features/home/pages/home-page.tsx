@@ -2,7 +2,7 @@ import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/spinners';
-import { myInfoQueryOptions } from '../../../lib/session';
+import { myInfoQueryOptions } from '../../../lib/current-user';
 
 /** /common/home: a welcome overview for now; the station map and panels come later. */
 export function HomePage() {
