@@ -59,7 +59,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
   let hekou: Project;
 
   const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
-  const fieldsOf = (res: { json: <T>() => T }) => res.json<Body<Errors>>().data.errors.map((e) => e.field);
+  const fieldsOf = (res: Awaited<ReturnType<TestApp['call']>>) => res.json<Body<Errors>>().data.errors.map((e) => e.field);
 
   beforeAll(async () => {
     t = await createTestApp(kind);
