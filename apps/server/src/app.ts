@@ -153,7 +153,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !/^\/api(\/|$)/i.test(url) && hasConsole;
+    // A missing hashed asset is a 404, not the page: after a redeploy the browser then says so
+    // plainly instead of failing on a page served as script.
+    const wantsPage = request.method === 'GET' && !/^\/(api|assets|uploads)(\/|$)/i.test(url) && hasConsole;
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({
       success: false,
