@@ -106,15 +106,6 @@ export const deviceOverviewDto = z.object({
   TypeData: z.array(z.object({ TypeId: z.number().nullable(), Num: z.number(), OnlineNum: z.number() })),
 });
 
-/** GET {g}/Device/project: the caller's devices under each project or station. */
-export const devicesByProjectDto = z.object({
-  ProjectId: z.number(),
-  ProjectName: z.string(),
-  ProjectType: z.number(),
-  ParentId: z.number(),
-  Devices: z.array(deviceDto),
-});
-
 export const migrationDto = z.object({
   Id: z.number(),
   DeviceSn: z.string(),
@@ -125,6 +116,7 @@ export const migrationDto = z.object({
   UserName: z.string(),
   CreatedAt: z.number(),
 });
+export type MigrationDto = z.infer<typeof migrationDto>;
 export const migrationListDto = z.object({ DeviceSn: z.string(), ListMigration: z.array(migrationDto) });
 
 export const recycledDeviceDto = deviceDto.extend({ DeletedAt: z.number(), DeletedBy: z.string(), ProjectExists: z.boolean() });

@@ -20,7 +20,8 @@ import { receiveUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { SiteScope, type ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
-import { imageUrl } from '../sites/projects.repository.ts';
+import { DeviceCardsRepository } from './device-cards.repository.ts';
+import { DeviceImagesRepository } from './device-images.repository.ts';
 
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
@@ -61,9 +62,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   // The SIM card: its ICCID is kept here; its data comes from the SIM provider adapter (SIM issue).
   const cardParams = z.object({ g: z.string(), sn: deviceSn });
-  const cardOf = async (groupId: number, sn: string) =>
-    db.selectFrom('device_cards').selectAll().where('group_id', '=', groupId).where('device_sn', '=', sn).executeTakeFirst();
-  const cardDto = (row: { id: number; device_sn: string; iccid: string }) => ({ Id: row.id, DeviceSn: row.device_sn, ICCID: row.iccid, SimConfigured: false, Sim: null });
+  const cards = new DeviceCardsRepository(db);
 
   app.get(
     '/:g/:sn/DeviceCard',
@@ -71,8 +70,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'read');
-      const card = await cardOf(user.groupId, sn);
-      return ok(request, card ? cardDto(card) : null, { message: 'sim.notConfigured' });
+      return ok(request, (await cards.of(user.groupId, sn)) ?? null, { message: 'sim.notConfigured' });
     },
   );
 
@@ -82,11 +80,11 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
     async (request, reply) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
-      if (await cardOf(user.groupId, sn)) throw new AppError(409, 'card.exists', {}, 'ICCID');
-      await db.insertInto('device_cards').values({ group_id: user.groupId, device_sn: sn, iccid: request.body.ICCID, created_at: Date.now() }).execute();
-      const card = await cardOf(user.groupId, sn);
+      if (await cards.of(user.groupId, sn)) throw new AppError(409, 'card.exists', {}, 'ICCID');
+      await cards.set(user.groupId, sn, request.body.ICCID);
+      const card = await cards.of(user.groupId, sn);
       if (!card) throw new AppError(404, 'error.notFound');
-      return reply.status(201).send(ok(request, cardDto(card), { message: 'saved' }));
+      return reply.status(201).send(ok(request, card, { message: 'saved' }));
     },
   );
 
@@ -96,12 +94,10 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
-      const existing = await cardOf(user.groupId, sn);
-      if (existing) await db.updateTable('device_cards').set({ iccid: request.body.ICCID }).where('id', '=', existing.id).execute();
-      else await db.insertInto('device_cards').values({ group_id: user.groupId, device_sn: sn, iccid: request.body.ICCID, created_at: Date.now() }).execute();
-      const card = await cardOf(user.groupId, sn);
+      await cards.set(user.groupId, sn, request.body.ICCID);
+      const card = await cards.of(user.groupId, sn);
       if (!card) throw new AppError(404, 'error.notFound');
-      return ok(request, cardDto(card), { message: 'saved' });
+      return ok(request, card, { message: 'saved' });
     },
   );
 
@@ -111,25 +107,14 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
-      const result = await db.deleteFrom('device_cards').where('id', '=', request.params.id).where('device_sn', '=', sn).where('group_id', '=', user.groupId).executeTakeFirst();
-      if (result.numDeletedRows === 0n) throw new AppError(404, 'error.notFound');
+      if (!(await cards.remove(user.groupId, sn, request.params.id))) throw new AppError(404, 'error.notFound');
       return ok(request, null, { message: 'deleted' });
     },
   );
 
   // Device images (§9: 5 MB, png/jpeg/bmp, cropped 4:3 by the console).
   const imageParams = z.object({ kind: z.string(), deviceSn });
-  const images = async (groupId: number, sn: string) => {
-    const rows = await db
-      .selectFrom('device_images')
-      .selectAll()
-      .where('group_id', '=', groupId)
-      .where('device_sn', '=', sn)
-      .orderBy('rank')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ Id: r.id, DeviceSn: r.device_sn, ImageName: r.image_name, Rank: r.rank, url: imageUrl(r.storage_key) }));
-  };
+  const images = new DeviceImagesRepository(db);
 
   app.get(
     '/:kind/:deviceSn/DeviceImage',
@@ -138,7 +123,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       checkGroupSegment(request.params.kind, user);
       const sn = await reachDevice(request.params.deviceSn, user, 'read');
-      return ok(request, await images(user.groupId, sn));
+      return ok(request, await images.list(user.groupId, sn));
     },
   );
 
@@ -167,14 +152,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       const name = (request.query.ImageName ?? stored.fileName.replace(/\.[^.]*$/, '')).slice(0, 64);
       let created;
       try {
-        const top = await db.selectFrom('device_images').select((eb) => eb.fn.max<number | null>('rank').as('max')).where('device_sn', '=', sn).executeTakeFirstOrThrow();
-        const rank = request.query.Rank ?? (top.max === null ? 0 : top.max + 1);
-        const row = await db
-          .insertInto('device_images')
-          .values({ group_id: user.groupId, device_sn: sn, image_name: name, storage_key: stored.key, rank, created_at: Date.now() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        created = { Id: row.id, DeviceSn: sn, ImageName: name, Rank: rank, url: imageUrl(stored.key) };
+        created = await images.add(user.groupId, sn, { name, key: stored.key, rank: request.query.Rank });
       } catch (error) {
         await storage.remove(stored.key);
         throw error;
@@ -190,16 +168,9 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       checkGroupSegment(request.params.kind, user);
       const sn = await reachDevice(request.params.deviceSn, user, 'write');
-      const image = await db
-        .selectFrom('device_images')
-        .select(['id', 'storage_key'])
-        .where('id', '=', request.params.id)
-        .where('device_sn', '=', sn)
-        .where('group_id', '=', user.groupId)
-        .executeTakeFirst();
-      if (!image) throw new AppError(404, 'error.notFound');
-      await db.deleteFrom('device_images').where('id', '=', image.id).execute();
-      await storage.remove(image.storage_key);
+      const key = await images.remove(user.groupId, sn, request.params.id);
+      if (key === undefined) throw new AppError(404, 'error.notFound');
+      await storage.remove(key);
       return ok(request, null, { message: 'deleted' });
     },
   );

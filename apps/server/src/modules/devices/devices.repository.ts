@@ -4,7 +4,7 @@
  * same query, so no row costs a query of its own.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { DeviceDto } from '@sluice/shared/device.schema';
+import type { DeviceDto, MigrationDto } from '@sluice/shared/device.schema';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import type { Db } from '../../db/database.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
@@ -124,6 +124,28 @@ export class DevicesRepository {
     const Num = TypeData.reduce((sum, t) => sum + t.Num, 0);
     const OnlineNum = TypeData.reduce((sum, t) => sum + t.OnlineNum, 0);
     return { Num, OnlineNum, OfflineNum: Num - OnlineNum, TypeData };
+  }
+
+  /** A device's moves, newest first. */
+  async migrations(groupId: number, sn: string): Promise<MigrationDto[]> {
+    const rows = await this.db
+      .selectFrom('device_migrations')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', sn)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((r) => ({
+      Id: r.id,
+      DeviceSn: r.device_sn,
+      FromProjectId: r.from_project_id,
+      FromProjectName: r.from_project_name,
+      ToProjectId: r.to_project_id,
+      ToProjectName: r.to_project_name,
+      UserName: r.user_name,
+      CreatedAt: r.created_at,
+    }));
   }
 
   async deviceNoTaken(groupId: number, deviceNo: string, exceptSn?: string): Promise<boolean> {

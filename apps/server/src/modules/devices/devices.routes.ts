@@ -153,27 +153,7 @@ export function devicesRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const device = await scope.device(user, request.params.sn);
-      const rows = await db
-        .selectFrom('device_migrations')
-        .selectAll()
-        .where('group_id', '=', user.groupId)
-        .where('device_sn', '=', device.device_sn)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return ok(request, {
-        DeviceSn: device.device_sn,
-        ListMigration: rows.map((r) => ({
-          Id: r.id,
-          DeviceSn: r.device_sn,
-          FromProjectId: r.from_project_id,
-          FromProjectName: r.from_project_name,
-          ToProjectId: r.to_project_id,
-          ToProjectName: r.to_project_name,
-          UserName: r.user_name,
-          CreatedAt: r.created_at,
-        })),
-      });
+      return ok(request, { DeviceSn: device.device_sn, ListMigration: await repository.migrations(user.groupId, device.device_sn) });
     },
   );
 

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { SiteScope } from './site-scope.ts';
-import { imageUrl } from './projects.repository.ts';
+import { ProjectImagesRepository } from './project-images.repository.ts';
 
 const tags = ['Projects'];
 const id = z.coerce.number().int().positive();
@@ -19,17 +19,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
   const { db, storage } = app.ctx;
   const scope = new SiteScope(db);
 
-  const list = async (groupId: number, projectId: number) => {
-    const rows = await db
-      .selectFrom('project_images')
-      .select(['id', 'project_id', 'storage_key', 'sn'])
-      .where('group_id', '=', groupId)
-      .where('project_id', '=', projectId)
-      .orderBy('sn')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ Id: r.id, ProjectId: r.project_id, url: imageUrl(r.storage_key), Sn: r.sn }));
-  };
+  const images = new ProjectImagesRepository(db);
 
   app.get(
     '/:g/:projectId/ProjectImage',
@@ -37,7 +27,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const project = await scope.project(user, request.params.projectId);
-      return ok(request, await list(user.groupId, project.id));
+      return ok(request, await images.list(user.groupId, project.id));
     },
   );
 
@@ -61,23 +51,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
       const stored = await receiveUpload(request, storage, { folder: 'project-images', limit: PROJECT_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
       let created;
       try {
-        created = await db.transaction().execute(async (trx) => {
-          const top = await trx
-            .selectFrom('project_images')
-            .select((eb) => [eb.fn.max<number | null>('sn').as('max'), eb.fn.countAll<number>().as('n')])
-            .where('project_id', '=', project.id)
-            .executeTakeFirstOrThrow();
-          const next = (top.max ?? 0) + 1;
-          const cover = request.query.Sn === 0 || top.n === 0;
-          if (cover) await trx.updateTable('project_images').set({ sn: next }).where('project_id', '=', project.id).where('sn', '=', 0).execute();
-          const sn = cover ? 0 : (request.query.Sn ?? next);
-          const row = await trx
-            .insertInto('project_images')
-            .values({ group_id: user.groupId, project_id: project.id, storage_key: stored.key, sn, created_at: Date.now() })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return { Id: row.id, ProjectId: project.id, url: imageUrl(stored.key), Sn: sn };
-        });
+        created = await images.add(user.groupId, project.id, stored.key, request.query.Sn);
       } catch (error) {
         await storage.remove(stored.key);
         throw error;
@@ -92,16 +66,9 @@ export function projectImagesRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const project = await scope.project(user, request.params.projectId, 'write');
-      const image = await db
-        .selectFrom('project_images')
-        .select(['id', 'storage_key'])
-        .where('id', '=', request.params.id)
-        .where('project_id', '=', project.id)
-        .where('group_id', '=', user.groupId)
-        .executeTakeFirst();
-      if (!image) throw new AppError(404, 'error.notFound');
-      await db.deleteFrom('project_images').where('id', '=', image.id).execute();
-      await storage.remove(image.storage_key);
+      const key = await images.remove(user.groupId, project.id, request.params.id);
+      if (key === undefined) throw new AppError(404, 'error.notFound');
+      await storage.remove(key);
       return ok(request, null, { message: 'deleted' });
     },
   );
