@@ -8,6 +8,7 @@ import { UsersRepository } from './modules/account/users.repository.ts';
 import { GroupsRepository } from './modules/groups/groups.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
+import { SecretBox } from './security/secret-box.ts';
 import path from 'node:path';
 
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   sessions: SessionsRepository;
   account: AccountService;
   storage: FileStorage;
+  /** Seals secrets at rest (SIM provider credentials). */
+  secrets: SecretBox;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -33,6 +36,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     sessions,
     account: new AccountService(db, users, sessions, new LoginThrottle(db)),
     storage: new LocalStorage(path.join(config.DATA_DIR, 'uploads')),
+    secrets: new SecretBox(config),
   };
 }
 

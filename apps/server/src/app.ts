@@ -33,6 +33,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts';
 import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
+import { clientConfigRoutes, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -55,6 +56,7 @@ const apiModules = [
   deviceDetailsRoutes,
   recycleBinRoutes,
   deviceMapRoutes,
+  clientConfigRoutes,
 ];
 
 export interface RouteRecord {
@@ -110,8 +112,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         // Ant Design writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Map tiles come from the configured tile server; the optional geocoder is called from the page.
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config)],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...[geocoderOrigin(config)].filter((o) => o !== undefined)],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

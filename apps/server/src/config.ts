@@ -5,6 +5,16 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
+/**
+ * Map tiles that work in China, in GCJ-02 like the positions the console stores (AutoNavi's
+ * road map, subdomains 1–4). Any XYZ template with {x}, {y}, {z} and optionally {s} will do.
+ */
+export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+
+const tileUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part)), 'must be an http(s) URL template with {x}, {y} and {z}');
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -30,6 +40,15 @@ const configSchema = z
     TLS_KEY: z.string().optional(),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: flag.default(false),
+    MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
+    MAP_TILE_SUBDOMAINS: z
+      .string()
+      .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be letters or digits: one character per subdomain (1234), or names separated by commas (a,b,c)')
+      .default('1234'),
+    MAP_GEOCODER_URL: z
+      .string()
+      .refine((v) => /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL (with {q} where the search text goes)')
+      .optional(),
   })
   .refine((c) => Boolean(c.TLS_CERT) === Boolean(c.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',

@@ -7,6 +7,7 @@ import type { DialectName } from './dialect-types.ts';
 import { up as accounts } from './migrations/0001-accounts.ts';
 import { up as administration } from './migrations/0002-administration.ts';
 import { up as sites } from './migrations/0003-sites.ts';
+import { up as deviceTypes } from './migrations/0004-device-types.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -20,6 +21,7 @@ const steps: [string, Step][] = [
   ['0001_accounts', accounts],
   ['0002_administration', administration],
   ['0003_sites', sites],
+  ['0004_device_types', deviceTypes],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -82,6 +82,38 @@ export interface Database {
   device_configs: DeviceConfigTable;
   device_cards: DeviceCardTable;
   device_images: DeviceImageTable;
+  data_categories: DataCategoryTable;
+  data_defines: DataDefineTable;
+  warn_types: WarnTypeTable;
+  warn_codes: WarnCodeTable;
+  data_define_warn_codes: DataDefineWarnCodeTable;
+  device_types: DeviceTypeTable;
+  type_data_defines: TypeDataDefineTable;
+  type_arguments: TypeArgumentTable;
+  type_configs: TypeConfigTable;
+  type_display_icons: TypeDisplayIconTable;
+  type_hardware_configs: TypeHardwareConfigTable;
+  type_modules: TypeModuleTable;
+  type_classes: TypeClassTable;
+  type_module_controls: TypeModuleControlTable;
+  type_module_arguments: TypeModuleArgumentTable;
+  type_module_feedbacks: TypeModuleFeedbackTable;
+  type_overviews: TypeOverviewTable;
+  type_schemas: TypeSchemaTable;
+  type_statistics: TypeStatisticTable;
+  type_images: TypeImageTable;
+  type_update_files: TypeUpdateFileTable;
+  type_templates: TypeTemplateTable;
+  template_panels: TemplatePanelTable;
+  template_profiles: TemplateProfileTable;
+  template_args: TemplateArgTable;
+  template_accessories: TemplateAccessoryTable;
+  template_control_data: TemplateControlDataTable;
+  template_configs: TemplateConfigTable;
+  device_panels: DevicePanelTable;
+  device_data_defines: DeviceDataDefineTable;
+  app_versions: AppVersionTable;
+  sim_accounts: SimAccountTable;
 }
 
 export interface ModuleTable {
@@ -255,4 +287,361 @@ export interface DeviceImageTable {
   storage_key: string;
   rank: number;
   created_at: number;
+}
+
+// ---- Device types and data definitions (0004_device_types) --------------------------------
+
+export interface DataCategoryTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+}
+
+export interface DataDefineTable {
+  id: Generated<number>;
+  group_id: number;
+  data_key: string;
+  data_name: string;
+  unit: Generated<string>;
+  data_type: string;
+  default_value: Generated<string>;
+  format: Generated<string>;
+  model: Generated<string>;
+  /** category names joined by commas */
+  category: Generated<string>;
+}
+
+export interface WarnTypeTable {
+  id: Generated<number>;
+  group_id: number;
+  type_name: string;
+  color: Generated<string>;
+  icon: Generated<string>;
+}
+
+export interface WarnCodeTable {
+  id: Generated<number>;
+  group_id: number;
+  warn_type_id: number;
+  code: string;
+  description: Generated<string>;
+}
+
+export interface DataDefineWarnCodeTable {
+  id: Generated<number>;
+  group_id: number;
+  data_key: string;
+  code: string;
+}
+
+export interface DeviceTypeTable {
+  id: Generated<number>;
+  group_id: number;
+  type_name: string;
+  icon: Generated<string>;
+  parent_id: Generated<number>;
+  description: Generated<string>;
+  status: Generated<number>;
+}
+
+export interface TypeDataDefineTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  data_define_id: number;
+  auto_control: Generated<number>;
+  out_key: Generated<string>;
+  show_type: Generated<number>;
+}
+
+export interface TypeArgumentTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  define_id: number;
+  name: string;
+  category: Generated<string>;
+}
+
+export interface TypeConfigTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  data_name: string;
+  data_type: string;
+  data_value: Generated<string>;
+  category: Generated<string>;
+  position: Generated<string>;
+}
+
+export interface TypeDisplayIconTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  name: string;
+  sn: Generated<number>;
+  data_define_id: number;
+  icon: Generated<string>;
+  data_define_key: Generated<string>;
+}
+
+export interface TypeHardwareConfigTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  data_define_id: number;
+  no: Generated<string>;
+  sn: Generated<number>;
+  show_key: Generated<string>;
+  key_type: Generated<string>;
+  max_value: number | null;
+  min_value: number | null;
+  comm: Generated<string>;
+  port: Generated<string>;
+  modbus_slave: Generated<number>;
+  plc_type: Generated<string>;
+  reg_ad: Generated<number>;
+  cmd: Generated<number>;
+  address: Generated<string>;
+  bit_off_set: Generated<number>;
+  lens: Generated<number>;
+}
+
+export interface TypeModuleTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  module_name: string;
+  module_type: Generated<string>;
+  sn: Generated<number>;
+}
+
+export interface TypeClassTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  name: string;
+  rank: Generated<number>;
+}
+
+export interface TypeModuleControlTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  module_id: number;
+  control_key: Generated<string>;
+  control_name: string;
+  data_define_id: number;
+  show_type: Generated<string>;
+  format: Generated<string>;
+  unit: Generated<string>;
+  auto_control: Generated<number>;
+  formula: Generated<string>;
+  data_value: Generated<string>;
+  sn: Generated<number>;
+  class_id: number | null;
+}
+
+export interface TypeModuleArgumentTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  module_id: number;
+  data_define_id: number;
+  name: string;
+  category: Generated<string>;
+}
+
+export interface TypeModuleFeedbackTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  module_control_id: number;
+  data_define_id: number;
+  sn: Generated<number>;
+}
+
+export interface TypeOverviewTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  type_data_define_id: number;
+  name: string;
+  sn: Generated<number>;
+}
+
+export interface TypeSchemaTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  data_define_id: number | null;
+  name: string;
+  value: Generated<string>;
+  schema_type: Generated<string>;
+  /** 0 at the root */
+  parent_id: Generated<number>;
+}
+
+export interface TypeStatisticTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  stat_key: Generated<string>;
+  data_define_id: number;
+  statics_type: string;
+  display_type: Generated<string>;
+  standard: Generated<string>;
+  filter_value: Generated<string>;
+  filter_type: Generated<string>;
+  show_state: Generated<number>;
+  s_unit: Generated<string>;
+  name: string;
+}
+
+export interface TypeImageTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  image_name: Generated<string>;
+  sn: Generated<number>;
+  storage_key: string;
+  kind: string;
+  created_at: number;
+}
+
+export interface TypeUpdateFileTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  file_name: Generated<string>;
+  version: string;
+  role: string;
+  description: Generated<string>;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  created_at: number;
+}
+
+export interface TypeTemplateTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  temp_name: string;
+  is_standard: Generated<number>;
+  device_sn: Generated<string>;
+}
+
+export interface TemplatePanelTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  panel_type_id: number;
+  panel_name: string;
+  sn: Generated<number>;
+}
+
+export interface TemplateProfileTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  panel_id: number | null;
+  data_type: string;
+  data_key: string;
+  display_key: Generated<string>;
+  data_name: string;
+  unit: Generated<string>;
+  default_value: Generated<string>;
+  format: Generated<string>;
+  auto_control: Generated<number>;
+}
+
+export interface TemplateArgTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  data_name: string;
+  data_type: string;
+  data_value: Generated<string>;
+}
+
+export interface TemplateAccessoryTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  name: string;
+  icon: Generated<string>;
+}
+
+export interface TemplateControlDataTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  control_name: string;
+  data_value: Generated<string>;
+  data_define_key: Generated<string>;
+  associate_key: Generated<string>;
+  sequence_in: Generated<number>;
+  sequence_out: Generated<number>;
+  i_state: Generated<number>;
+  accessory_id: number | null;
+}
+
+export interface TemplateConfigTable {
+  id: Generated<number>;
+  group_id: number;
+  temp_id: number;
+  category: Generated<string>;
+  define_key: string;
+  name: string;
+}
+
+export interface DevicePanelTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  panel_name: string;
+  /** the panel type (PANEL_TYPES) */
+  type_id: number;
+  sn: Generated<number>;
+}
+
+export interface DeviceDataDefineTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  panel_id: number | null;
+  data_key: string;
+  display_key: Generated<string>;
+  data_name: string;
+  unit: Generated<string>;
+  data_type: string;
+  default_value: Generated<string>;
+  format: Generated<string>;
+  auto_control: Generated<number>;
+}
+
+export interface AppVersionTable {
+  id: Generated<number>;
+  group_id: number;
+  app_type: string;
+  version_no: string;
+  description: Generated<string>;
+  state: Generated<number>;
+  file_name: Generated<string>;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  created_at: number;
+}
+
+export interface SimAccountTable {
+  id: Generated<number>;
+  group_id: number;
+  sim_account: string;
+  /** sealed with the SECRET_KEY */
+  sim_password: string;
+  app_id: string;
+  /** sealed with the SECRET_KEY */
+  app_secret: string;
 }

@@ -20,6 +20,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { normalizeSearch } from '@sluice/shared/rules';
+import { reorderRequest, type ReorderRequest } from '@sluice/shared/schema-fields';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { currentUser, type Access } from '../auth/access.ts';
 import type { CurrentUser } from '../modules/account/users.repository.ts';
@@ -48,10 +49,19 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
   columns?: Partial<Record<Exclude<keyof Dto['shape'], 'Id'>, string>>;
   sortable: (keyof Dto['shape'] & string)[];
   searchable: (keyof Dto['shape'] & string)[];
-  /** Extra list filters: query parameter → DTO key, matched exactly. */
-  filters?: Record<string, { key: keyof Dto['shape'] & string; schema: z.ZodType }>;
-  /** Fields unique within the group, case-insensitively. */
-  unique?: { key: keyof Dto['shape'] & string; message: MessageKey }[];
+  /**
+   * Extra list filters: query parameter → DTO key, matched exactly, or as one item of a
+   * comma-joined list column (`match: 'listItem'`).
+   */
+  filters?: Record<string, { key: keyof Dto['shape'] & string; schema: z.ZodType; match?: 'equals' | 'listItem' }>;
+  /** Other names of list query parameters (sortData → OrderBy, TempName → Search). */
+  queryAliases?: Record<string, string>;
+  /** Adds fields to fetched rows in one batch (names from another table, say) before DTO mapping. */
+  enrich?: (rows: Row[], user: CurrentUser) => Promise<Row[]>;
+  /** A bulk reorder call: `{ Items: [{ Id, Sn }] }` sets `key` of each listed row (within the parent). */
+  reorder?: { route: RouteSpec; key: keyof Dto['shape'] & string };
+  /** Fields (or sets of fields) unique within the group, text case-insensitively. */
+  unique?: { key: (keyof Dto['shape'] & string) | (keyof Dto['shape'] & string)[]; message: MessageKey }[];
   defaultOrder?: { key: keyof Dto['shape'] & string; direction: 'asc' | 'desc' };
   routes: Partial<Record<'list' | 'all' | 'get' | 'create' | 'update' | 'remove', RouteSpec>>;
   /** Refuses a delete by throwing an AppError (a record still in use, say). */
@@ -154,15 +164,19 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
 
   const checkUnique = async (row: Row, groupId: number, selfId?: number) => {
     for (const { key, message } of spec.unique ?? []) {
-      const value = row[columnOf(key)];
-      if (typeof value !== 'string' || value === '') continue;
-      let query = db()
-        .selectFrom(spec.table)
-        .select('id')
-        .where('group_id', '=', groupId)
-        .where(sql`lower(${sql.ref(columnOf(key))})`, '=', value.toLowerCase());
+      const fields = [key].flat();
+      const values = fields.map((k) => row[columnOf(k)]);
+      if (values.some((v) => (typeof v !== 'string' && typeof v !== 'number') || v === '')) continue;
+      let query = db().selectFrom(spec.table).select('id').where('group_id', '=', groupId);
+      for (const [i, field] of fields.entries()) {
+        const value = values[i];
+        query =
+          typeof value === 'string'
+            ? query.where(sql`lower(${sql.ref(columnOf(field))})`, '=', value.toLowerCase())
+            : query.where(columnOf(field), '=', value);
+      }
       if (selfId !== undefined) query = query.where('id', '!=', selfId);
-      if (await query.executeTakeFirst()) throw new AppError(409, message, { name: value }, key);
+      if (await query.executeTakeFirst()) throw new AppError(409, message, { name: values.map(String).join(' / ') }, fields.at(-1));
     }
   };
 
@@ -194,9 +208,18 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     if ((await spec.parent.resolve(raw, user, mode)) !== own) throw new AppError(404, 'error.notFound');
   };
 
+  const enrichRows = async (rows: Row[], user: CurrentUser): Promise<Row[]> => (spec.enrich && rows.length > 0 ? spec.enrich(rows, user) : rows);
+  const dtoOf = async (row: Row | undefined, user: CurrentUser) => toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
+
   const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
+  const aliases = spec.queryAliases ?? {};
   const listQuery = z.preprocess(
-    (q) => q,
+    (q) => {
+      if (!q || typeof q !== 'object' || Object.keys(aliases).length === 0) return q;
+      const v = { ...(q as Row) };
+      for (const [alias, target] of Object.entries(aliases)) if (v[target] === undefined && v[alias] !== undefined) v[target] = v[alias];
+      return v;
+    },
     z.intersection(pageQuery, z.object(filterShape)),
   );
 
@@ -206,10 +229,16 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     const parent = await parentValue(request, user, 'read');
     if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
     const pattern = searchPattern(query.Search);
-    if (pattern) q = q.where(likeAny(spec.searchable.map(columnOf), pattern));
+    if (pattern && spec.searchable.length > 0) q = q.where(likeAny(spec.searchable.map(columnOf), pattern));
     for (const [name, filter] of Object.entries(spec.filters ?? {})) {
       const value = query[name];
-      if (value !== undefined && value !== '') q = q.where(columnOf(filter.key), '=', typeof value === 'boolean' ? Number(value) : value);
+      if (value === undefined || value === '') continue;
+      if (filter.match === 'listItem') {
+        const item = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+        q = q.where(sql<SqlBool>`(',' || ${sql.ref(columnOf(filter.key))} || ',') like ${`%,${item.replace(/[\\%_]/g, (c) => `\\${c}`)},%`} escape '\\'`);
+      } else {
+        q = q.where(columnOf(filter.key), '=', typeof value === 'boolean' ? Number(value) : value);
+      }
     }
     const orderKey = query.OrderBy ?? spec.defaultOrder?.key ?? 'Id';
     const sortable = new Set<string>(['Id', ...spec.sortable]);
@@ -220,7 +249,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     let rowsQuery = q.selectAll().orderBy(orderMatch === 'Id' ? 'id' : columnOf(orderMatch), direction).orderBy('id', direction);
     if (!all) rowsQuery = rowsQuery.limit(query.PageSize).offset((query.PageNo - 1) * query.PageSize);
     const rows = await rowsQuery.execute();
-    return ok(request, rows.map(toDto), { count });
+    return ok(request, (await enrichRows(rows, user)).map(toDto), { count });
   };
 
   const { routes } = spec;
@@ -260,7 +289,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         const row = await findRow(idOf(request, route), user.groupId);
         if (!row) throw new AppError(404, 'error.notFound');
         await checkParent(request, row, user, 'read');
-        return ok(request, toDto(row));
+        return ok(request, await dtoOf(row, user));
       },
     });
   }
@@ -285,7 +314,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
           .returning('id')
           .executeTakeFirstOrThrow();
         const created = await findRow(Number(inserted.id), user.groupId);
-        return reply.status(201).send(ok(request, toDto(created ?? {}), { message: 'created' }));
+        return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
       },
     });
   }
@@ -313,7 +342,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         if (Object.keys(row).length > 0) {
           await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
         }
-        return ok(request, toDto((await findRow(id, user.groupId)) ?? {}), { message: 'saved' });
+        return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
       },
     });
   }
@@ -334,6 +363,34 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
         await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
         return ok(request, null, { message: 'deleted' });
+      },
+    });
+  }
+
+  if (spec.reorder) {
+    const route = parseRoute(spec.reorder.route);
+    const column = columnOf(spec.reorder.key);
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access: spec.access.write },
+      schema: { tags: spec.tags, summary: `Reorder: set ${spec.reorder.key} of each listed record`, body: reorderRequest },
+      handler: async (request) => {
+        const user = currentUser(request);
+        const { Items } = request.body as ReorderRequest;
+        const ids = [...new Set(Items.map((i) => i.Id))];
+        let q = db().selectFrom(spec.table).select('id').where('group_id', '=', user.groupId).where('id', 'in', ids);
+        const parent = spec.parent ? await parentValue(request, user, 'write') : undefined;
+        if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
+        if ((await q.execute()).length !== ids.length) throw new AppError(404, 'error.notFound');
+        await db()
+          .transaction()
+          .execute(async (trx) => {
+            for (const item of Items) {
+              await trx.updateTable(spec.table).set({ [column]: item.Sn }).where('id', '=', item.Id).where('group_id', '=', user.groupId).execute();
+            }
+          });
+        return ok(request, null, { message: 'saved' });
       },
     });
   }

@@ -24,3 +24,38 @@ export function sniff(head: Uint8Array): Exclude<FileKind, 'bin'> | undefined {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'apk';
   return undefined;
 }
+
+/** Little-endian readers that tolerate short buffers (reading 0 past the end). */
+const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u32 = (b: Uint8Array, at: number) => (u16(b, at) + u16(b, at + 2) * 0x10000) >>> 0;
+
+/**
+ * Whether a ZIP file is an Android package: its central directory (read from the end of the
+ * file, `tail` being its last bytes and `size` its length) lists AndroidManifest.xml. A file
+ * that merely starts like a ZIP, or a ZIP without a manifest, is not one.
+ */
+export function isAndroidPackage(tail: Uint8Array, size: number): boolean {
+  const EOCD = 0x06054b50;
+  const ENTRY = 0x02014b50;
+  const tailStart = size - tail.length;
+  for (let at = tail.length - 22; at >= Math.max(0, tail.length - 22 - 0xffff); at--) {
+    if (u32(tail, at) !== EOCD) continue;
+    if (at + 22 + u16(tail, at + 20) !== tail.length) continue;
+    const entries = u16(tail, at + 10);
+    const cdSize = u32(tail, at + 12);
+    const cdOffset = u32(tail, at + 16);
+    if (cdOffset === 0xffffffff || entries === 0xffff) return false; // ZIP64: not an APK we accept
+    let p = cdOffset - tailStart;
+    if (p < 0 || p + cdSize > at) return false;
+    for (let i = 0; i < entries; i++) {
+      if (u32(tail, p) !== ENTRY) return false;
+      const nameLength = u16(tail, p + 28);
+      const name = new TextDecoder().decode(tail.subarray(p + 46, p + 46 + nameLength));
+      if (name === 'AndroidManifest.xml') return true;
+      p += 46 + nameLength + u16(tail, p + 30) + u16(tail, p + 32);
+      if (p > at) return false;
+    }
+    return false;
+  }
+  return false;
+}

@@ -1,0 +1,185 @@
+/**
+ * The data-definition library, its categories and the links between data points and warn codes
+ * (spec §7 Data definitions and categories), on the generic resource; plus CSV import and export.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addCategoryRequest,
+  addDataDefineRequest,
+  addDataDefineWarnCodeRequest,
+  categoryDto,
+  dataDefineDto,
+  dataDefineWarnCodeDto,
+  importReportDto,
+  updateCategoryRequest,
+  updateDataDefineRequest,
+  updateDataDefineWarnCodeRequest,
+} from '@sluice/shared/data-define.schema';
+import { DATA_TYPES } from '@sluice/shared/data-types';
+import { currentUser } from '../../auth/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { registerResource } from '../../http/resource.ts';
+import { dataDefinesInCategory, renameCategory, resolveCategories } from './categories.service.ts';
+import { exportLibrary, importLibrary } from './library-import.service.ts';
+import { typeUsingDataDefine } from './library-usage.ts';
+
+const tags = ['Data definitions'];
+const manage = { operate: 'system.manage' } as const;
+const IMPORT_LIMIT = 5 * 1024 * 1024;
+
+export function dataDefinesRoutes(root: FastifyInstance): void {
+  const { db } = root.ctx;
+
+  registerResource(root, {
+    table: 'data_defines',
+    tags,
+    access: { read: 'session', write: manage },
+    dto: dataDefineDto,
+    create: addDataDefineRequest,
+    update: updateDataDefineRequest,
+    sortable: ['DataKey', 'DataName', 'DataType', 'Unit', 'Model', 'Category'],
+    searchable: ['DataKey', 'DataName', 'Model', 'Category'],
+    filters: {
+      Category: { key: 'Category', schema: z.string().max(32), match: 'listItem' },
+      DataType: { key: 'DataType', schema: z.enum(DATA_TYPES) },
+    },
+    unique: [{ key: 'DataKey', message: 'dataDefine.exists' }],
+    defaultOrder: { key: 'DataKey', direction: 'asc' },
+    routes: {
+      list: 'GET /DataDefineLibrary',
+      all: 'GET /DataDefineLibrary/All',
+      get: 'GET /DataDefineLibrary/:id',
+      create: 'POST /DataDefineLibrary',
+      update: 'PUT /DataDefineLibrary',
+      remove: 'DELETE /DataDefineLibrary/:id',
+    },
+    beforeWrite: async (row, user) =>
+      typeof row.category === 'string' ? { ...row, category: await resolveCategories(db, user.groupId, row.category) } : row,
+    beforeUpdate: async (id, row, user) => {
+      // Links to warn codes follow a renamed key.
+      const before = await db.selectFrom('data_defines').select('data_key').where('id', '=', id).executeTakeFirstOrThrow();
+      if (typeof row.data_key === 'string' && row.data_key !== before.data_key) {
+        await db
+          .updateTable('data_define_warn_codes')
+          .set({ data_key: row.data_key })
+          .where('group_id', '=', user.groupId)
+          .where('data_key', '=', before.data_key)
+          .execute();
+      }
+    },
+    beforeRemove: async (database, define, user) => {
+      const type = await typeUsingDataDefine(database, user.groupId, define.Id);
+      if (type !== undefined) throw new AppError(409, 'dataDefine.inUse', { key: define.DataKey, type });
+      await database.deleteFrom('data_define_warn_codes').where('group_id', '=', user.groupId).where('data_key', '=', define.DataKey).execute();
+    },
+  });
+
+  registerResource(root, {
+    table: 'data_categories',
+    tags,
+    access: { read: 'session', write: manage },
+    dto: categoryDto,
+    create: addCategoryRequest,
+    update: updateCategoryRequest,
+    sortable: ['Name'],
+    searchable: ['Name'],
+    unique: [{ key: 'Name', message: 'category.exists' }],
+    defaultOrder: { key: 'Name', direction: 'asc' },
+    routes: {
+      list: 'GET /Category',
+      all: 'GET /Category/All',
+      get: 'GET /Category/:id',
+      create: 'POST /Category',
+      update: 'PUT /Category',
+      remove: 'DELETE /Category/:id',
+    },
+    beforeUpdate: async (id, row, user) => {
+      const before = await db.selectFrom('data_categories').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+      if (typeof row.name === 'string') await renameCategory(db, user.groupId, before.name, row.name);
+    },
+    beforeRemove: async (database, category, user) => {
+      const used = await dataDefinesInCategory(database, user.groupId, category.Name);
+      if (used.length > 0) throw new AppError(409, 'category.inUse', { name: category.Name, count: used.length });
+    },
+  });
+
+  registerResource(root, {
+    table: 'data_define_warn_codes',
+    tags,
+    access: { read: 'session', write: manage },
+    dto: dataDefineWarnCodeDto,
+    create: addDataDefineWarnCodeRequest,
+    update: updateDataDefineWarnCodeRequest,
+    sortable: ['DataKey', 'Code'],
+    searchable: ['DataKey', 'Code'],
+    filters: { DataKey: { key: 'DataKey', schema: z.string().max(64) }, Code: { key: 'Code', schema: z.string().max(32) } },
+    unique: [{ key: ['DataKey', 'Code'], message: 'link.exists' }],
+    defaultOrder: { key: 'DataKey', direction: 'asc' },
+    routes: {
+      all: 'GET /DataDefineWarnCode',
+      list: 'GET /DataDefineWarnCode/pages',
+      get: 'GET /DataDefineWarnCode/:id',
+      create: 'POST /DataDefineWarnCode',
+      update: 'PUT /DataDefineWarnCode',
+      remove: 'DELETE /DataDefineWarnCode/:id',
+    },
+    beforeWrite: async (row, user) => {
+      const key = String(row.data_key);
+      const define = await db.selectFrom('data_defines').select('data_key').where('group_id', '=', user.groupId).where('data_key', '=', key).executeTakeFirst();
+      if (!define) throw new AppError(400, 'dataDefine.unknownKey', { key }, 'DataKey');
+      const code = await db.selectFrom('warn_codes').select('code').where('group_id', '=', user.groupId).where('code', '=', String(row.code)).executeTakeFirst();
+      if (!code) throw new AppError(400, 'warnCode.unknown', { code: String(row.code) }, 'Code');
+      return row;
+    },
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/DataDefineLibrary/Export',
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'The library as a CSV file (UTF-8 with BOM); Category narrows it', querystring: z.object({ Category: z.string().max(32).optional() }) },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const csv = await exportLibrary(db, user.groupId, request.query.Category);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="data-defines.csv"')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/DataDefineLibrary/Import',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Import a CSV file (multipart "file"): new keys are added, existing ones updated (Mode=skip leaves them); bad rows are reported',
+        querystring: z.object({ Mode: z.enum(['update', 'skip']).default('update') }),
+        response: { 200: envelopeOf(importReportDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw new AppError(400, 'error.noFile', {}, 'file');
+      const part = await request.file({ limits: { fileSize: IMPORT_LIMIT, files: 1 } });
+      if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
+      const bytes = await part.toBuffer();
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+      if (text.includes('\u0000')) throw new AppError(400, 'import.badFile', { columns: 'DataKey, DataName, DataType' }, 'file');
+      const lang = requestLanguage(request);
+      const report = await importLibrary(db, user.groupId, text, { mode: request.query.Mode, lang });
+      return ok(request, report, {
+        message: 'import.done',
+        params: { added: report.Added, updated: report.Updated, rejected: report.Rejected.length },
+      });
+    },
+  );
+}

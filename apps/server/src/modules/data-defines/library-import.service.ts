@@ -1,0 +1,90 @@
+/**
+ * Library import and export as CSV (one row per data point, the columns of LIBRARY_COLUMNS).
+ * An import adds new keys and updates existing ones in one transaction; rows that fail a rule
+ * are left out and reported with their line and the fields at fault.
+ */
+import { addDataDefineRequest, LIBRARY_COLUMNS, type ImportReportDto } from '@sluice/shared/data-define.schema';
+import type { Language } from '@sluice/shared/i18n';
+import { translate } from '@sluice/shared/i18n';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { RequestValidationError, fieldErrors } from '../../http/validation.ts';
+import { resolveCategories } from './categories.service.ts';
+import { csvLine, parseCsv } from './csv.ts';
+
+const REQUIRED = ['DataKey', 'DataName', 'DataType'];
+type Column = (typeof LIBRARY_COLUMNS)[number];
+
+export async function exportLibrary(db: Db, groupId: number, category?: string): Promise<string> {
+  const rows = await db.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).orderBy('data_key').execute();
+  const lines = [csvLine([...LIBRARY_COLUMNS])];
+  for (const r of rows) {
+    if (category && !r.category.split(',').some((c) => c.toLowerCase() === category.toLowerCase())) continue;
+    lines.push(csvLine([r.data_key, r.data_name, r.unit, r.data_type, r.default_value, r.format, r.model, r.category]));
+  }
+  // A BOM, so that spreadsheet programs read the Chinese names as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function importLibrary(db: Db, groupId: number, csv: string, options: { mode: 'update' | 'skip'; lang: Language }): Promise<ImportReportDto> {
+  const table = parseCsv(csv).filter((r) => r.some((f) => f.trim() !== ''));
+  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+  const index = new Map<Column, number>();
+  for (const column of LIBRARY_COLUMNS) {
+    const at = header.indexOf(column.toLowerCase());
+    if (at >= 0) index.set(column, at);
+  }
+  if (!REQUIRED.every((c) => index.has(c as Column))) {
+    throw new AppError(400, 'import.badFile', { columns: REQUIRED.join(', ') }, 'file');
+  }
+  const report: ImportReportDto = { Added: 0, Updated: 0, Unchanged: 0, Rejected: [] };
+  await db.transaction().execute(async (trx) => {
+    const existing = new Map(
+      (await trx.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).execute()).map((r) => [r.data_key.toLowerCase(), r]),
+    );
+    const seen = new Set<string>();
+    for (const [offset, fields] of table.slice(1).entries()) {
+      const line = offset + 2;
+      const input: Record<string, string> = {};
+      for (const [column, at] of index) input[column] = fields[at]?.trim() ?? '';
+      const dataKey = input.DataKey ?? '';
+      const parsed = addDataDefineRequest.safeParse(input);
+      if (!parsed.success) {
+        report.Rejected.push({ Row: line, DataKey: dataKey, Errors: fieldErrors(new RequestValidationError(parsed.error.issues, 'row'), options.lang) });
+        continue;
+      }
+      const value = parsed.data;
+      const lower = value.DataKey.toLowerCase();
+      if (seen.has(lower)) {
+        report.Rejected.push({ Row: line, DataKey: dataKey, Errors: [{ field: 'DataKey', message: translate(options.lang, 'dataDefine.exists', { name: value.DataKey }) }] });
+        continue;
+      }
+      seen.add(lower);
+      const row = {
+        data_key: value.DataKey,
+        data_name: value.DataName,
+        unit: value.Unit ?? '',
+        data_type: value.DataType,
+        default_value: value.DefaultValue ?? '',
+        format: value.Format,
+        model: value.Model ?? '',
+        category: await resolveCategories(trx, groupId, value.Category ?? '', true),
+      };
+      const before = existing.get(lower);
+      if (!before) {
+        await trx.insertInto('data_defines').values({ group_id: groupId, ...row }).execute();
+        report.Added++;
+        continue;
+      }
+      const same = (Object.keys(row) as (keyof typeof row)[]).every((k) => k === 'data_key' || before[k] === row[k]);
+      if (same || options.mode === 'skip') {
+        report.Unchanged++;
+        continue;
+      }
+      // The key keeps its stored spelling: types and devices refer to it.
+      await trx.updateTable('data_defines').set({ ...row, data_key: before.data_key }).where('id', '=', before.id).execute();
+      report.Updated++;
+    }
+  });
+  return report;
+}

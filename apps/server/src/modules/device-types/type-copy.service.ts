@@ -1,0 +1,160 @@
+/**
+ * Deep copy of a device type (Type/Copy, Type/copyfiles): every part under the type, its
+ * templates with their parts, and its images and firmware files (the stored bytes are copied,
+ * so that deleting one type's file leaves the other's). References between parts (a control's
+ * module and class, an overview's data point, a schema node's parent, a template profile's
+ * panel) are remapped to the copies.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import type { TypeTable } from './type-scope.ts';
+
+type Row = Record<string, unknown>;
+type LooseDb = Kysely<Record<string, Row>>;
+type IdMap = Map<number, number>;
+
+/** Parts copied in this order, so that each one's references are copied before it. */
+const PART_ORDER: { table: TypeTable; remap?: Record<string, string> }[] = [
+  { table: 'type_data_defines' },
+  { table: 'type_arguments' },
+  { table: 'type_configs' },
+  { table: 'type_display_icons' },
+  { table: 'type_hardware_configs' },
+  { table: 'type_classes' },
+  { table: 'type_modules' },
+  { table: 'type_module_controls', remap: { module_id: 'type_modules', class_id: 'type_classes' } },
+  { table: 'type_module_arguments', remap: { module_id: 'type_modules' } },
+  { table: 'type_module_feedbacks', remap: { module_control_id: 'type_module_controls' } },
+  { table: 'type_overviews', remap: { type_data_define_id: 'type_data_defines' } },
+  { table: 'type_schemas' },
+  { table: 'type_statistics' },
+];
+const FILE_TABLES: TypeTable[] = ['type_images', 'type_update_files'];
+const TEMPLATE_PARTS: { table: string; remap?: Record<string, string> }[] = [
+  { table: 'template_panels' },
+  { table: 'template_accessories' },
+  { table: 'template_profiles', remap: { panel_id: 'template_panels' } },
+  { table: 'template_args' },
+  { table: 'template_control_data', remap: { accessory_id: 'template_accessories' } },
+  { table: 'template_configs' },
+];
+
+/** Inserts copies of rows, remapping references, and records old id → new id. */
+async function copyRows(trx: LooseDb, table: string, rows: Row[], set: Row, remap: Record<string, string>, maps: Map<string, IdMap>) {
+  const map: IdMap = maps.get(table) ?? new Map<number, number>();
+  maps.set(table, map);
+  for (const row of rows) {
+    const copy: Row = { ...row, ...set };
+    delete copy.id;
+    for (const [column, target] of Object.entries(remap)) {
+      const old = row[column];
+      if (old === null || old === undefined) continue;
+      copy[column] = maps.get(target)?.get(Number(old)) ?? null;
+    }
+    const inserted = await trx.insertInto(table).values(copy).returning('id').executeTakeFirstOrThrow();
+    map.set(Number(row.id), Number(inserted.id));
+  }
+}
+
+async function copyFile(storage: FileStorage, key: string): Promise<string> {
+  const [folder = 'files', name = ''] = key.split('/');
+  const extension = name.split('.').pop() ?? 'bin';
+  const next = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+  const stream = await storage.open(key);
+  if (!stream) throw new AppError(404, 'error.notFound');
+  await storage.save(next, stream);
+  return next;
+}
+
+export interface CopyResult {
+  targetId: number;
+  /** Storage keys written, to remove if the transaction fails. */
+  written: string[];
+}
+
+/** Copies a type's images and firmware files onto another type, appending them. */
+export async function copyTypeFiles(db: Db, storage: FileStorage, groupId: number, sourceId: number, targetId: number, written: string[]): Promise<void> {
+  const trx = db as unknown as LooseDb;
+  for (const table of FILE_TABLES) {
+    const rows = await trx.selectFrom(table).selectAll().where('type_id', '=', sourceId).where('group_id', '=', groupId).orderBy('id').execute();
+    for (const row of rows) {
+      const key = await copyFile(storage, String(row.storage_key));
+      written.push(key);
+      await copyRows(trx, table, [row], { type_id: targetId, storage_key: key, created_at: Date.now() }, {}, new Map());
+    }
+  }
+}
+
+/**
+ * Copies everything under the source type into a new type (no target) or over an existing one,
+ * whose parts and templates are replaced. Runs inside the caller's transaction.
+ */
+export async function copyType(
+  db: Db,
+  storage: FileStorage,
+  groupId: number,
+  request: { sourceId: number; targetId?: number | undefined; typeName?: string | undefined },
+  written: string[],
+): Promise<number> {
+  const source = await db.selectFrom('device_types').selectAll().where('id', '=', request.sourceId).where('group_id', '=', groupId).executeTakeFirst();
+  if (!source) throw new AppError(404, 'error.notFound');
+  const trx = db as unknown as LooseDb;
+  let targetId: number;
+  if (request.targetId === undefined) {
+    const inserted = await db
+      .insertInto('device_types')
+      .values({
+        group_id: groupId,
+        type_name: request.typeName ?? `${source.type_name} (copy)`,
+        icon: source.icon,
+        parent_id: source.parent_id,
+        description: source.description,
+        status: source.status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    targetId = inserted.id;
+  } else {
+    if (request.targetId === request.sourceId) throw new AppError(400, 'deviceType.copySelf', {}, 'TargetId');
+    const target = await db.selectFrom('device_types').select('id').where('id', '=', request.targetId).where('group_id', '=', groupId).executeTakeFirst();
+    if (!target) throw new AppError(404, 'error.notFound');
+    targetId = target.id;
+    // Replace: the target's parts go (templates cascade to their parts), its files stay.
+    await db.deleteFrom('type_templates').where('type_id', '=', targetId).execute();
+    for (const { table } of [...PART_ORDER].reverse()) await trx.deleteFrom(table).where('type_id', '=', targetId).execute();
+  }
+
+  const maps = new Map<string, IdMap>();
+  for (const { table, remap } of PART_ORDER) {
+    const rows = await trx.selectFrom(table).selectAll().where('type_id', '=', source.id).orderBy('id').execute();
+    if (table === 'type_schemas') {
+      // Parents first: copy flat, then point each copy at its parent's copy.
+      await copyRows(trx, table, rows, { type_id: targetId, parent_id: 0 }, {}, maps);
+      const map = maps.get(table) ?? new Map<number, number>();
+      for (const row of rows) {
+        const parentId = Number(row.parent_id);
+        if (parentId === 0) continue;
+        await trx.updateTable(table).set({ parent_id: map.get(parentId) ?? 0 }).where('id', '=', map.get(Number(row.id)) ?? 0).execute();
+      }
+      continue;
+    }
+    await copyRows(trx, table, rows, { type_id: targetId }, remap ?? {}, maps);
+  }
+
+  const templates = await db.selectFrom('type_templates').selectAll().where('type_id', '=', source.id).orderBy('id').execute();
+  for (const template of templates) {
+    const templateMaps = new Map<string, IdMap>();
+    await copyRows(trx, 'type_templates', [template], { type_id: targetId }, {}, templateMaps);
+    const tempId = templateMaps.get('type_templates')?.get(template.id) ?? 0;
+    for (const { table, remap } of TEMPLATE_PARTS) {
+      const rows = await trx.selectFrom(table).selectAll().where('temp_id', '=', template.id).orderBy('id').execute();
+      await copyRows(trx, table, rows, { temp_id: tempId }, remap ?? {}, templateMaps);
+    }
+  }
+
+  if (request.targetId === undefined) await copyTypeFiles(db, storage, groupId, source.id, targetId, written);
+  return targetId;
+}

@@ -1,0 +1,515 @@
+/**
+ * The parts of a device type under type/{typeId}/… (spec §7 Device types): data points,
+ * arguments, configs, display icons, hardware config, modules with their controls, arguments
+ * and feedback, module classes, overview, schema tree and statistics. Each is a generic
+ * resource scoped by its type; sorted parts also take a bulk reorder at …/Sort.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addHardwareConfigRequest,
+  addModuleArgumentRequest,
+  addModuleControlRequest,
+  addModuleFeedbackRequest,
+  addTypeArgumentRequest,
+  addTypeClassRequest,
+  addTypeConfigRequest,
+  addTypeDataDefineRequest,
+  addTypeDisplayIconRequest,
+  addTypeModuleRequest,
+  addTypeOverviewRequest,
+  addTypeSchemaRequest,
+  addTypeStatisticRequest,
+  hardwareConfigDto,
+  moduleArgumentDto,
+  moduleControlDto,
+  moduleFeedbackDto,
+  typeArgumentDto,
+  typeClassDto,
+  typeConfigDto,
+  typeDataDefineDto,
+  typeDisplayIconDto,
+  typeModuleDto,
+  typeOverviewDto,
+  typeSchemaDto,
+  typeSchemaNode,
+  typeStatisticDto,
+  updateHardwareConfigRequest,
+  updateModuleArgumentRequest,
+  updateModuleControlRequest,
+  updateModuleFeedbackRequest,
+  updateTypeArgumentRequest,
+  updateTypeClassRequest,
+  updateTypeConfigRequest,
+  updateTypeDataDefineRequest,
+  updateTypeDisplayIconRequest,
+  updateTypeModuleRequest,
+  updateTypeOverviewRequest,
+  updateTypeSchemaRequest,
+  updateTypeStatisticRequest,
+  type ModuleControlDto,
+  type TypeSchemaNode,
+} from '@sluice/shared/device-type.schema';
+import { readFrame } from '@sluice/shared/modbus';
+import { idRef } from '@sluice/shared/schema-fields';
+import { currentUser } from '../../auth/access.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { registerResource } from '../../http/resource.ts';
+import { dataDefineKey, moduleParent, ownType, partHooks, requireInType, typeParent } from './type-scope.ts';
+
+const tags = ['Device types'];
+const manage = { operate: 'system.manage' } as const;
+const access = { read: 'session', write: manage } as const;
+type Row = Record<string, unknown>;
+
+/** The calls of a part named `name` under type/{typeId}/. */
+function partRoutes(name: string, withSort = true) {
+  const base: `/${string}` = `/type/:typeId/${name}`;
+  return {
+    routes: {
+      list: `GET ${base}`,
+      get: `GET ${base}/:id`,
+      create: `POST ${base}`,
+      update: `PUT ${base}`,
+      remove: `DELETE ${base}/:id`,
+    } as const,
+    sortRoute: withSort ? (`PUT ${base}/Sort` as const) : undefined,
+  };
+}
+
+/** Adds the library fields of each row's data point, in one query. */
+export async function withLibraryFields(db: Db, groupId: number, rows: Row[]): Promise<Row[]> {
+  const ids = [...new Set(rows.map((r) => Number(r.data_define_id)))];
+  const defines = await db.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).where('id', 'in', ids).execute();
+  const byId = new Map(defines.map((d) => [d.id, d]));
+  return rows.map((r) => {
+    const d = byId.get(Number(r.data_define_id));
+    return {
+      ...r,
+      data_key: d?.data_key ?? '',
+      data_name: d?.data_name ?? '',
+      unit: d?.unit ?? '',
+      data_type: d?.data_type ?? 'readable',
+      default_value: d?.default_value ?? '',
+      format: d?.format ?? '',
+      model: d?.model ?? '',
+      category: d?.category ?? '',
+    };
+  });
+}
+
+export function typePartsRoutes(root: FastifyInstance): void {
+  const { db } = root.ctx;
+  const parent = typeParent(db);
+  const defineKey = (row: Row, user: { groupId: number }, field = 'DataDefineId') =>
+    row.data_define_id === undefined ? Promise.resolve(undefined) : dataDefineKey(db, user.groupId, row.data_define_id, field);
+
+  // ---- Data points of the type ------------------------------------------------------------
+  const dataDefines = partRoutes('TypeDataDefine', false);
+  registerResource(root, {
+    table: 'type_data_defines',
+    tags,
+    access,
+    dto: typeDataDefineDto,
+    create: addTypeDataDefineRequest,
+    update: updateTypeDataDefineRequest,
+    sortable: ['DataDefineId', 'OutKey', 'ShowType'],
+    searchable: ['OutKey'],
+    parent,
+    enrich: (rows, user) => withLibraryFields(db, user.groupId, rows),
+    routes: dataDefines.routes,
+    ...partHooks(db, 'type_data_defines', {
+      derive: async (row, user) => {
+        await defineKey(row, user);
+        return row;
+      },
+      inType: async (row, typeId, _user, selfId) => {
+        if (row.data_define_id === undefined) return;
+        let q = db.selectFrom('type_data_defines').select('id').where('type_id', '=', typeId).where('data_define_id', '=', Number(row.data_define_id));
+        if (selfId !== undefined) q = q.where('id', '!=', selfId);
+        if (await q.executeTakeFirst()) throw new AppError(409, 'typeDataDefine.exists', {}, 'DataDefineId');
+      },
+    }),
+  });
+
+  // ---- Arguments, configs, display icons ---------------------------------------------------
+  registerResource(root, {
+    table: 'type_arguments',
+    tags,
+    access,
+    dto: typeArgumentDto,
+    create: addTypeArgumentRequest,
+    update: updateTypeArgumentRequest,
+    sortable: ['Name', 'Category'],
+    searchable: ['Name', 'Category'],
+    parent,
+    routes: partRoutes('TypeArgument').routes,
+    ...partHooks(db, 'type_arguments', {
+      derive: async (row, user) => {
+        if (row.define_id !== undefined) await dataDefineKey(db, user.groupId, row.define_id, 'DefineId');
+        return row;
+      },
+    }),
+  });
+
+  registerResource(root, {
+    table: 'type_configs',
+    tags,
+    access,
+    dto: typeConfigDto,
+    create: addTypeConfigRequest,
+    update: updateTypeConfigRequest,
+    sortable: ['DataName', 'Category', 'Position'],
+    searchable: ['DataName', 'Category'],
+    parent,
+    routes: partRoutes('TypeConfig').routes,
+  });
+
+  const icons = partRoutes('typedisplayIcon');
+  registerResource(root, {
+    table: 'type_display_icons',
+    tags,
+    access,
+    dto: typeDisplayIconDto,
+    create: addTypeDisplayIconRequest,
+    update: updateTypeDisplayIconRequest,
+    sortable: ['Name', 'Sn'],
+    searchable: ['Name', 'DataDefineKey'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: icons.routes,
+    ...(icons.sortRoute ? { reorder: { route: icons.sortRoute, key: 'Sn' as const } } : {}),
+    ...partHooks(db, 'type_display_icons', {
+      derive: async (row, user) => {
+        const key = await defineKey(row, user);
+        return key === undefined ? row : { ...row, data_define_key: key };
+      },
+    }),
+  });
+
+  // ---- Hardware configuration ------------------------------------------------------------------
+  const hardware = partRoutes('TypeHardWareConfig');
+  const frameOf = (row: Row) => readFrame(Number(row.modbus_slave), Number(row.cmd), Number(row.reg_ad), Number(row.lens));
+  registerResource(root, {
+    table: 'type_hardware_configs',
+    tags,
+    access,
+    dto: hardwareConfigDto,
+    create: addHardwareConfigRequest,
+    update: updateHardwareConfigRequest,
+    columns: { Max: 'max_value', Min: 'min_value' },
+    computed: { ReadFrame: (row) => frameOf(row)?.frame ?? null, Crc: (row) => frameOf(row)?.crc ?? null },
+    sortable: ['Sn', 'No', 'ModbusSlave', 'RegAd', 'ShowKey'],
+    searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: hardware.routes,
+    ...(hardware.sortRoute ? { reorder: { route: hardware.sortRoute, key: 'Sn' as const } } : {}),
+    ...partHooks(db, 'type_hardware_configs', {
+      derive: async (row, user) => {
+        await defineKey(row, user);
+        return row;
+      },
+    }),
+  });
+
+  // ---- Modules, classes, controls, arguments, feedback -------------------------------------------
+  const modules = partRoutes('TypeModule');
+  registerResource(root, {
+    table: 'type_modules',
+    tags,
+    access,
+    dto: typeModuleDto,
+    create: addTypeModuleRequest,
+    update: updateTypeModuleRequest,
+    sortable: ['ModuleName', 'ModuleType', 'Sn'],
+    searchable: ['ModuleName', 'ModuleType'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: modules.routes,
+    ...(modules.sortRoute ? { reorder: { route: modules.sortRoute, key: 'Sn' as const } } : {}),
+  });
+
+  const classes = partRoutes('Typeclass');
+  registerResource(root, {
+    table: 'type_classes',
+    tags,
+    access,
+    dto: typeClassDto,
+    create: addTypeClassRequest,
+    update: updateTypeClassRequest,
+    sortable: ['Name', 'Rank'],
+    searchable: ['Name'],
+    defaultOrder: { key: 'Rank', direction: 'asc' },
+    parent,
+    routes: classes.routes,
+    ...(classes.sortRoute ? { reorder: { route: classes.sortRoute, key: 'Rank' as const } } : {}),
+  });
+
+  const controls = partRoutes('TypeModuleControl');
+  registerResource(root, {
+    table: 'type_module_controls',
+    tags,
+    access,
+    dto: moduleControlDto,
+    create: addModuleControlRequest,
+    update: updateModuleControlRequest,
+    columns: { Key: 'control_key' },
+    sortable: ['Sn', 'ControlName', 'ModuleId', 'Key'],
+    searchable: ['ControlName', 'Key'],
+    filters: { ModuleId: { key: 'ModuleId', schema: idRef } },
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: controls.routes,
+    ...(controls.sortRoute ? { reorder: { route: controls.sortRoute, key: 'Sn' as const } } : {}),
+    ...partHooks(db, 'type_module_controls', {
+      derive: async (row, user) => {
+        const key = await defineKey(row, user);
+        return key !== undefined && (row.control_key === undefined || row.control_key === '') ? { ...row, control_key: key } : row;
+      },
+      inType: async (row, typeId) => {
+        if (row.module_id !== undefined) await requireInType(db, 'type_modules', row.module_id, typeId, 'ModuleId');
+        if (row.class_id !== undefined && row.class_id !== null) await requireInType(db, 'type_classes', row.class_id, typeId, 'ClassId');
+      },
+    }),
+  });
+
+  registerResource(root, {
+    table: 'type_module_arguments',
+    tags,
+    access,
+    dto: moduleArgumentDto,
+    create: addModuleArgumentRequest,
+    update: updateModuleArgumentRequest,
+    sortable: ['Name', 'Category'],
+    searchable: ['Name', 'Category'],
+    parent: moduleParent(db),
+    routes: {
+      list: 'GET /module/:moduleId/TypeModuleArgument',
+      get: 'GET /module/:moduleId/TypeModuleArgument/:id',
+      create: 'POST /module/:moduleId/TypeModuleArgument',
+      update: 'PUT /module/:moduleId/TypeModuleArgument',
+      remove: 'DELETE /module/:moduleId/TypeModuleArgument/:id',
+    },
+    beforeWrite: async (row, user) => {
+      await defineKey(row, user);
+      if (typeof row.module_id !== 'number') return row;
+      const module = await db.selectFrom('type_modules').select('type_id').where('id', '=', row.module_id).executeTakeFirstOrThrow();
+      return { ...row, type_id: module.type_id };
+    },
+  });
+
+  const feedback = partRoutes('TypeModuleFeedback');
+  registerResource(root, {
+    table: 'type_module_feedbacks',
+    tags,
+    access,
+    dto: moduleFeedbackDto,
+    create: addModuleFeedbackRequest,
+    update: updateModuleFeedbackRequest,
+    sortable: ['Sn', 'ModuleControlId'],
+    searchable: [],
+    filters: { ModuleControlId: { key: 'ModuleControlId', schema: idRef } },
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: feedback.routes,
+    ...(feedback.sortRoute ? { reorder: { route: feedback.sortRoute, key: 'Sn' as const } } : {}),
+    ...partHooks(db, 'type_module_feedbacks', {
+      derive: async (row, user) => {
+        await defineKey(row, user);
+        return row;
+      },
+      inType: async (row, typeId) => {
+        if (row.module_control_id !== undefined) await requireInType(db, 'type_module_controls', row.module_control_id, typeId, 'ModuleControlId');
+      },
+    }),
+  });
+
+  // ---- Overview -----------------------------------------------------------------------------
+  const overview = partRoutes('typeoverview');
+  registerResource(root, {
+    table: 'type_overviews',
+    tags,
+    access,
+    dto: typeOverviewDto,
+    create: addTypeOverviewRequest,
+    update: updateTypeOverviewRequest,
+    sortable: ['Sn', 'Name'],
+    searchable: ['Name'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    parent,
+    routes: overview.routes,
+    ...(overview.sortRoute ? { reorder: { route: overview.sortRoute, key: 'Sn' as const } } : {}),
+    ...partHooks(db, 'type_overviews', {
+      inType: async (row, typeId) => {
+        if (row.type_data_define_id !== undefined) await requireInType(db, 'type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
+      },
+    }),
+  });
+
+  // ---- Schema tree ------------------------------------------------------------------------------
+  const schemaRows = (typeId: number) => db.selectFrom('type_schemas').selectAll().where('type_id', '=', typeId).orderBy('id').execute();
+  /** The ids of a node and everything below it. */
+  const subtree = (rows: { id: number; parent_id: number }[], id: number): Set<number> => {
+    const ids = new Set([id]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const r of rows) {
+        if (ids.has(r.parent_id) && !ids.has(r.id)) {
+          ids.add(r.id);
+          grew = true;
+        }
+      }
+    }
+    return ids;
+  };
+  registerResource(root, {
+    table: 'type_schemas',
+    tags,
+    access,
+    dto: typeSchemaDto,
+    create: addTypeSchemaRequest,
+    update: updateTypeSchemaRequest,
+    sortable: ['Name', 'SchemaType', 'ParentId'],
+    searchable: ['Name', 'Value', 'SchemaType'],
+    filters: { ParentId: { key: 'ParentId', schema: z.coerce.number().int().min(0) }, SchemaType: { key: 'SchemaType', schema: z.string().max(32) } },
+    parent,
+    routes: partRoutes('TypeSchema', false).routes,
+    ...partHooks(db, 'type_schemas', {
+      derive: async (row, user) => {
+        if (row.data_define_id !== undefined && row.data_define_id !== null) await defineKey(row, user);
+        return row;
+      },
+      inType: async (row, typeId, _user, selfId) => {
+        const parentId = Number(row.parent_id ?? 0);
+        if (parentId === 0) return;
+        await requireInType(db, 'type_schemas', parentId, typeId, 'ParentId');
+        if (selfId !== undefined && subtree(await schemaRows(typeId), selfId).has(parentId)) {
+          throw new AppError(400, 'typeSchema.cycle', {}, 'ParentId');
+        }
+      },
+    }),
+    beforeRemove: async (database, node) => {
+      const own = await database.selectFrom('type_schemas').select('type_id').where('id', '=', node.Id).executeTakeFirstOrThrow();
+      const below = [...subtree(await schemaRows(own.type_id), node.Id)].filter((id) => id !== node.Id);
+      if (below.length > 0) await database.deleteFrom('type_schemas').where('id', 'in', below).execute();
+    },
+  });
+
+  // ---- Statistics ------------------------------------------------------------------------------
+  registerResource(root, {
+    table: 'type_statistics',
+    tags,
+    access,
+    dto: typeStatisticDto,
+    create: addTypeStatisticRequest,
+    update: updateTypeStatisticRequest,
+    columns: { Key: 'stat_key', Filter: 'filter_value' },
+    sortable: ['Name', 'Key', 'StaticsType'],
+    searchable: ['Name', 'Key'],
+    filters: { StaticsType: { key: 'StaticsType', schema: z.string().max(32) } },
+    parent,
+    routes: partRoutes('TypeStatistics', false).routes,
+    ...partHooks(db, 'type_statistics', {
+      derive: async (row, user) => {
+        const key = await defineKey(row, user);
+        return key === undefined ? row : { ...row, stat_key: key };
+      },
+    }),
+  });
+
+  // ---- Custom reads -----------------------------------------------------------------------------
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/type/:typeId/TypeDataDefine/keys',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: "The DataKeys of a type's data points", params: z.object({ typeId: idRef }), response: { 200: envelopeOf(z.array(z.string())) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const typeId = await ownType(db, request.params.typeId, user.groupId);
+      const rows = await db
+        .selectFrom('type_data_defines')
+        .innerJoin('data_defines', 'data_defines.id', 'type_data_defines.data_define_id')
+        .select('data_defines.data_key')
+        .where('type_data_defines.type_id', '=', typeId)
+        .orderBy('data_defines.data_key')
+        .execute();
+      return ok(request, rows.map((r) => r.data_key));
+    },
+  );
+
+  app.get(
+    '/type/:typeId/TypeModuleControl/Module/:moduleId',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: "A module's controls, in order", params: z.object({ typeId: idRef, moduleId: idRef }), response: { 200: envelopeOf(z.array(moduleControlDto)) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const typeId = await ownType(db, request.params.typeId, user.groupId);
+      await requireInType(db, 'type_modules', request.params.moduleId, typeId, 'moduleId').catch(() => {
+        throw new AppError(404, 'error.notFound');
+      });
+      const rows = await db
+        .selectFrom('type_module_controls')
+        .selectAll()
+        .where('module_id', '=', request.params.moduleId)
+        .where('type_id', '=', typeId)
+        .orderBy('sn')
+        .orderBy('id')
+        .execute();
+      return ok(
+        request,
+        rows.map(
+          (r): ModuleControlDto => ({
+            Id: r.id,
+            TypeId: r.type_id,
+            ModuleId: r.module_id,
+            Key: r.control_key,
+            ControlName: r.control_name,
+            DataDefineId: r.data_define_id,
+            ShowType: r.show_type,
+            Format: r.format,
+            Unit: r.unit,
+            AutoControl: r.auto_control === 1,
+            Formula: r.formula,
+            DataValue: r.data_value,
+            Sn: r.sn,
+            ClassId: r.class_id,
+          }),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/type/:typeId/TypeSchema/Tree',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: "The type's schema as a tree", params: z.object({ typeId: idRef }), response: { 200: envelopeOf(z.array(typeSchemaNode)) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const typeId = await ownType(db, request.params.typeId, user.groupId);
+      const nodes = new Map<number, TypeSchemaNode>();
+      const rows = await schemaRows(typeId);
+      for (const r of rows) {
+        nodes.set(r.id, { Id: r.id, TypeId: r.type_id, DataDefineId: r.data_define_id, Name: r.name, Value: r.value, SchemaType: r.schema_type, ParentId: r.parent_id, Children: [] });
+      }
+      const roots: TypeSchemaNode[] = [];
+      for (const node of nodes.values()) {
+        const parentNode = node.ParentId === 0 ? undefined : nodes.get(node.ParentId);
+        if (parentNode) parentNode.Children.push(node);
+        else roots.push(node);
+      }
+      return ok(request, roots);
+    },
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * SIM provider accounts (/sys/simboss: simboss list, add, update, delete) and a device card's
+ * data from the provider ({g}/{sn}/DeviceCard/simboss). Passwords and app secrets are sealed at
+ * rest and only ever sent back masked; an update that leaves them empty or masked keeps them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceSn } from '@sluice/shared/device.schema';
+import { SECRET_MASK, addSimAccountRequest, simAccountDto, simCardDto, updateSimAccountRequest } from '@sluice/shared/sim.schema';
+import { currentUser } from '../../auth/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { registerResource } from '../../http/resource.ts';
+import { SiteScope } from '../sites/site-scope.ts';
+import { lookupCard } from './simboss.client.ts';
+
+const tags = ['SIM'];
+const manage = { operate: 'system.manage' } as const;
+
+export function simRoutes(root: FastifyInstance): void {
+  const { db, secrets, config } = root.ctx;
+
+  /** The last 4 characters of a long secret, behind the mask; nothing of a short one. */
+  const masked = (sealed: unknown) => {
+    try {
+      const plain = secrets.open(String(sealed));
+      return plain.length >= 12 ? `${SECRET_MASK}${plain.slice(-4)}` : SECRET_MASK;
+    } catch {
+      return SECRET_MASK;
+    }
+  };
+  const keepOrSeal = (value: unknown) => (typeof value !== 'string' || value === '' || value.startsWith(SECRET_MASK) ? undefined : secrets.seal(value));
+
+  registerResource(root, {
+    table: 'sim_accounts',
+    tags,
+    access: { read: manage, write: manage },
+    dto: simAccountDto,
+    create: addSimAccountRequest,
+    update: updateSimAccountRequest,
+    sortable: ['SimAccount', 'AppId'],
+    searchable: ['SimAccount', 'AppId'],
+    enrich: (rows) => Promise.resolve(rows.map((r) => ({ ...r, sim_password: SECRET_MASK, app_secret: masked(r.app_secret) }))),
+    routes: { all: 'GET /simboss', get: 'GET /simboss/:id', create: 'POST /simboss', update: 'PUT /simboss', remove: 'DELETE /simboss/:id' },
+    beforeWrite: (row) => {
+      const { sim_password: password, app_secret: secret, ...rest } = row;
+      const [sealedPassword, sealedSecret] = [keepOrSeal(password), keepOrSeal(secret)];
+      return {
+        ...rest,
+        ...(sealedPassword === undefined ? {} : { sim_password: sealedPassword }),
+        ...(sealedSecret === undefined ? {} : { app_secret: sealedSecret }),
+      };
+    },
+  });
+
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const scope = new SiteScope(db);
+
+  app.get(
+    '/:g/:sn/DeviceCard/simboss',
+    {
+      config: { access: { operate: 'device.view' } },
+      schema: {
+        tags,
+        summary: "The device's SIM card as the SIM provider reports it (each configured account is asked until one knows the ICCID)",
+        params: z.object({ g: z.string(), sn: deviceSn }),
+        response: { 200: envelopeOf(simCardDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const device = await scope.device(user, request.params.sn, 'read');
+      const card = await db.selectFrom('device_cards').select('iccid').where('group_id', '=', user.groupId).where('device_sn', '=', device.device_sn).executeTakeFirst();
+      if (!card) throw new AppError(404, 'sim.noCard');
+      const accounts = await db.selectFrom('sim_accounts').selectAll().where('group_id', '=', user.groupId).orderBy('id').execute();
+      if (accounts.length === 0) throw new AppError(409, 'sim.noAccount');
+      let failure: { error: 'unreachable' | 'provider'; message: string } | undefined;
+      for (const account of accounts) {
+        const answer = await lookupCard(config.SIM_API_URL, { appId: account.app_id, appSecret: secrets.open(account.app_secret) }, card.iccid);
+        if ('found' in answer && answer.found) return ok(request, { ...answer.card, SimAccount: account.sim_account });
+        if ('error' in answer) failure ??= answer;
+      }
+      if (failure?.error === 'unreachable') throw new AppError(502, 'sim.providerUnreachable');
+      if (failure) throw new AppError(502, 'sim.providerError', { message: failure.message });
+      throw new AppError(404, 'sim.cardUnknown', { iccid: card.iccid });
+    },
+  );
+}
