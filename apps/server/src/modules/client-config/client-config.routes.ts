@@ -1,0 +1,61 @@
+/** GET /api/config/client: what the signed-in console needs to know of the server's configuration. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clientConfigDto } from '@sluice/shared/client-config.schema';
+import { DEFAULT_MAP_CENTER } from '@sluice/shared/geo.schema';
+import type { Config } from '../../config.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+
+/** MAP_TILE_SUBDOMAINS: '1234' is four one-character subdomains, 'a,b,c' three named ones. */
+export function tileSubdomains(config: Pick<Config, 'MAP_TILE_SUBDOMAINS'>): string[] {
+  const text = config.MAP_TILE_SUBDOMAINS;
+  return text.includes(',') ? text.split(',') : [...text];
+}
+
+/**
+ * The origins the tiles come from, for the CSP's img-src: the template's origin with {s} replaced
+ * by each subdomain (so no wildcard is needed).
+ */
+export function tileOrigins(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_TILE_SUBDOMAINS'>): string[] {
+  const template = config.MAP_TILE_URL;
+  const hosts = template.includes('{s}') ? tileSubdomains(config).map((s) => template.replaceAll('{s}', s)) : [template];
+  const origins = hosts.flatMap((url) => {
+    try {
+      return [new URL(url.replace(/\{[a-z]+\}/gi, '0')).origin];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
+/** The geocoder's origin, for the CSP's connect-src, or undefined when none is configured. */
+export function geocoderOrigin(config: Pick<Config, 'MAP_GEOCODER_URL'>): string | undefined {
+  if (!config.MAP_GEOCODER_URL) return undefined;
+  try {
+    return new URL(config.MAP_GEOCODER_URL.replace(/\{[a-z]+\}/gi, 'x')).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clientConfigRoutes(root: FastifyInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { config } = app.ctx;
+  app.get(
+    '/config/client',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['Configuration'], summary: 'Map tiles, subdomains, the optional online geocoder and the default map centre', response: { 200: envelopeOf(clientConfigDto) } },
+    },
+    async (request) =>
+      ok(request, {
+        Map: {
+          TileUrl: config.MAP_TILE_URL,
+          Subdomains: tileSubdomains(config),
+          GeocoderUrl: config.MAP_GEOCODER_URL ?? null,
+          DefaultCenter: DEFAULT_MAP_CENTER,
+        },
+      }),
+  );
+}

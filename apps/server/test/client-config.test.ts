@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAP_TILE_URL, loadConfig } from '../src/config.ts';
+import { geocoderOrigin, tileOrigins } from '../src/modules/client-config/client-config.routes.ts';
+import { ADMIN, createTestApp, type TestApp } from './harness.ts';
+
+describe('map configuration', () => {
+  it('defaults to tiles that work in China and no online geocoder', () => {
+    const config = loadConfig({});
+    expect(config.MAP_TILE_URL).toBe(DEFAULT_MAP_TILE_URL);
+    expect(config.MAP_GEOCODER_URL).toBeUndefined();
+    expect(tileOrigins(config)).toEqual(['https://webrd01.is.autonavi.com', 'https://webrd02.is.autonavi.com', 'https://webrd03.is.autonavi.com', 'https://webrd04.is.autonavi.com']);
+  });
+
+  it('reads named subdomains, a template without {s}, and the geocoder origin', () => {
+    expect(tileOrigins(loadConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_TILE_SUBDOMAINS: 'a,b' }))).toEqual(['https://a.tile.example.org', 'https://b.tile.example.org']);
+    expect(tileOrigins(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9000/{z}/{x}/{y}.png' }))).toEqual(['http://127.0.0.1:9000']);
+    expect(geocoderOrigin(loadConfig({ MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}' }))).toBe('https://geo.example.org');
+  });
+
+  it.each([
+    [{ MAP_TILE_URL: 'https://tiles.example.org/tile.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_SUBDOMAINS: 'a b' }, 'MAP_TILE_SUBDOMAINS'],
+    [{ MAP_GEOCODER_URL: 'geo.example.org' }, 'MAP_GEOCODER_URL'],
+  ])('stops on a bad map value and names it: %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}:`));
+  });
+});
+
+describe('GET /api/config/client', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('tells a signed-in console the tile source and the geocoder, and nobody else', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/config/client' })).statusCode).toBe(401);
+    const token = await t.login(ADMIN.account, ADMIN.password);
+    const res = await t.call({ method: 'GET', url: '/api/config/client', token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { Map: { TileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', Subdomains: ['1', '2', '3', '4'], GeocoderUrl: 'https://geo.example.org/search?q={q}', DefaultCenter: '113.8865,22.609985' } },
+    });
+  });
+
+  it('lets the page load tiles from the tile server and call the geocoder, and nothing else', async () => {
+    const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
+    expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9(;|$)/);
+    expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/geo\.example\.org(;|$)/);
+  });
+});

@@ -1,0 +1,16 @@
+/** GET /api/config/client: the settings the console reads from the server (map tiles, geocoder). */
+import { z } from 'zod';
+
+export const clientConfigDto = z.object({
+  Map: z.object({
+    /** An XYZ tile template: {x}, {y}, {z} and optionally {s}. */
+    TileUrl: z.string(),
+    /** The values {s} takes. */
+    Subdomains: z.array(z.string()),
+    /** An online geocoder template with {q} for the search text, or null when none is configured. */
+    GeocoderUrl: z.string().nullable(),
+    /** 'lng,lat' (GCJ-02) */
+    DefaultCenter: z.string(),
+  }),
+});
+export type ClientConfigDto = z.infer<typeof clientConfigDto>;
