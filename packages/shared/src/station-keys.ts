@@ -50,6 +50,10 @@ export const STATION_KEYS = {
   oneKeyStop: 'OneKeyStop',
   alarmReset: 'AlarmReset',
   deviceVersion: 'DeviceVersion',
+  /** The gateway's Modbus baud rate (a select of 1200 / 9600). */
+  baudRate: 'BaudRate',
+  /** How often the gateway reports, in seconds. */
+  reportInterval: 'ReportInterval',
 } as const;
 
 export type StationKey = (typeof STATION_KEYS)[keyof typeof STATION_KEYS];

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
 import { seedDemoSites } from './demo-sites.ts';
+import { seedDemoDeviceTypes } from './demo-device-types.ts';
 
 export const DEMO_OPERATOR = { account: 'operator', password: 'operator123' };
 
@@ -19,5 +20,6 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
     status: 1,
   });
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
+  await seedDemoDeviceTypes(ctx.db, tenant.groupId);
   await seedDemoSites(ctx.db, tenant);
 }

@@ -1,0 +1,496 @@
+/**
+ * Demo device types (DEMO only): a wastewater-station library (flow, level, pumps, blowers,
+ * dosing, DO, COD / NH3-N / TN / TP / SS / pH in and out, energy, run time, control mode,
+ * one-key stop, alarm reset), the type 'Village station (A/O)' with modules, controls,
+ * statistics against GB 18918-2002 class 1A, Modbus hardware rows, a schema and a standard
+ * template, equipment sub-types (lift pump, blower, dosing pump, analyser, flow meter), warn
+ * types and codes linked to data keys.
+ */
+import { checkDataDefinition, type DataType } from '@sluice/shared/data-types';
+import { GB18918_1A, STATION_KEYS as K } from '@sluice/shared/station-keys';
+import type { Db } from '../db/database.ts';
+
+interface DefineSeed {
+  key: string;
+  name: string;
+  unit?: string;
+  type: DataType;
+  value?: string;
+  format?: string;
+  category: string;
+}
+
+const C = {
+  flow: '流量 Flow',
+  level: '液位 Level',
+  pumps: '泵 Pumps',
+  aeration: '曝气 Aeration',
+  dosing: '加药 Dosing',
+  quality: '水质 Water quality',
+  energy: '能耗 Energy',
+  control: '控制 Control',
+  runtime: '运行时间 Run time',
+  alarms: '报警 Alarms',
+  comm: '通讯 Communication',
+};
+
+const runStop = '{"0":"停止 Stop","1":"运行 Run"}';
+const fault = '{"0":"正常 Normal","1":"故障 Fault"}';
+const autoManual = '{"0":"手动 Manual","1":"自动 Auto"}';
+const decimals = (n: number) => JSON.stringify({ Decimals: n });
+
+const LIBRARY: DefineSeed[] = [
+  { key: K.time, name: '时间 Time', type: 'datetime', category: C.control },
+  { key: K.inflow, name: '进水流量 Inflow', unit: 'm3/H', type: 'readable', format: decimals(2), category: C.flow },
+  { key: K.flowTotal, name: '累计处理水量 Treated water', unit: 'm3', type: 'readable', format: decimals(1), category: C.flow },
+  { key: K.tankLevel, name: '调节池液位 Tank level', unit: 'm', type: 'readable', format: decimals(2), category: C.level },
+  { key: K.levelHighSet, name: '高液位设定 High level set-point', unit: 'm', type: 'textbox', value: '2.5', format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}', category: `${C.level},${C.control}` },
+  { key: K.levelLowSet, name: '低液位设定 Low level set-point', unit: 'm', type: 'textbox', value: '0.8', format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}', category: `${C.level},${C.control}` },
+  { key: K.levelHighAlarm, name: '高液位报警 High level alarm', type: 'boolean2', format: '{"0":"正常 Normal","1":"报警 Alarm"}', category: `${C.level},${C.alarms}` },
+  { key: K.liftPump1Run, name: '1#提升泵运行 Lift pump 1 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
+  { key: K.liftPump1Fault, name: '1#提升泵故障 Lift pump 1 fault', type: 'boolean2', format: fault, category: `${C.pumps},${C.alarms}` },
+  { key: K.liftPump1Auto, name: '1#提升泵手自动 Lift pump 1 auto', type: 'boolean2', format: autoManual, category: C.pumps },
+  { key: K.liftPump2Run, name: '2#提升泵运行 Lift pump 2 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
+  { key: K.liftPump2Fault, name: '2#提升泵故障 Lift pump 2 fault', type: 'boolean2', format: fault, category: `${C.pumps},${C.alarms}` },
+  { key: K.liftPump2Auto, name: '2#提升泵手自动 Lift pump 2 auto', type: 'boolean2', format: autoManual, category: C.pumps },
+  { key: K.blower1Run, name: '1#风机运行 Blower 1 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
+  { key: K.blower1Fault, name: '1#风机故障 Blower 1 fault', type: 'boolean2', format: fault, category: `${C.aeration},${C.alarms}` },
+  { key: K.blower2Run, name: '2#风机运行 Blower 2 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
+  { key: K.blower2Fault, name: '2#风机故障 Blower 2 fault', type: 'boolean2', format: fault, category: `${C.aeration},${C.alarms}` },
+  { key: K.blowerOnTime, name: '风机运行时长 Blower on time', unit: 's', type: 'textbox', value: '1800', format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}', category: `${C.aeration},${C.control}` },
+  { key: K.blowerOffTime, name: '风机停止时长 Blower off time', unit: 's', type: 'textbox', value: '900', format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}', category: `${C.aeration},${C.control}` },
+  { key: K.dissolvedOxygen, name: '溶解氧 Dissolved oxygen', unit: 'mg/L', type: 'readable', format: decimals(2), category: `${C.aeration},${C.quality}` },
+  { key: K.dissolvedOxygenSet, name: '溶解氧设定 DO set-point', unit: 'mg/L', type: 'textbox', value: '2', format: '{"Min":0,"Max":8,"Step":0.1,"Decimals":1}', category: `${C.aeration},${C.control}` },
+  { key: K.dosingPumpRun, name: '加药泵运行 Dosing pump run', type: 'boolean', value: '0', format: runStop, category: C.dosing },
+  { key: K.dosingPumpFault, name: '加药泵故障 Dosing pump fault', type: 'boolean2', format: fault, category: `${C.dosing},${C.alarms}` },
+  { key: K.dosingRate, name: '加药泵频率 Dosing pump frequency', unit: 'HZ', type: 'textbox', value: '25', format: '{"Min":0,"Max":50,"Step":1,"Decimals":0}', category: `${C.dosing},${C.control}` },
+  { key: K.codIn, name: '进水COD Influent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.codOut, name: '出水COD Effluent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.nh3nIn, name: '进水氨氮 Influent NH3-N', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.nh3nOut, name: '出水氨氮 Effluent NH3-N', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tnIn, name: '进水总氮 Influent TN', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tnOut, name: '出水总氮 Effluent TN', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tpIn, name: '进水总磷 Influent TP', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
+  { key: K.tpOut, name: '出水总磷 Effluent TP', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
+  { key: K.ssIn, name: '进水悬浮物 Influent SS', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.ssOut, name: '出水悬浮物 Effluent SS', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.phIn, name: '进水pH Influent pH', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.phOut, name: '出水pH Effluent pH', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.analyserFault, name: '在线监测仪故障 Analyser fault', type: 'boolean2', format: fault, category: `${C.quality},${C.alarms}` },
+  { key: K.energy, name: '累计电量 Energy', unit: 'kW·h', type: 'readable', format: decimals(1), category: C.energy },
+  { key: K.runTimeYear, name: '年运行时间 Run time this year', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
+  { key: K.runTimeMonth, name: '月运行时间 Run time this month', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
+  { key: K.runTimeDay, name: '日运行时间 Run time today', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
+  { key: K.controlMode, name: '控制模式 Control mode', type: 'enum', value: '1', format: '{"0":"手动 Manual","1":"自动 Auto","2":"自检 Self-check"}', category: C.control },
+  { key: K.oneKeyStop, name: '一键停止 One-key stop', type: 'boolean', value: '0', format: '{"0":"正常 Normal","1":"停止 Stop"}', category: C.control },
+  { key: K.alarmReset, name: '报警复位 Alarm reset', type: 'boolean', value: '0', format: '{"0":"—","1":"复位 Reset"}', category: `${C.control},${C.alarms}` },
+  { key: K.deviceVersion, name: '设备版本 Device version', type: 'string', category: C.comm },
+  { key: K.baudRate, name: '波特率 Baud rate', type: 'select', value: '9600', category: C.comm },
+  { key: K.reportInterval, name: '上报间隔 Report interval', unit: 's', type: 'textbox', value: '60', format: '{"Min":10,"Max":3600,"Step":10,"Decimals":0}', category: C.comm },
+];
+
+/** View modes of a type's data points: 0 detection (water quality), 1 monitoring, 2 status. */
+const QUALITY = new Set<string>([K.codIn, K.codOut, K.nh3nIn, K.nh3nOut, K.tnIn, K.tnOut, K.tpIn, K.tpOut, K.ssIn, K.ssOut, K.phIn, K.phOut, K.dissolvedOxygen]);
+const viewOf = (d: DefineSeed) => (QUALITY.has(d.key) ? 0 : d.type.startsWith('boolean') || d.type === 'enum' ? 2 : 1);
+
+export const DEMO_STATION_TYPE = 'Village station (A/O)';
+
+/** Equipment types below the station type, each with the data points of one piece of equipment. */
+const EQUIPMENT: { name: string; keys: string[]; icon: string }[] = [
+  { name: '提升泵 Lift pump', icon: 'pump', keys: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.tankLevel, K.runTimeDay, K.runTimeMonth, K.runTimeYear, K.energy] },
+  { name: '曝气风机 Blower', icon: 'blower', keys: [K.blower1Run, K.blower1Fault, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygen, K.dissolvedOxygenSet, K.runTimeDay, K.energy] },
+  { name: '加药泵 Dosing pump', icon: 'dosing', keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay] },
+  { name: '在线监测仪 Online analyser', icon: 'analyser', keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault] },
+  { name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
+];
+
+export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<{ stationTypeId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const g = { group_id: groupId };
+    for (const name of Object.values(C)) await trx.insertInto('data_categories').values({ ...g, name }).execute();
+
+    const ids = new Map<string, number>();
+    for (const d of LIBRARY) {
+      const checked = checkDataDefinition({ DataType: d.type, DefaultValue: d.value, Format: d.format });
+      if (checked.issues.length > 0) throw new Error(`Demo data point ${d.key}: ${JSON.stringify(checked.issues)}`);
+      const { id } = await trx
+        .insertInto('data_defines')
+        .values({ ...g, data_key: d.key, data_name: d.name, unit: d.unit ?? '', data_type: d.type, default_value: d.value ?? '', format: checked.format, model: 'SL-A/O-100', category: d.category })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(d.key, id);
+    }
+    const id = (key: string) => {
+      const found = ids.get(key);
+      if (found === undefined) throw new Error(`No demo data point ${key}`);
+      return found;
+    };
+
+    // ---- Warn types, codes and their links to data points ----------------------------------
+    const warnType = async (type_name: string, color: string, icon: string) =>
+      (await trx.insertInto('warn_types').values({ ...g, type_name, color, icon }).returning('id').executeTakeFirstOrThrow()).id;
+    const alarm = await warnType('报警 Alarm', '#faad14', 'warning');
+    const faultType = await warnType('故障 Fault', '#f5222d', 'tool');
+    const offline = await warnType('离线 Offline', '#8c8c8c', 'disconnect');
+    const codes: [string, number, string, string | undefined][] = [
+      ['E101', faultType, '1#提升泵故障 Lift pump 1 fault', K.liftPump1Fault],
+      ['E102', faultType, '2#提升泵故障 Lift pump 2 fault', K.liftPump2Fault],
+      ['E201', faultType, '1#风机故障 Blower 1 fault', K.blower1Fault],
+      ['E202', faultType, '2#风机故障 Blower 2 fault', K.blower2Fault],
+      ['E301', faultType, '加药泵故障 Dosing pump fault', K.dosingPumpFault],
+      ['E401', faultType, '在线监测仪故障 Analyser fault', K.analyserFault],
+      ['A101', alarm, '调节池高液位 High level in the regulating tank', K.levelHighAlarm],
+      ['A201', alarm, '出水COD超标 Effluent COD over the standard', K.codOut],
+      ['A202', alarm, '出水氨氮超标 Effluent NH3-N over the standard', K.nh3nOut],
+      ['A203', alarm, '出水总磷超标 Effluent TP over the standard', K.tpOut],
+      ['O001', offline, '设备离线 Device offline', undefined],
+    ];
+    for (const [code, warn_type_id, description, key] of codes) {
+      await trx.insertInto('warn_codes').values({ ...g, warn_type_id, code, description }).execute();
+      if (key) await trx.insertInto('data_define_warn_codes').values({ ...g, data_key: key, code }).execute();
+    }
+
+    // ---- The station type -----------------------------------------------------------------
+    const { id: typeId } = await trx
+      .insertInto('device_types')
+      .values({ ...g, type_name: DEMO_STATION_TYPE, icon: 'station', parent_id: 0, description: '村级一体化污水处理站，A/O 工艺，设计规模 100 m³/d。Village station, anoxic/oxic process, 100 m³/day.', status: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const t = { ...g, type_id: typeId };
+    const typeDefine = new Map<string, number>();
+    for (const d of LIBRARY) {
+      const row = await trx
+        .insertInto('type_data_defines')
+        .values({ ...t, data_define_id: id(d.key), auto_control: 0, out_key: '', show_type: viewOf(d) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      typeDefine.set(d.key, row.id);
+    }
+
+    const [equipmentClass, setPointClass] = [
+      (await trx.insertInto('type_classes').values({ ...t, name: '设备 Equipment', rank: 1 }).returning('id').executeTakeFirstOrThrow()).id,
+      (await trx.insertInto('type_classes').values({ ...t, name: '设定值 Set-points', rank: 2 }).returning('id').executeTakeFirstOrThrow()).id,
+    ];
+    const modules: { name: string; type: string; controls: { name: string; key: string; show: string; cls: number; formula?: string; unit?: string; feedback?: string[] }[]; args?: [string, string][] }[] = [
+      {
+        name: '提升泵 Lift pumps',
+        type: 'pump',
+        controls: [
+          { name: '1#提升泵 Lift pump 1', key: K.liftPump1Run, show: 'switch', cls: equipmentClass, feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto] },
+          { name: '2#提升泵 Lift pump 2', key: K.liftPump2Run, show: 'switch', cls: equipmentClass, feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto] },
+          { name: '高液位 High level', key: K.levelHighSet, show: 'input', cls: setPointClass, unit: 'm', formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }) },
+          { name: '低液位 Low level', key: K.levelLowSet, show: 'input', cls: setPointClass, unit: 'm', formula: JSON.stringify({ SettingValue: K.levelLowSet, CurrentValue: K.tankLevel }) },
+        ],
+        args: [
+          [K.liftPump1Fault, '1#泵故障 Pump 1 fault'],
+          [K.liftPump2Fault, '2#泵故障 Pump 2 fault'],
+        ],
+      },
+      {
+        name: '曝气 Aeration',
+        type: 'blower',
+        controls: [
+          { name: '1#风机 Blower 1', key: K.blower1Run, show: 'switch', cls: equipmentClass, feedback: [K.blower1Run, K.blower1Fault] },
+          { name: '2#风机 Blower 2', key: K.blower2Run, show: 'switch', cls: equipmentClass, feedback: [K.blower2Run, K.blower2Fault] },
+          { name: '运行时长 On time', key: K.blowerOnTime, show: 'time', cls: setPointClass, unit: 's' },
+          { name: '停止时长 Off time', key: K.blowerOffTime, show: 'time', cls: setPointClass, unit: 's' },
+          { name: '溶解氧 DO', key: K.dissolvedOxygenSet, show: 'input', cls: setPointClass, unit: 'mg/L', formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}` },
+        ],
+        args: [[K.dissolvedOxygen, '好氧池溶解氧 Aerobic tank DO']],
+      },
+      {
+        name: '加药 Dosing',
+        type: 'dosing',
+        controls: [
+          { name: 'PAC加药泵 PAC dosing pump', key: K.dosingPumpRun, show: 'switch', cls: equipmentClass, feedback: [K.dosingPumpRun, K.dosingPumpFault] },
+          { name: '加药频率 Dosing frequency', key: K.dosingRate, show: 'input', cls: setPointClass, unit: 'HZ' },
+        ],
+      },
+      {
+        name: '全站 Station',
+        type: 'station',
+        controls: [
+          { name: '控制模式 Control mode', key: K.controlMode, show: 'select', cls: setPointClass },
+          { name: '一键停止 One-key stop', key: K.oneKeyStop, show: 'button', cls: equipmentClass },
+          { name: '报警复位 Alarm reset', key: K.alarmReset, show: 'button', cls: equipmentClass },
+        ],
+      },
+    ];
+    for (const [moduleIndex, m] of modules.entries()) {
+      const { id: moduleId } = await trx
+        .insertInto('type_modules')
+        .values({ ...t, module_name: m.name, module_type: m.type, sn: moduleIndex + 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [i, c] of m.controls.entries()) {
+        const define = LIBRARY.find((d) => d.key === c.key);
+        const { id: controlId } = await trx
+          .insertInto('type_module_controls')
+          .values({
+            ...t,
+            module_id: moduleId,
+            control_key: c.key,
+            control_name: c.name,
+            data_define_id: id(c.key),
+            show_type: c.show,
+            format: define ? checkDataDefinition({ DataType: define.type, Format: define.format }).format : '',
+            unit: c.unit ?? '',
+            auto_control: 0,
+            formula: c.formula ?? '',
+            data_value: define?.value ?? '',
+            sn: i + 1,
+            class_id: c.cls,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const [f, key] of (c.feedback ?? []).entries()) {
+          await trx.insertInto('type_module_feedbacks').values({ ...t, module_control_id: controlId, data_define_id: id(key), sn: f + 1 }).execute();
+        }
+      }
+      for (const [key, name] of m.args ?? []) {
+        await trx.insertInto('type_module_arguments').values({ ...t, module_id: moduleId, data_define_id: id(key), name, category: C.alarms }).execute();
+      }
+    }
+
+    const icons: [string, string, string][] = [
+      ['1#提升泵 Lift pump 1', K.liftPump1Run, 'pump'],
+      ['2#提升泵 Lift pump 2', K.liftPump2Run, 'pump'],
+      ['1#风机 Blower 1', K.blower1Run, 'blower'],
+      ['2#风机 Blower 2', K.blower2Run, 'blower'],
+      ['加药泵 Dosing pump', K.dosingPumpRun, 'dosing'],
+      ['高液位 High level', K.levelHighAlarm, 'level'],
+    ];
+    for (const [i, [name, key, icon]] of icons.entries()) {
+      await trx.insertInto('type_display_icons').values({ ...t, name, sn: i + 1, data_define_id: id(key), icon, data_define_key: key }).execute();
+    }
+    for (const [i, key] of [K.inflow, K.flowTotal, K.tankLevel, K.codOut, K.nh3nOut, K.energy].entries()) {
+      const define = LIBRARY.find((d) => d.key === key);
+      await trx.insertInto('type_overviews').values({ ...t, type_data_define_id: typeDefine.get(key) ?? 0, name: define?.name ?? key, sn: i + 1 }).execute();
+    }
+
+    // Modbus RTU to the station PLC (slave 1): analog values as float32 holding registers, flags as
+    // bits of status registers, set-points as holding registers.
+    const analog: [string, number, number | null, number | null][] = [
+      [K.inflow, 0, 0, 50],
+      [K.flowTotal, 2, 0, null],
+      [K.tankLevel, 4, 0, 5],
+      [K.dissolvedOxygen, 6, 0, 20],
+      [K.codIn, 8, 0, 1000],
+      [K.codOut, 10, 0, 500],
+      [K.nh3nIn, 12, 0, 100],
+      [K.nh3nOut, 14, 0, 50],
+      [K.tnIn, 16, 0, 100],
+      [K.tnOut, 18, 0, 50],
+      [K.tpIn, 20, 0, 20],
+      [K.tpOut, 22, 0, 10],
+      [K.ssIn, 24, 0, 500],
+      [K.ssOut, 26, 0, 200],
+      [K.phIn, 28, 0, 14],
+      [K.phOut, 30, 0, 14],
+      [K.energy, 32, 0, null],
+    ];
+    const flags = [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto, K.blower1Run, K.blower1Fault, K.blower2Run, K.blower2Fault, K.dosingPumpRun, K.dosingPumpFault, K.analyserFault, K.levelHighAlarm];
+    const setPoints = [K.levelHighSet, K.levelLowSet, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygenSet, K.dosingRate, K.controlMode];
+    const link = { comm: 'RTU', port: 'COM1', modbus_slave: 1, plc_type: 'S7-200 SMART' };
+    let sn = 0;
+    for (const [key, reg, min, max] of analog) {
+      sn++;
+      await trx
+        .insertInto('type_hardware_configs')
+        .values({ ...t, ...link, data_define_id: id(key), no: `AI${String(sn).padStart(2, '0')}`, sn, show_key: key, key_type: 'float32', max_value: max, min_value: min, reg_ad: reg, cmd: 3, address: String(40001 + reg), bit_off_set: 0, lens: 2 })
+        .execute();
+    }
+    for (const [i, key] of flags.entries()) {
+      sn++;
+      const reg = 100 + Math.floor(i / 16);
+      await trx
+        .insertInto('type_hardware_configs')
+        .values({ ...t, ...link, data_define_id: id(key), no: `DI${String(i + 1).padStart(2, '0')}`, sn, show_key: key, key_type: 'bit', max_value: 1, min_value: 0, reg_ad: reg, cmd: 3, address: `${String(40001 + reg)}.${String(i % 16)}`, bit_off_set: i % 16, lens: 1 })
+        .execute();
+    }
+    for (const [i, key] of setPoints.entries()) {
+      sn++;
+      await trx
+        .insertInto('type_hardware_configs')
+        .values({ ...t, ...link, data_define_id: id(key), no: `AO${String(i + 1).padStart(2, '0')}`, sn, show_key: key, key_type: 'uint16', max_value: null, min_value: 0, reg_ad: 200 + i, cmd: 3, address: String(40201 + i), bit_off_set: 0, lens: 1 })
+        .execute();
+    }
+
+    // The process as a tree.
+    const node = async (name: string, value: string, parentId: number, key?: string) =>
+      (
+        await trx
+          .insertInto('type_schemas')
+          .values({ ...t, name, value, schema_type: 'process', parent_id: parentId, data_define_id: key ? id(key) : null })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const process = await node('A/O 工艺 A/O process', '100 m³/d', 0);
+    await node('格栅 Screen', '', process);
+    await node('调节池 Regulating tank', '', process, K.tankLevel);
+    await node('缺氧池 Anoxic tank', '', process);
+    const aerobic = await node('好氧池 Aerobic tank', '', process, K.dissolvedOxygen);
+    await node('1#风机 Blower 1', '', aerobic, K.blower1Run);
+    await node('2#风机 Blower 2', '', aerobic, K.blower2Run);
+    await node('二沉池 Clarifier', '', process);
+    await node('出水 Outlet', '', process, K.flowTotal);
+
+    // Statistics, with the GB 18918-2002 class 1A limits on the effluent.
+    const stats: [string, string, 'instantaneous' | 'cumulative' | 'discrete', string, string, string][] = [
+      [K.flowTotal, '处理水量 Treated water', 'cumulative', '', '0,100000', 'm3'],
+      [K.energy, '用电量 Energy', 'cumulative', '', '0,10000', 'kW·h'],
+      [K.inflow, '进水流量 Inflow', 'instantaneous', '', '', 'm3/H'],
+      [K.tankLevel, '调节池液位 Tank level', 'instantaneous', '', '', 'm'],
+      [K.dissolvedOxygen, '溶解氧 DO', 'instantaneous', '', '', 'mg/L'],
+      [K.codOut, '出水COD Effluent COD', 'discrete', GB18918_1A[K.codOut] ?? '', '0,1000', 'mg/L'],
+      [K.nh3nOut, '出水氨氮 Effluent NH3-N', 'discrete', GB18918_1A[K.nh3nOut] ?? '', '0,100', 'mg/L'],
+      [K.tnOut, '出水总氮 Effluent TN', 'discrete', GB18918_1A[K.tnOut] ?? '', '0,100', 'mg/L'],
+      [K.tpOut, '出水总磷 Effluent TP', 'discrete', GB18918_1A[K.tpOut] ?? '', '0,20', 'mg/L'],
+      [K.ssOut, '出水悬浮物 Effluent SS', 'discrete', GB18918_1A[K.ssOut] ?? '', '0,500', 'mg/L'],
+      [K.phOut, '出水pH Effluent pH', 'discrete', GB18918_1A[K.phOut] ?? '', '0,14', ''],
+    ];
+    for (const [key, name, statics_type, standard, filter, unit] of stats) {
+      await trx
+        .insertInto('type_statistics')
+        .values({
+          ...t,
+          stat_key: key,
+          data_define_id: id(key),
+          statics_type,
+          display_type: statics_type === 'discrete' ? 'table' : 'chart',
+          standard,
+          filter_value: filter,
+          filter_type: filter ? 'range' : 'none',
+          show_state: 1,
+          s_unit: unit,
+          name,
+        })
+        .execute();
+    }
+
+    await trx
+      .insertInto('type_configs')
+      .values([
+        { ...t, data_name: '通讯波特率 Baud rate', data_type: 'select', data_value: '9600', category: C.comm, position: '1' },
+        { ...t, data_name: '上报间隔(s) Report interval (s)', data_type: 'textbox', data_value: '60', category: C.comm, position: '2' },
+        { ...t, data_name: '设计规模(m³/d) Design capacity (m³/d)', data_type: 'textbox', data_value: '100', category: '工艺 Process', position: '3' },
+      ])
+      .execute();
+    await trx
+      .insertInto('type_arguments')
+      .values([
+        { ...t, define_id: id(K.inflow), name: '进水流量 Inflow', category: '工艺 Process' },
+        { ...t, define_id: id(K.controlMode), name: '控制模式 Control mode', category: C.control },
+      ])
+      .execute();
+
+    // ---- The standard template ----------------------------------------------------------------
+    const { id: tempId } = await trx
+      .insertInto('type_templates')
+      .values({ ...t, temp_name: '标准模板 Standard', is_standard: 1, device_sn: '' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const tp = { ...g, temp_id: tempId };
+    const panel = async (panel_name: string, panel_type_id: number, sn: number) =>
+      (await trx.insertInto('template_panels').values({ ...tp, panel_name, panel_type_id, sn }).returning('id').executeTakeFirstOrThrow()).id;
+    const qualityPanel = await panel('水质 Water quality', 2, 1);
+    const statusPanel = await panel('运行数据 Operation', 4, 2);
+    await panel('设备控制 Control', 7, 3);
+    await panel('故障 Faults', 8, 4);
+    await panel('配置 Configuration', 9, 5);
+    await panel('图片 Images', 5, 6);
+    await panel('视频 Video', 6, 7);
+    for (const d of LIBRARY) {
+      if (d.key === K.time) continue;
+      const checked = checkDataDefinition({ DataType: d.type, DefaultValue: d.value, Format: d.format });
+      await trx
+        .insertInto('template_profiles')
+        .values({
+          ...tp,
+          panel_id: QUALITY.has(d.key) ? qualityPanel : statusPanel,
+          data_type: d.type,
+          data_key: d.key,
+          display_key: d.key,
+          data_name: d.name,
+          unit: d.unit ?? '',
+          default_value: d.value ?? '',
+          format: checked.format,
+          auto_control: 0,
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('template_args')
+      .values([
+        { ...tp, data_name: '上报间隔(s) Report interval (s)', data_type: 'textbox', data_value: '60' },
+        { ...tp, data_name: '设计规模(m³/d) Design capacity (m³/d)', data_type: 'textbox', data_value: '100' },
+      ])
+      .execute();
+    const accessory = async (name: string, icon: string) => (await trx.insertInto('template_accessories').values({ ...tp, name, icon }).returning('id').executeTakeFirstOrThrow()).id;
+    const blower1 = await accessory('1#风机 Blower 1', 'blower');
+    const blower2 = await accessory('2#风机 Blower 2', 'blower');
+    await accessory('1#提升泵 Lift pump 1', 'pump');
+    await accessory('2#提升泵 Lift pump 2', 'pump');
+    // The aeration cycle: each blower runs for the on time, then rests for the off time.
+    const cycle: [string, string, string, string, number][] = [
+      ['1#风机开 Blower 1 on', '1', K.blower1Run, K.blowerOnTime, blower1],
+      ['1#风机停 Blower 1 off', '0', K.blower1Run, K.blowerOffTime, blower1],
+      ['2#风机开 Blower 2 on', '1', K.blower2Run, K.blowerOnTime, blower2],
+      ['2#风机停 Blower 2 off', '0', K.blower2Run, K.blowerOffTime, blower2],
+    ];
+    for (const [i, [control_name, data_value, data_define_key, associate_key, accessory_id]] of cycle.entries()) {
+      await trx
+        .insertInto('template_control_data')
+        .values({ ...tp, control_name, data_value, data_define_key, associate_key, sequence_in: i + 1, sequence_out: i + 1, i_state: 0, accessory_id })
+        .execute();
+    }
+    await trx
+      .insertInto('template_configs')
+      .values([
+        { ...tp, category: C.comm, define_key: K.baudRate, name: '通讯波特率 Baud rate' },
+        { ...tp, category: C.control, define_key: K.controlMode, name: '控制模式 Control mode' },
+      ])
+      .execute();
+
+    // ---- Equipment types below the station, each with its own standard template ---------------------
+    for (const e of EQUIPMENT) {
+      const { id: equipmentId } = await trx
+        .insertInto('device_types')
+        .values({ ...g, type_name: e.name, icon: e.icon, parent_id: typeId, description: `${DEMO_STATION_TYPE} 的设备 Equipment of a village station`, status: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: equipmentTemp } = await trx
+        .insertInto('type_templates')
+        .values({ ...g, type_id: equipmentId, temp_name: '标准模板 Standard', is_standard: 1, device_sn: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: dataPanel } = await trx
+        .insertInto('template_panels')
+        .values({ ...g, temp_id: equipmentTemp, panel_name: '数据 Data', panel_type_id: 2, sn: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const key of e.keys) {
+        const d = LIBRARY.find((x) => x.key === key);
+        if (!d) continue;
+        await trx.insertInto('type_data_defines').values({ ...g, type_id: equipmentId, data_define_id: id(key), show_type: viewOf(d) }).execute();
+        await trx
+          .insertInto('template_profiles')
+          .values({
+            ...g,
+            temp_id: equipmentTemp,
+            panel_id: dataPanel,
+            data_type: d.type,
+            data_key: d.key,
+            display_key: d.key,
+            data_name: d.name,
+            unit: d.unit ?? '',
+            default_value: d.value ?? '',
+            format: checkDataDefinition({ DataType: d.type, DefaultValue: d.value, Format: d.format }).format,
+          })
+          .execute();
+      }
+    }
+    return { stationTypeId: typeId };
+  });
+}
+
