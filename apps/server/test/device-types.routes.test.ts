@@ -338,7 +338,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const parent = await admin.del(`/Type/${String(demoTypeId)}`);
     expect(parent.status).toBe(409);
     const typeId = (await admin.post<Type>('/Type', { TypeName: 'Used type' })).body.data.Id;
-    const device = await admin.post<{ DeviceSn: string }>('/1/Device', { DeviceName: 'Station PLC', TypeId: typeId });
+    const device = await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Station PLC', TypeId: typeId });
     expect(device.status).toBe(201);
     const refused = await admin.del(`/Type/${String(typeId)}`);
     expect(refused.status).toBe(409);

@@ -61,7 +61,7 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     update: updateDeviceDataDefineRequest,
     sortable: ['DataKey', 'DataName', 'PanelId'],
     searchable: ['DataKey', 'DataName', 'DisplayKey'],
-    filters: { PanelId: { key: 'PanelId', schema: idRef } },
+    filters: { PanelId: { key: 'PanelId', schema: idRef }, deviceSn: { key: 'DeviceSn', schema: deviceSn }, DeviceSn: { key: 'DeviceSn', schema: deviceSn } },
     parent,
     routes: {
       all: 'GET /GetDeviceDataDefine',
@@ -89,6 +89,8 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     update: updateDevicePanelRequest,
     sortable: ['Sn', 'PanelName'],
     searchable: ['PanelName'],
+    // The device named in the query (kept by the list's query schema through these filters).
+    filters: { deviceSn: { key: 'deviceSn', schema: deviceSn }, DeviceSn: { key: 'deviceSn', schema: deviceSn } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
     routes: {

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATION_KEYS } from '@sluice/shared/station-keys';
+import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { client, fieldsOf, type Client } from './config-api.ts';
+import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+
+interface Template {
+  Id: number;
+  TypeId: number;
+  TempName: string;
+  IsStandard: boolean;
+}
+interface Full extends Template {
+  Profiles: { Id: number; DataKey: string; PanelId: number | null }[];
+  Panels: { Id: number; PanelName: string; PanelTypeId: number }[];
+  Args: { Id: number }[];
+  Accessories: { Id: number }[];
+  ControlData: { Id: number; ControlName: string; SequenceIn: number }[];
+  Configs: { Id: number }[];
+}
+interface DeviceDefine {
+  Id: number;
+  DeviceSn: string;
+  PanelId: number | null;
+  DataKey: string;
+  DataType: string;
+  Format: string;
+}
+interface Panel {
+  Id: number;
+  PanelName: string;
+  typeId: number;
+  deviceSn: string;
+}
+
+describe.each(databaseKinds)('templates and device data on %s', (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let operator: Client;
+  let stranger: Client;
+  let typeId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = client(t, await t.login(ADMIN.account, ADMIN.password));
+    operator = client(t, await t.login(OPERATOR.account, OPERATOR.password));
+    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' });
+    stranger = client(t, await t.login('otherboss', other.password));
+    typeId = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Wetland station' })).body.data.Id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('builds a template from its parts, with one standard template per type', async () => {
+    const first = await admin.post<Template>('/TypeTemplateAdd', { TypeId: typeId, TempName: 'Basic', IsStandard: true });
+    expect(first.status).toBe(201);
+    const second = await admin.post<Template>('/TypeTemplateAdd', { TypeId: typeId, TempName: 'Full', IsStandard: 1 });
+    expect(second.body.data.IsStandard).toBe(true);
+    const page = await admin.get<Template[]>(`/GetDeviceTypeTemplatePage?TypeId=${String(typeId)}&sortData=TempName&sortType=desc&pageNo=1&pageSize=10`);
+    expect(page.body.data.map((x) => [x.TempName, x.IsStandard])).toEqual([
+      ['Full', true],
+      ['Basic', false],
+    ]);
+    const standardOnly = await admin.get<Template[]>(`/GetDeviceTypeTemplatePage?TypeId=${String(typeId)}&IsStandard=1&TempName=ul`);
+    expect(standardOnly.body.data.map((x) => x.TempName)).toEqual(['Full']);
+    expect(fieldsOf(await admin.post('/TypeTemplateAdd', { TypeId: 999999, TempName: 'x' }))).toEqual(['TypeId']);
+    const renamed = await admin.put<Template>('/TypeTemplateModify', { Id: first.body.data.Id, TypeId: typeId, TempName: 'Basic v2', IsStandard: false });
+    expect(renamed.body.data.TempName).toBe('Basic v2');
+    expect((await admin.post('/DeviceTypeTemplateRemove', { Id: first.body.data.Id })).status).toBe(200);
+
+    const tempId = second.body.data.Id;
+    const panel = await admin.post<{ Id: number }>('/TypeTemplatePanel/Add', { TempId: tempId, PanelTypeId: 2, PanelName: 'Quality', Sn: 1 });
+    expect(panel.status).toBe(201);
+    const status = await admin.post<{ Id: number }>('/TypeTemplatePanel/Add', { TempId: tempId, PanelTypeId: 4, PanelName: 'Status', Sn: 2 });
+    expect(fieldsOf(await admin.post('/TypeTemplatePanel/Add', { TempId: tempId, PanelTypeId: 42, PanelName: 'x' }))).toEqual(['PanelTypeId']);
+    const profile = await admin.post<{ Id: number; Format: string; AutoControl: boolean }>('/AddTemplateProfile', {
+      TempId: tempId,
+      PanelId: panel.body.data.Id,
+      DataType: 'readable',
+      DataKey: STATION_KEYS.codOut,
+      DataName: 'Effluent COD',
+      Unit: 'mg/L',
+      Format: '1',
+    });
+    expect(profile.status).toBe(201);
+    expect(profile.body.data.AutoControl).toBe(false);
+    await admin.post('/AddTemplateProfile', { TempId: tempId, PanelId: status.body.data.Id, DataType: 'enum', DataKey: STATION_KEYS.controlMode, DataName: 'Mode', DefaultValue: '1' });
+    expect(fieldsOf(await admin.post('/AddTemplateProfile', { TempId: tempId, DataType: 'boolean', DataKey: 'Switch', DataName: 'x', DefaultValue: '3' }))).toEqual(['DefaultValue']);
+    const modified = await admin.put<{ DataName: string }>('/ModifyTemplateProfile', { Id: profile.body.data.Id, TempId: tempId, PanelId: panel.body.data.Id, DataType: 'readable', DataKey: STATION_KEYS.codOut, DataName: 'COD out' });
+    expect(modified.body.data.DataName).toBe('COD out');
+    await admin.post('/TypeTemplateArgs/Add', { TempId: tempId, DataName: 'Report interval', DataType: 'textbox', DataValue: '60' });
+    const blower = await admin.post<{ Id: number }>('/TypeTemplateAccessory/Add', { TempId: tempId, Name: 'Blower', ICON: 'blower' });
+    const on = await admin.post<{ Id: number }>('/TypeTemplateControlData/Add', { TempId: tempId, ControlName: 'Blower on', DataValue: '1', DataDefineKey: STATION_KEYS.blower1Run, AssociateKey: STATION_KEYS.blowerOnTime, SequenceIn: 1, AccessoryId: blower.body.data.Id });
+    const off = await admin.post<{ Id: number }>('/TypeTemplateControlData/Add', { TempId: tempId, ControlName: 'Blower off', DataValue: '0', DataDefineKey: STATION_KEYS.blower1Run, AssociateKey: STATION_KEYS.blowerOffTime, SequenceIn: 2, AccessoryId: blower.body.data.Id });
+    expect(on.status).toBe(201);
+    const seq = await admin.put('/TypeTemplateControlData/UpdateTemplateControlSeqIn', { Items: [{ Id: on.body.data.Id, SequenceIn: 2 }, { Id: off.body.data.Id, SequenceIn: 1 }] });
+    expect(seq.status).toBe(200);
+    await admin.post('/TypeTemplateConfigAdd', { TempId: tempId, Category: 'Comm', DefineKey: STATION_KEYS.baudRate, Name: 'Baud rate' });
+
+    // A part cannot refer to a panel or accessory of another template.
+    const otherTemp = (await admin.post<Template>('/TypeTemplateAdd', { TypeId: typeId, TempName: 'Other' })).body.data.Id;
+    const foreign = await admin.post('/AddTemplateProfile', { TempId: otherTemp, PanelId: panel.body.data.Id, DataType: 'string', DataKey: 'Note', DataName: 'Note' });
+    expect(fieldsOf(foreign)).toEqual(['PanelId']);
+
+    const full = await operator.get<Full>(`/GetDeviceTypeTemplate?Id=${String(tempId)}`);
+    expect(full.status).toBe(200);
+    expect(full.body.data.Panels.map((p) => p.PanelName)).toEqual(['Quality', 'Status']);
+    expect(full.body.data.Profiles.map((p) => p.DataKey)).toEqual([STATION_KEYS.codOut, STATION_KEYS.controlMode]);
+    expect(full.body.data.ControlData.map((c) => c.ControlName)).toEqual(['Blower off', 'Blower on']);
+    expect(full.body.data.Args).toHaveLength(1);
+    expect(full.body.data.Configs).toHaveLength(1);
+  });
+
+  it('starts a new device of the type from its standard template', async () => {
+    const device = await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Wetland PLC', TypeId: typeId });
+    expect(device.status).toBe(201);
+    const sn = device.body.data.Device.DeviceSn;
+    const panels = await admin.get<Panel[]>(`/GetDevicePanels?deviceSn=${sn}`);
+    expect(panels.body.data.map((p) => [p.PanelName, p.typeId, p.deviceSn])).toEqual([
+      ['Quality', 2, sn],
+      ['Status', 4, sn],
+    ]);
+    const defines = await admin.get<DeviceDefine[]>(`/GetDeviceDataDefine?deviceSn=${sn}`);
+    expect(defines.body.data.map((d) => d.DataKey)).toEqual([STATION_KEYS.codOut, STATION_KEYS.controlMode]);
+    expect(defines.body.data[0]?.PanelId).toBe(panels.body.data[0]?.Id);
+    expect(defines.body.data[1]).toMatchObject({ DataType: 'enum', Format: '{"0":"low","1":"mid","2":"high"}' });
+    const configs = await t.app.ctx.db.selectFrom('device_configs').select(['data_name', 'data_type', 'data_value']).where('device_sn', '=', sn).orderBy('id').execute();
+    expect(configs).toEqual([
+      { data_name: 'Report interval', data_type: 'textbox', data_value: '60' },
+      { data_name: 'Baud rate', data_type: 'select', data_value: '9600' },
+    ]);
+    // A device of a type without a standard template starts empty.
+    const bare = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Bare type' })).body.data.Id;
+    const plain = await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Plain', TypeId: bare });
+    expect((await admin.get<unknown[]>(`/GetDevicePanels?deviceSn=${plain.body.data.Device.DeviceSn}`)).body.data).toEqual([]);
+  });
+
+  it("edits a device's own data points and panels, only for devices the caller reaches", async () => {
+    const sn = (await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Edit me', TypeId: typeId })).body.data.Device.DeviceSn;
+    const panel = await admin.post<Panel>('/AddPanel', { deviceSn: sn, PanelName: 'Energy', typeId: 4 });
+    expect(panel.status).toBe(201);
+    expect(panel.body.data).toMatchObject({ PanelName: 'Energy', typeId: 4, deviceSn: sn });
+    const added = await admin.post<DeviceDefine>('/DeviceDataDefineAdd', { DeviceSn: sn, PanelId: panel.body.data.Id, DataKey: STATION_KEYS.energy, DataName: 'Energy', DataType: 'readable', Unit: 'kWh' });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ DeviceSn: sn, DataKey: STATION_KEYS.energy });
+    const bad = await admin.post('/DeviceDataDefineAdd', { DeviceSn: sn, DataKey: 'X', DataName: 'x', DataType: 'boolean', DefaultValue: '9' });
+    expect(fieldsOf(bad)).toEqual(['DefaultValue']);
+    const changed = await admin.put<DeviceDefine & { DataName: string }>('/UpdateDeviceDataDefine', { Id: added.body.data.Id, DataKey: STATION_KEYS.energy, DataName: 'Energy used', DataType: 'readable' });
+    expect(changed.body.data.DataName).toBe('Energy used');
+    const onPanel = await admin.get<DeviceDefine[]>(`/GetDeviceDataDefine?deviceSn=${sn}&PanelId=${String(panel.body.data.Id)}`);
+    expect(onPanel.body.data.map((d) => d.DataKey)).toEqual([STATION_KEYS.energy]);
+    const renamed = await admin.put<Panel>('/UpdateDevicePanel', { Id: panel.body.data.Id, PanelName: 'Power', typeId: 4 });
+    expect(renamed.body.data.PanelName).toBe('Power');
+    const types = await operator.get<{ Id: number; Code: string; Name: string }[]>('/DevicePanelType/Get');
+    expect(types.body.data.find((p) => p.Id === 7)).toMatchObject({ Code: 'deviceControlData', Name: 'Control' });
+
+    // Another group, and a normal user, may not.
+    const attempts = [
+      await stranger.get(`/GetDeviceDataDefine?deviceSn=${sn}`),
+      await stranger.post('/DeviceDataDefineAdd', { DeviceSn: sn, DataKey: 'X', DataName: 'x', DataType: 'string' }),
+      await stranger.put('/UpdateDeviceDataDefine', { Id: added.body.data.Id, DataKey: 'X', DataName: 'x', DataType: 'string' }),
+      await stranger.post('/DeleteDeviceDataDefine', { Id: added.body.data.Id }),
+      await stranger.get(`/GetDevicePanels?deviceSn=${sn}`),
+      await stranger.post('/AddPanel', { deviceSn: sn, PanelName: 'x', typeId: 2 }),
+      await stranger.post('/DeleteDevicePanel', { Id: panel.body.data.Id }),
+    ];
+    for (const reply of attempts) expect(reply.status).toBe(404);
+    expect((await operator.post('/AddPanel', { deviceSn: sn, PanelName: 'x', typeId: 2 })).status).toBe(403);
+    expect((await stranger.get(`/GetDeviceTypeTemplatePage?TypeId=${String(typeId)}`)).body.data).toEqual([]);
+    expect((await stranger.post('/TypeTemplateAdd', { TypeId: typeId, TempName: 'x' })).status).toBe(400);
+
+    expect((await admin.post('/DeleteDevicePanel', { Id: panel.body.data.Id })).status).toBe(200);
+    const orphan = await admin.get<DeviceDefine[]>(`/GetDeviceDataDefine?deviceSn=${sn}`);
+    expect(orphan.body.data.find((d) => d.Id === added.body.data.Id)?.PanelId).toBeNull();
+    expect((await admin.post('/DeleteDeviceDataDefine', { Id: added.body.data.Id })).status).toBe(200);
+  });
+});
