@@ -283,7 +283,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     // Over an existing type: its parts are replaced by the source's.
     const target = await admin.post<Type>('/Type', { TypeName: 'Copy target' });
     await admin.post(`/type/${String(target.body.data.Id)}/TypeModule`, { ModuleName: 'Old module' });
-    const over = await admin.post<Type>('/1/Type/Copy', { sourceId: demoTypeId, targetid: target.body.data.Id });
+    const over = await admin.post<Type>('/sys/Type/Copy', { sourceId: demoTypeId, targetid: target.body.data.Id });
     expect(over.status).toBe(201);
     const modules = await admin.get<Row[]>(`/type/${String(target.body.data.Id)}/TypeModule`);
     expect(modules.body.data.map((m) => m.ModuleName)).not.toContain('Old module');

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
+import { checkGroupSegment } from '../sites/path-group.ts';
 import { copyType, copyTypeFiles } from './type-copy.service.ts';
 
 const tags = ['Device types'];
@@ -82,22 +83,24 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const groupParams = z.object({ g: z.string() });
+  // {x} in Type/Copy: older consoles put a word or the group id there; a number must be the caller's group.
+  const scopeParams = z.object({ scope: z.string().max(64) });
 
   app.post(
-    '/:g/Type/Copy',
+    '/:scope/Type/Copy',
     {
       config: { access: manage },
       schema: {
         tags,
         summary: 'Copy a type with everything under it (parts, templates, images, firmware) into a new type, or over an existing type (TargetId: its parts and templates are replaced, its files kept)',
-        params: groupParams,
+        params: scopeParams,
         body: copyTypeRequest,
         response: { 201: envelopeOf(deviceTypeDto) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      checkGroupSegment(request.params.scope, user);
       const { SourceId, TargetId, TypeName } = request.body;
       const written: string[] = [];
       try {
@@ -111,19 +114,20 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
   );
 
   app.post(
-    '/:g/Type/copyfiles',
+    '/:scope/Type/copyfiles',
     {
       config: { access: manage },
       schema: {
         tags,
         summary: "Copy a type's images and firmware files onto another type (appended)",
-        params: groupParams,
+        params: scopeParams,
         body: copyTypeRequest,
         response: { 200: envelopeOf(deviceTypeDto) },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      checkGroupSegment(request.params.scope, user);
       const { SourceId, TargetId } = request.body;
       if (TargetId === undefined) throw new AppError(400, 'rule.required', {}, 'TargetId');
       if (SourceId === TargetId) throw new AppError(400, 'deviceType.copySelf', {}, 'TargetId');
