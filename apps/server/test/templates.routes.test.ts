@@ -103,6 +103,20 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
     const foreign = await admin.post('/AddTemplateProfile', { TempId: otherTemp, PanelId: panel.body.data.Id, DataType: 'string', DataKey: 'Note', DataName: 'Note' });
     expect(fieldsOf(foreign)).toEqual(['PanelId']);
 
+    // Another group reaches none of it; a normal user changes none of it.
+    const strangerAttempts = [
+      await stranger.get(`/GetDeviceTypeTemplate?Id=${String(tempId)}`),
+      await stranger.put('/TypeTemplateModify', { Id: tempId, TypeId: typeId, TempName: 'Hijacked' }),
+      await stranger.post('/DeviceTypeTemplateRemove', { Id: tempId }),
+      await stranger.post('/TypeTemplatePanel/Remove', { Id: panel.body.data.Id }),
+      await stranger.put('/ModifyTemplateProfile', { Id: profile.body.data.Id, TempId: tempId, DataType: 'string', DataKey: 'X', DataName: 'x' }),
+      await stranger.post('/TypeTemplateControlData/Remove', { Id: on.body.data.Id }),
+      await stranger.put('/TypeTemplateControlData/UpdateTemplateControlSeqIn', { Items: [{ Id: on.body.data.Id, SequenceIn: 9 }] }),
+    ];
+    for (const reply of strangerAttempts) expect(reply.status).toBe(404);
+    expect((await operator.post('/TypeTemplatePanel/Add', { TempId: tempId, PanelTypeId: 2, PanelName: 'x' })).status).toBe(403);
+    expect((await operator.post('/DeviceTypeTemplateRemove', { Id: tempId })).status).toBe(403);
+
     const full = await operator.get<Full>(`/GetDeviceTypeTemplate?Id=${String(tempId)}`);
     expect(full.status).toBe(200);
     expect(full.body.data.Panels.map((p) => p.PanelName)).toEqual(['Quality', 'Status']);
