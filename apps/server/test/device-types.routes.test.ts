@@ -289,6 +289,10 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     expect(modules.body.data.map((m) => m.ModuleName)).not.toContain('Old module');
     expect(await count('type_modules', target.body.data.Id)).toBe(await count('type_modules', demoTypeId));
     expect((await admin.post('/1/Type/Copy', { SourceId: demoTypeId, TargetId: demoTypeId })).status).toBe(400);
+    // A type with everything under it deletes in one go, leaving the source whole.
+    expect((await admin.del(`/Type/${String(copyId)}`)).status).toBe(200);
+    for (const table of PART_TABLES) expect(await count(table, copyId), table).toBe(0);
+    expect(await count('type_modules', demoTypeId)).toBeGreaterThan(0);
   });
 
   it('takes type images and firmware checked by their bytes, and copies files between types', async () => {

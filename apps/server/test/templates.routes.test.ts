@@ -144,6 +144,13 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
       { data_name: 'Report interval', data_type: 'textbox', data_value: '60' },
       { data_name: 'Baud rate', data_type: 'select', data_value: '9600' },
     ]);
+    // Purged from the recycle bin, the device's own data points and panels go with it.
+    expect((await admin.del(`/1/Device/${sn}`)).status).toBe(200);
+    expect((await admin.del(`/Device/RecycleBin/${sn}`)).status).toBe(200);
+    const left = await t.app.ctx.db.selectFrom('device_data_defines').select('id').where('device_sn', '=', sn).execute();
+    expect(left).toEqual([]);
+    expect(await t.app.ctx.db.selectFrom('device_panels').select('id').where('device_sn', '=', sn).execute()).toEqual([]);
+
     // A device of a type without a standard template starts empty.
     const bare = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Bare type' })).body.data.Id;
     const plain = await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Plain', TypeId: bare });
