@@ -59,9 +59,9 @@ export const appRoutes: AppRouteDef[] = [
   route('userInfo', USER_INFO_PATH, {
     load: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
   }),
-  route('projects', '/common/app/project'),
-  route('stations', '/common/app/station'),
-  route('devices', '/common/app/device'),
+  route('projects', '/common/app/project', { load: () => import('../features/sites/pages/project-list-page').then((m) => m.ProjectListPage) }),
+  route('stations', '/common/app/station', { load: () => import('../features/sites/pages/project-list-page').then((m) => m.StationListPage) }),
+  route('devices', '/common/app/device', { load: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage) }),
   route('noticeCenter', '/common/notice/list/:id/:status'),
   route('dataDefine', '/sys/dataDefine', admin),
   route('dataDefineWarnCode', '/sys/dataDefineWarnCode', admin),
@@ -72,7 +72,7 @@ export const appRoutes: AppRouteDef[] = [
   route('warnCode', '/sys/warncode', admin),
   route('menu', '/sys/menu', admin),
   route('subMenu', '/sys/subMenu/:id', admin),
-  route('areaSet', '/sys/areaset', admin),
+  route('areaSet', '/sys/areaset', { ...admin, load: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage) }),
   route('simboss', '/sys/simboss', admin),
   route('boxData', '/sys/boxData', admin),
   route('permissionModule', '/jurisdiction/permission/module', admin),
@@ -80,7 +80,7 @@ export const appRoutes: AppRouteDef[] = [
   route('userList', '/user/list', admin),
   route('clientList', '/user/clientList', admin),
   route('principals', '/user/principals', admin),
-  route('recycleBin', '/device/recyclebin', admin),
+  route('recycleBin', '/device/recyclebin', { ...admin, load: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage) }),
 ];
 
 export interface MenuLeaf {

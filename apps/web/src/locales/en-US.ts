@@ -1,4 +1,6 @@
 /** English catalog. Every visible string of the console lives here and in zh-CN.ts (same keys). */
+import { sitesEnUS } from './sites.en-US';
+
 export const enUS = {
   app: {
     name: 'Sluice',
@@ -100,12 +102,37 @@ export const enUS = {
     network: 'The server could not be reached',
   },
   home: {
-    welcome: 'Welcome, {{name}}',
-    group: 'Group',
-    account: 'Account',
-    roles: 'Roles',
-    administrator: 'Administrator',
-    mapComingSoon: 'The station map and live panels are coming soon.',
+    listPanel: 'Projects, stations and devices',
+    contentPanel: 'Map and details',
+    statsPanel: 'Statistics',
+    listKind: 'List',
+    loadMore: 'Load more',
+    location: 'Where you are',
+    back: 'Back',
+    allProjects: 'All projects',
+    stationsOf: 'Stations ({{count}})',
+    devicesOf: 'Devices ({{count}})',
+    noStations: 'No stations yet',
+    noDevices: 'No devices yet',
+    deviceGone: 'This device is not there (deleted, or not yours to see)',
+    projectDetails: 'Project details',
+    stationDetails: 'Station details',
+    deviceDetails: 'Device details',
+    distance: 'Distance from you',
+    tabs: {
+      overview: 'Overview',
+      images: 'Images',
+      affiliates: 'Facts',
+      principals: 'People in charge',
+    },
+    stats: {
+      devices: 'Devices online',
+      online: 'Online',
+      offline: 'Offline',
+      onlineRate: '{{percent}}% online',
+      sites: 'Projects and stations',
+      byType: 'Devices by type',
+    },
   },
   userInfo: {
     accountCard: 'Account',
@@ -145,7 +172,12 @@ export const enUS = {
     email: 'Enter a valid e-mail address',
     passwordAgain: 'The two passwords differ',
     invalid: 'Invalid value',
+    position: 'Enter a position as longitude,latitude, e.g. 113.8865,22.609985',
+    deviceNo: 'A device number holds only letters, digits and _ . : -',
+    areaCode: 'Enter an area code of 6 digits',
+    shape: 'The shape must be a circle, a rectangle or a polygon',
   },
+  ...sitesEnUS,
 };
 
 /** The shape both catalogs share: the same nested keys, every leaf a string. */

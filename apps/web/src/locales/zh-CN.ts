@@ -1,5 +1,6 @@
 /** 中文目录。与 en-US.ts 键完全一致。 */
 import type { Catalog } from './en-US';
+import { sitesZhCN } from './sites.zh-CN';
 
 export const zhCN: Catalog = {
   app: {
@@ -102,12 +103,37 @@ export const zhCN: Catalog = {
     network: '无法连接服务器',
   },
   home: {
-    welcome: '欢迎，{{name}}',
-    group: '集团',
-    account: '账号',
-    roles: '角色',
-    administrator: '管理员',
-    mapComingSoon: '站点地图与实时面板即将上线。',
+    listPanel: '项目、站点与设备',
+    contentPanel: '地图与详情',
+    statsPanel: '统计',
+    listKind: '列表',
+    loadMore: '加载更多',
+    location: '当前位置',
+    back: '返回',
+    allProjects: '全部项目',
+    stationsOf: '站点（{{count}}）',
+    devicesOf: '设备（{{count}}）',
+    noStations: '暂无站点',
+    noDevices: '暂无设备',
+    deviceGone: '没有这台设备（已删除或无权查看）',
+    projectDetails: '项目详情',
+    stationDetails: '站点详情',
+    deviceDetails: '设备详情',
+    distance: '与您的距离',
+    tabs: {
+      overview: '概况',
+      images: '图片',
+      affiliates: '附加信息',
+      principals: '负责人',
+    },
+    stats: {
+      devices: '设备在线',
+      online: '在线',
+      offline: '离线',
+      onlineRate: '在线率 {{percent}}%',
+      sites: '项目与站点',
+      byType: '按类型统计设备',
+    },
   },
   userInfo: {
     accountCard: '账号',
@@ -147,5 +173,10 @@ export const zhCN: Catalog = {
     email: '请输入正确的邮箱地址',
     passwordAgain: '两次输入的密码不一致',
     invalid: '输入有误',
+    position: '请输入“经度,纬度”格式的位置，如 113.8865,22.609985',
+    deviceNo: '设备编号只能包含字母、数字及 _ . : -',
+    areaCode: '请输入 6 位行政区划代码',
+    shape: '形状须为圆形、矩形或多边形',
   },
+  ...sitesZhCN,
 };

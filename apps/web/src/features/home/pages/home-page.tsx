@@ -1,44 +1,132 @@
-import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
+/**
+ * /common/home/:activeTitle?/:activeItemId?: the list panel, the map with the selected item's
+ * details, and the statistics panel (spec §2 home panels). Selecting in the list or on the map
+ * puts the item in the URL (activeTitle project, station or device; activeItemId its id or
+ * serial number).
+ *
+ * The home page composes the sites feature (lists, forms, details); it is the one feature that
+ * imports another.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Flex, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../components/spinners';
-import { myInfoQueryOptions } from '../../../lib/current-user';
+import { parsePosition } from '@sluice/shared/geo.schema';
+import { ClusterMap, type MapView } from '../../../components/map/cluster-map';
+import type { MapPoint } from '../../../components/map/map-types';
+import { useMapConfig } from '../../../lib/client-config';
+import { useGroupId } from '../../sites/api/group';
+import { deviceMapQueryOptions } from '../../sites/api/map-api';
+import { projectInfoQueryOptions, useAllProjects } from '../../sites/api/projects-api';
+import { AddressSearch, type SearchTarget } from '../components/address-search';
+import { SiteDetails } from '../components/site-details';
+import { homePath, SitesBrowser } from '../components/sites-browser';
+import { StatisticsPanel } from '../components/statistics-panel';
+import { useBrowserPosition } from '../components/use-browser-position';
+import './home-page.css';
 
-/** /common/home: a welcome overview for now; the station map and panels come later. */
+function Legend() {
+  const { t } = useTranslation();
+  const dot = (color: string, square = false) => (
+    <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: square ? 3 : '50%', background: color, marginInlineEnd: 4 }} />
+  );
+  return (
+    <Flex gap={12} wrap className="sluice-home-legend" aria-label={t('map.legend')} role="group">
+      <span>
+        {dot('var(--sluice-brand)')}
+        {t('map.state.online')}
+      </span>
+      <span>
+        {dot('var(--sluice-warning)')}
+        {t('map.state.warning')}
+      </span>
+      <span>
+        {dot('var(--sluice-offline)')}
+        {t('map.state.offline')}
+      </span>
+      <span>
+        {dot('currentColor', true)}
+        {t('map.station')}
+      </span>
+    </Flex>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation();
-  const { data: user } = useQuery(myInfoQueryOptions());
-  if (!user) return <PageSpinner />;
+  const navigate = useNavigate();
+  const { activeTitle, activeItemId } = useParams();
+  const g = useGroupId();
+  const { config } = useMapConfig();
+  const you = useBrowserPosition();
+  const { data: points } = useQuery(deviceMapQueryOptions());
+  const sites = useAllProjects(g);
+  const [search, setSearch] = useState<{ view: MapView; label: string }>();
+
+  const selectedKey = activeTitle === 'station' ? `s:${activeItemId ?? ''}` : activeTitle === 'device' ? `d:${activeItemId ?? ''}` : undefined;
+  const point = points?.find((p) => p.key === selectedKey);
+  const projectId = activeTitle === 'project' ? Number(activeItemId) : 0;
+  const project = useQuery({ ...projectInfoQueryOptions(g, projectId), enabled: projectId > 0 && g > 0 });
+  const projectAt = parsePosition(projectId > 0 ? project.data?.Position : undefined);
+
+  const lng = point?.lng ?? projectAt?.[0] ?? search?.view.lng;
+  const lat = point?.lat ?? projectAt?.[1] ?? search?.view.lat;
+  const zoom = point ? 15 : projectAt ? 13 : search?.view.zoom;
+  const seq = search?.view.seq;
+  const view = useMemo<MapView | undefined>(() => (lng !== undefined && lat !== undefined ? { lng, lat, zoom, seq } : undefined), [lng, lat, zoom, seq]);
+
+  const select = useCallback(
+    (picked: MapPoint) => {
+      setSearch(undefined);
+      void navigate(homePath(picked.kind, picked.id));
+    },
+    [navigate],
+  );
+
+  const go = (target: SearchTarget) => {
+    if ((target.kind === 'project' || target.kind === 'station') && target.id) {
+      setSearch(undefined);
+      void navigate(homePath(target.kind, target.id));
+    } else if (target.lng !== undefined && target.lat !== undefined) {
+      if (activeTitle) void navigate('/common/home');
+      setSearch({ view: { lng: target.lng, lat: target.lat, zoom: target.zoom, seq: Date.now() }, label: target.label });
+    }
+  };
+
+  const pin = useMemo(() => (search ? { lng: search.view.lng, lat: search.view.lat, label: search.label } : undefined), [search]);
 
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-        {t('home.welcome', { name: user.UserName || user.Account })}
-      </Typography.Title>
-      <Card>
-        <Descriptions
-          column={{ xs: 1, sm: 1, md: 3 }}
-          items={[
-            { key: 'group', label: t('home.group'), children: user.GroupName },
-            { key: 'account', label: t('home.account'), children: user.Account },
-            {
-              key: 'roles',
-              label: t('home.roles'),
-              children: (
-                <Space size={[4, 4]} wrap>
-                  {user.IsAdmin && !user.Roles.some((role) => role.IsAdmin) && <Tag color="green">{t('home.administrator')}</Tag>}
-                  {user.Roles.map((role) => (
-                    <Tag key={role.Id} color={role.IsAdmin ? 'green' : undefined}>
-                      {role.Name}
-                    </Tag>
-                  ))}
-                </Space>
-              ),
-            },
-          ]}
+    <div className="sluice-home">
+      <section className="sluice-home-list" aria-label={t('home.listPanel')}>
+        <SitesBrowser title={activeTitle} itemId={activeItemId} />
+      </section>
+      <section className="sluice-home-content" aria-label={t('home.contentPanel')}>
+        <Typography.Title level={1} className="visually-hidden">
+          {t('routes.home')}
+        </Typography.Title>
+        <Flex gap={12} align="center" wrap className="sluice-home-toolbar">
+          <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <AddressSearch sites={sites.data ?? []} geocoderUrl={config?.GeocoderUrl} onGo={go} />
+          </div>
+          <Legend />
+        </Flex>
+        <ClusterMap
+          className="sluice-home-map"
+          config={config}
+          points={points}
+          selectedKey={selectedKey}
+          onSelect={select}
+          label={t('map.label')}
+          view={view}
+          you={you}
+          pin={activeTitle ? undefined : pin}
         />
-      </Card>
-      <Alert type="info" showIcon title={t('home.mapComingSoon')} />
-    </Space>
+        <SiteDetails title={activeTitle} itemId={activeItemId} you={you} />
+      </section>
+      <aside className="sluice-home-stats-panel" aria-label={t('home.statsPanel')}>
+        <StatisticsPanel />
+      </aside>
+    </div>
   );
 }

@@ -1,0 +1,278 @@
+/**
+ * The map of stations and devices: tiles, one canvas of clustered markers (ClusterCanvasLayer)
+ * and, over it, one transparent button per visible marker or cluster, so the map works with the
+ * keyboard and a screen reader (Tab to a marker, Enter to select it or to open a cluster) and
+ * tests can find a marker by its name. data-points and data-drawn on the map tell how many
+ * points it holds and how many markers and clusters it shows.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import L from "leaflet";
+import { useTranslation } from "react-i18next";
+import type { MapConfig } from "../../lib/client-config";
+import {
+  BRAND_GREEN,
+  OFFLINE_GREY,
+  WARNING_AMBER,
+  useThemeName,
+  type ThemeName,
+} from "../../lib/theme";
+import { createBaseMap, labelZoomControls } from "./base-map";
+import { ClusterCanvasLayer, type DrawnFeature } from "./cluster-layer";
+import type { MapPalette, MapPoint } from "./map-types";
+
+export function paletteFor(theme: ThemeName): MapPalette {
+  const css =
+    typeof document === "undefined"
+      ? undefined
+      : getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) =>
+    css?.getPropertyValue(name).trim() || fallback;
+  return {
+    online: read("--sluice-brand", BRAND_GREEN),
+    warning: read("--sluice-warning", WARNING_AMBER),
+    offline: read("--sluice-offline", OFFLINE_GREY),
+    clusterFill:
+      theme === "dark" ? "rgba(20, 20, 20, 0.88)" : "rgba(255, 255, 255, 0.92)",
+    text: theme === "dark" ? "#f0f0f0" : "#1f1f1f",
+    outline: theme === "dark" ? "#141414" : "#ffffff",
+    selected: "#1677ff",
+  };
+}
+
+export interface MapView {
+  lng: number;
+  lat: number;
+  zoom?: number;
+  /** changes to move the map again to the same place */
+  seq?: number;
+}
+
+export interface ClusterMapProps {
+  config: MapConfig | undefined;
+  points: MapPoint[] | undefined;
+  selectedKey?: string;
+  onSelect?: (point: MapPoint) => void;
+  /** the accessible name of the map */
+  label: string;
+  /** where to look; changing it moves the map */
+  view?: MapView;
+  /** the viewer's position (GCJ-02), shown as a blue dot */
+  you?: readonly [number, number];
+  /** a searched place, shown as a pin */
+  pin?: { lng: number; lat: number; label: string };
+  className?: string;
+  style?: React.CSSProperties;
+}
+
+export function ClusterMap({
+  config,
+  points,
+  selectedKey,
+  onSelect,
+  label,
+  view,
+  you,
+  pin,
+  className,
+  style,
+}: ClusterMapProps) {
+  const { t } = useTranslation();
+  const theme = useThemeName();
+  const element = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map>();
+  const [layer, setLayer] = useState<ClusterCanvasLayer>();
+  const [pane, setPane] = useState<HTMLElement>();
+  const [features, setFeatures] = useState<DrawnFeature[]>([]);
+  const [zooming, setZooming] = useState(false);
+  const fitted = useRef(false);
+  const onSelectRef = useRef(onSelect);
+  useEffect(() => {
+    onSelectRef.current = onSelect;
+  }, [onSelect]);
+
+  // The map is made once, when the configuration has arrived.
+  useEffect(() => {
+    const el = element.current;
+    if (!el || !config) return;
+    const created = createBaseMap(
+      el,
+      config,
+      view ? { center: [view.lat, view.lng], zoom: view.zoom } : {},
+    );
+    const markerPane = created.createPane("sluiceMarkers");
+    markerPane.style.zIndex = "650";
+    L.DomEvent.disableClickPropagation(markerPane);
+    const canvasLayer = new ClusterCanvasLayer(paletteFor(theme));
+    canvasLayer.onRender = (drawn) => {
+      setFeatures(drawn);
+      setZooming(false);
+    };
+    canvasLayer.onZoomStart = () => {
+      setZooming(true);
+    };
+    canvasLayer.addTo(created);
+    setMap(created);
+    setLayer(canvasLayer);
+    setPane(markerPane);
+    return () => {
+      created.remove();
+      setMap(undefined);
+      setLayer(undefined);
+      setPane(undefined);
+      fitted.current = false;
+    };
+    // Made once per configuration; the view and theme follow in their own effects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config]);
+
+  useEffect(() => {
+    if (element.current && map)
+      labelZoomControls(element.current, {
+        zoomIn: t("map.zoomIn"),
+        zoomOut: t("map.zoomOut"),
+      });
+  }, [map, t]);
+
+  useEffect(() => {
+    layer?.setPalette(paletteFor(theme));
+  }, [layer, theme]);
+
+  useEffect(() => {
+    if (!layer || !map || !points) return;
+    layer.setPoints(points);
+    if (!fitted.current && !view && points.length > 0) {
+      fitted.current = true;
+      const bounds = L.latLngBounds(points.map((p) => L.latLng(p.lat, p.lng)));
+      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 14, animate: false });
+    }
+  }, [layer, map, points, view]);
+
+  useEffect(() => {
+    layer?.setSelected(selectedKey);
+  }, [layer, selectedKey]);
+
+  useEffect(() => {
+    if (!map || !view) return;
+    fitted.current = true;
+    map.setView([view.lat, view.lng], view.zoom ?? Math.max(map.getZoom(), 14));
+  }, [map, view]);
+
+  // The viewer's position and a searched place.
+  useEffect(() => {
+    if (!map || !you) return;
+    const marker = L.marker([you[1], you[0]], {
+      icon: L.divIcon({
+        className: "",
+        html: '<div class="sluice-map-you"></div>',
+        iconSize: [20, 20],
+        iconAnchor: [10, 10],
+      }),
+      keyboard: false,
+      title: t("map.you"),
+      alt: t("map.you"),
+    }).addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [map, you, t]);
+
+  useEffect(() => {
+    if (!map || !pin) return;
+    const marker = L.circleMarker([pin.lat, pin.lng], {
+      radius: 9,
+      color: "#1677ff",
+      weight: 3,
+      fillOpacity: 0.25,
+    })
+      .bindTooltip(pin.label, {
+        permanent: true,
+        direction: "top",
+        offset: [0, -10],
+      })
+      .addTo(map);
+    return () => {
+      marker.remove();
+    };
+  }, [map, pin]);
+
+  const stateLabel = useMemo(
+    () => ({
+      0: t("map.state.offline"),
+      1: t("map.state.online"),
+      2: t("map.state.warning"),
+    }),
+    [t],
+  );
+
+  const activate = (feature: DrawnFeature) => {
+    if (!map || !layer) return;
+    if (feature.cluster) {
+      const zoom = Math.min(
+        layer.expansionZoom(feature.clusterId),
+        map.getMaxZoom(),
+      );
+      map.setView([feature.lat, feature.lng], zoom);
+      return;
+    }
+    if (feature.point) onSelectRef.current?.(feature.point);
+  };
+
+  const buttons = pane
+    ? createPortal(
+        <div
+          role="group"
+          aria-label={t("map.markers")}
+          className={zooming ? "sluice-map-markers-hidden" : undefined}
+        >
+          {features.map((feature) => {
+            const name = feature.cluster
+              ? t("map.cluster", {
+                  count: feature.count,
+                  online: feature.online,
+                  warning: feature.warning,
+                  offline: feature.count - feature.online - feature.warning,
+                })
+              : `${feature.point?.name ?? ""}, ${feature.point?.kind === "station" ? t("map.station") : t("map.device")}, ${stateLabel[feature.point?.state ?? 0]}`;
+            return (
+              <button
+                key={feature.key}
+                type="button"
+                className="sluice-map-marker"
+                data-map-key={feature.key}
+                aria-label={name}
+                aria-pressed={
+                  feature.cluster ? undefined : feature.key === selectedKey
+                }
+                title={feature.cluster ? name : feature.point?.name}
+                style={{
+                  left: feature.x - feature.radius,
+                  top: feature.y - feature.radius,
+                  width: feature.radius * 2,
+                  height: feature.radius * 2,
+                }}
+                onClick={() => {
+                  activate(feature);
+                }}
+              />
+            );
+          })}
+        </div>,
+        pane,
+      )
+    : null;
+
+  return (
+    <div
+      ref={element}
+      className={["sluice-map", className].filter(Boolean).join(" ")}
+      style={style}
+      role="region"
+      aria-label={label}
+      data-points={points?.length ?? 0}
+      data-drawn={features.length}
+    >
+      {buttons}
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+/** Below the map: the selected project's, station's or device's details in tabs. */
+import { useState } from "react";
+import { App, Button, Card, Descriptions, Flex, Tabs } from "antd";
+import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../../lib/form-errors";
+import { HOME_PATH } from "../../../lib/paths";
+import {
+  deviceQueryOptions,
+  useDeviceTypes,
+} from "../../sites/api/devices-api";
+import { useGroupId, useIsAdmin } from "../../sites/api/group";
+import {
+  projectInfoQueryOptions,
+  useDeleteProject,
+} from "../../sites/api/projects-api";
+import { AffiliatesPanel } from "../../sites/components/affiliates-panel";
+import { DeviceFacts } from "../../sites/components/device-card";
+import { DistanceText } from "../../sites/components/distance-text";
+import { MigrationHistory } from "../../sites/components/migration-history";
+import { PrincipalsPanel } from "../../sites/components/principals-panel";
+import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
+import { ProjectImages } from "../../sites/components/project-images";
+import { homePath } from "./sites-browser";
+
+function SiteCard({
+  id,
+  you,
+}: {
+  id: number;
+  you: readonly [number, number] | undefined;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const g = useGroupId();
+  const admin = useIsAdmin();
+  const navigate = useNavigate();
+  const { data } = useQuery(projectInfoQueryOptions(g, id));
+  const remove = useDeleteProject(g);
+  const [editing, setEditing] = useState(false);
+  if (!data) return null;
+  const kind = data.ProjectKind === "station" ? "station" : "project";
+  const parent =
+    kind === "station" && data.ParentId > 0
+      ? homePath("project", data.ParentId)
+      : HOME_PATH;
+  return (
+    <Card
+      title={t(
+        kind === "station" ? "home.stationDetails" : "home.projectDetails",
+      )}
+      extra={
+        admin && (
+          <Flex gap={8}>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => {
+                setEditing(true);
+              }}
+            >
+              {t("sites.actions.edit")}
+            </Button>
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => {
+                modal.confirm({
+                  title: t("sites.actions.deleteNamed", { name: data.Name }),
+                  content: t("sites.deleteHint"),
+                  okText: t("sites.actions.delete"),
+                  cancelText: t("common.cancel"),
+                  okButtonProps: { danger: true },
+                  onOk: async () => {
+                    try {
+                      const res = await remove.mutateAsync(data.Id);
+                      void message.success(
+                        res.message || t("sites.actions.deleted"),
+                      );
+                      void navigate(parent);
+                    } catch (error) {
+                      void message.error(errorMessage(error));
+                    }
+                  },
+                });
+              }}
+            >
+              {t("sites.actions.delete")}
+            </Button>
+          </Flex>
+        )
+      }
+    >
+      <Tabs
+        items={[
+          {
+            key: "overview",
+            label: t("home.tabs.overview"),
+            children: (
+              <Descriptions
+                column={{ xs: 1, sm: 2, xl: 2 }}
+                size="small"
+                items={[
+                  {
+                    key: "name",
+                    label: t("sites.fields.name"),
+                    children: data.Name,
+                  },
+                  {
+                    key: "parent",
+                    label:
+                      kind === "station"
+                        ? t("sites.fields.project")
+                        : t("sites.fields.client"),
+                    children: data.ParentName ?? "—",
+                  },
+                  {
+                    key: "address",
+                    label: t("sites.fields.address"),
+                    children: data.Address || "—",
+                  },
+                  {
+                    key: "position",
+                    label: t("sites.fields.position"),
+                    children: data.Position || "—",
+                  },
+                  {
+                    key: "distance",
+                    label: t("home.distance"),
+                    children: <DistanceText from={you} to={data.Position} />,
+                  },
+                  ...(kind === "project"
+                    ? [
+                        {
+                          key: "stations",
+                          label: t("sites.counts.stations"),
+                          children: data.SitesNum,
+                        },
+                      ]
+                    : []),
+                  {
+                    key: "devices",
+                    label: t("sites.counts.devices"),
+                    children: t("sites.counts.onlineOf", {
+                      online: data.OnlineNum,
+                      total: data.DeviceNum,
+                    }),
+                  },
+                ]}
+              />
+            ),
+          },
+          {
+            key: "images",
+            label: t("home.tabs.images"),
+            children: <ProjectImages projectId={data.Id} name={data.Name} />,
+          },
+          {
+            key: "affiliates",
+            label: t("home.tabs.affiliates"),
+            children: <AffiliatesPanel projectId={data.Id} />,
+          },
+          {
+            key: "principals",
+            label: t("home.tabs.principals"),
+            children: <PrincipalsPanel kind={kind} id={data.Id} />,
+          },
+        ]}
+      />
+      <ProjectFormDialog
+        kind={kind}
+        open={editing}
+        editing={data}
+        onClose={() => {
+          setEditing(false);
+        }}
+      />
+    </Card>
+  );
+}
+
+function DeviceDetailsCard({
+  sn,
+  you,
+}: {
+  sn: string;
+  you: readonly [number, number] | undefined;
+}) {
+  const { t } = useTranslation();
+  const g = useGroupId();
+  const types = useDeviceTypes();
+  const { data } = useQuery(deviceQueryOptions(g, sn));
+  if (!data) return null;
+  return (
+    <Card title={t("home.deviceDetails")}>
+      <Tabs
+        items={[
+          {
+            key: "overview",
+            label: t("home.tabs.overview"),
+            children: (
+              <Flex vertical gap={8}>
+                <DeviceFacts device={data} types={types.data} />
+                <div>
+                  {t("home.distance")}:{" "}
+                  <DistanceText from={you} to={data.Position} />
+                </div>
+              </Flex>
+            ),
+          },
+          {
+            key: "migrations",
+            label: t("devices.migrate.history"),
+            children: <MigrationHistory sn={data.DeviceSn} />,
+          },
+          {
+            key: "principals",
+            label: t("home.tabs.principals"),
+            children: <PrincipalsPanel kind="device" id={data.DeviceSn} />,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function SiteDetails({
+  title,
+  itemId,
+  you,
+}: {
+  title: string | undefined;
+  itemId: string | undefined;
+  you: readonly [number, number] | undefined;
+}) {
+  const id = Number(itemId);
+  if ((title === "project" || title === "station") && id > 0)
+    return <SiteCard key={id} id={id} you={you} />;
+  if (title === "device" && itemId)
+    return <DeviceDetailsCard key={itemId} sn={itemId} you={you} />;
+  return null;
+}
