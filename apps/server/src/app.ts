@@ -34,6 +34,15 @@ import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts'
 import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
 import { clientConfigRoutes, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
+import { dataDefinesRoutes } from './modules/data-defines/data-defines.routes.ts';
+import { warnRoutes } from './modules/alarms/warn.routes.ts';
+import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
+import { typePartsRoutes } from './modules/device-types/type-parts.routes.ts';
+import { typeFilesRoutes } from './modules/device-types/type-files.routes.ts';
+import { templatesRoutes } from './modules/device-templates/templates.routes.ts';
+import { deviceDataRoutes } from './modules/device-data/device-data.routes.ts';
+import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
+import { simRoutes } from './modules/sim/sim.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -57,6 +66,15 @@ const apiModules = [
   recycleBinRoutes,
   deviceMapRoutes,
   clientConfigRoutes,
+  dataDefinesRoutes,
+  warnRoutes,
+  deviceTypesRoutes,
+  typePartsRoutes,
+  typeFilesRoutes,
+  templatesRoutes,
+  deviceDataRoutes,
+  appVersionsRoutes,
+  simRoutes,
 ];
 
 export interface RouteRecord {

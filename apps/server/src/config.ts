@@ -40,6 +40,11 @@ const configSchema = z
     TLS_KEY: z.string().optional(),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: flag.default(false),
+    SECRET_KEY: z
+      .string()
+      .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
+      .optional(),
+    SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
     MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
     MAP_TILE_SUBDOMAINS: z
       .string()
@@ -56,6 +61,17 @@ const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The 32 bytes of a SECRET_KEY given as 64 hex digits or as base64, else undefined. */
+export function secretKeyBytes(value: string): Buffer | undefined {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text, 'base64');
+    return bytes.length === 32 ? bytes : undefined;
+  }
+  return undefined;
+}
 
 export class ConfigError extends Error {}
 
