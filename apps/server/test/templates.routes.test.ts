@@ -191,6 +191,9 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
     expect((await stranger.get(`/GetDeviceTypeTemplatePage?TypeId=${String(typeId)}`)).body.data).toEqual([]);
     expect((await stranger.post('/TypeTemplateAdd', { TypeId: typeId, TempName: 'x' })).status).toBe(400);
 
+    const spare = await admin.post<Panel>('/AddPanel', { deviceSn: sn, PanelName: 'Spare', typeId: 9 });
+    expect((await stranger.post('/DeletePanel', { Id: spare.body.data.Id })).status).toBe(404);
+    expect((await admin.post('/DeletePanel', { Id: spare.body.data.Id })).status).toBe(200);
     expect((await admin.post('/DeleteDevicePanel', { Id: panel.body.data.Id })).status).toBe(200);
     const orphan = await admin.get<DeviceDefine[]>(`/GetDeviceDataDefine?deviceSn=${sn}`);
     expect(orphan.body.data.find((d) => d.Id === added.body.data.Id)?.PanelId).toBeNull();

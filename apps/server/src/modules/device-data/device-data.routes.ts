@@ -101,6 +101,20 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     },
   });
 
+  // DeletePanel: the shorter name some consoles call DeleteDevicePanel by.
+  registerResource(root, {
+    table: 'device_panels',
+    tags,
+    access,
+    dto: devicePanelDto,
+    create: addDevicePanelRequest,
+    update: updateDevicePanelRequest,
+    sortable: [],
+    searchable: [],
+    parent,
+    routes: { remove: 'POST /DeletePanel#Id' },
+  });
+
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/DevicePanelType/Get',
