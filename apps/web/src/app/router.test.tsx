@@ -119,6 +119,6 @@ describe('routes (spec §2)', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/common/app/station');
     });
-    expect(await screen.findByRole('heading', { name: 'All stations — coming soon' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'All stations', level: 1 }, { timeout: 5000 })).toBeTruthy();
   });
 });

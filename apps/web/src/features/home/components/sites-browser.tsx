@@ -141,7 +141,7 @@ function TopList() {
   const total = query.data?.pages[0]?.count ?? 0;
   return (
     <Flex vertical gap={12}>
-      <Flex justify="space-between" align="center" gap={8}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
         <Segmented<SiteKind>
           aria-label={t("home.listKind")}
           value={kind}

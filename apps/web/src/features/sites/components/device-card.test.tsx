@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { ThemedConfig } from '../../../app/providers';
+import { i18n } from '../../../lib/i18n';
+import type { DeviceDto } from '../api/devices-api';
+import { DeviceCard } from './device-card';
+
+const device: DeviceDto = {
+  Id: 1,
+  DeviceSn: 'SL0000000101',
+  DeviceNo: 'P-01',
+  DeviceName: 'Lift pump 1',
+  DeviceDescription: '',
+  TypeId: 7,
+  ProjectId: 3,
+  ProjectName: 'Station One',
+  ProjectType: 1,
+  ParentProjectId: 2,
+  ParentProjectName: 'Qingshan Town',
+  RegionId: null,
+  AreaId: null,
+  Position: '119.6132,30.6147',
+  Address: 'Anji',
+  Online: true,
+  LastSeen: null,
+  CreatedAt: 0,
+};
+
+function renderCard(onOpen = vi.fn()) {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemedConfig>
+        <DeviceCard device={device} types={[{ Id: 7, TypeName: 'Village station (A/O)', ICON: '' }]} onOpen={onOpen} />
+      </ThemedConfig>
+    </I18nextProvider>,
+  );
+  return onOpen;
+}
+
+describe('the device card', () => {
+  it('shows its key facts in a popover on hover', async () => {
+    await i18n.changeLanguage('en-US');
+    renderCard();
+    const card = screen.getByRole('article', { name: 'Lift pump 1, Online' });
+    expect(screen.queryByText('P-01')).toBeNull();
+    await userEvent.hover(card);
+    const popover = await screen.findByRole('tooltip', {}, { timeout: 3000 });
+    expect((popover).textContent).toContain('SL0000000101');
+    expect((popover).textContent).toContain('P-01');
+    expect((popover).textContent).toContain('Village station (A/O)');
+    expect((popover).textContent).toContain('Qingshan Town / Station One');
+    expect((popover).textContent).toContain('119.6132,30.6147');
+  });
+
+  it('opens with Enter from the keyboard', async () => {
+    const onOpen = renderCard();
+    screen.getByRole('article', { name: /Lift pump 1/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(device);
+  });
+});
