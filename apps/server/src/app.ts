@@ -43,6 +43,12 @@ import { templatesRoutes } from './modules/device-templates/templates.routes.ts'
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.ts';
 import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
 import { simRoutes } from './modules/sim/sim.routes.ts';
+import { liveDataPlugin } from './mqtt/live-data.ts';
+import { mqttRoutes } from './mqtt/mqtt.routes.ts';
+import { historyRoutes } from './modules/telemetry/history.routes.ts';
+import { monitorRoutes } from './modules/telemetry/monitor.routes.ts';
+import { onlineRoutes } from './modules/online/online.routes.ts';
+import { commandsRoutes } from './modules/commands/commands.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -75,6 +81,11 @@ const apiModules = [
   deviceDataRoutes,
   appVersionsRoutes,
   simRoutes,
+  mqttRoutes,
+  historyRoutes,
+  monitorRoutes,
+  onlineRoutes,
+  commandsRoutes,
 ];
 
 export interface RouteRecord {
@@ -155,6 +166,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { users: app.ctx.users, sessions: app.ctx.sessions });
+  // The broker (MQTT over WebSocket at /mqtt from now, TCP from app.live.start()) and live data.
+  await app.register(liveDataPlugin);
 
   await app.register(
     (api, _options, done) => {

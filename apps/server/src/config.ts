@@ -1,5 +1,6 @@
 /** Configuration, read once at boot from the environment and validated; a bad value stops start-up. */
 import { z } from 'zod';
+import { DEFAULT_TOPICS, parseUtcOffset, templateProblem, templatesProblem, type TopicTemplates } from '@sluice/shared/device-protocol';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -14,6 +15,63 @@ export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptil
 const tileUrl = z
   .string()
   .refine((v) => /^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part)), 'must be an http(s) URL template with {x}, {y} and {z}');
+
+const topic = (fallback: string) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const problem = templateProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `not a usable topic template: ${problem}` });
+    })
+    .default(fallback);
+
+const days = (fallback: number) => z.coerce.number().int().min(0, 'must be 0 (keep for ever) or more days').max(36_500).default(fallback);
+
+interface TopicSettings {
+  MQTT_TOPIC_DATA: string;
+  MQTT_TOPIC_ERROR: string;
+  MQTT_TOPIC_STATUS: string;
+  MQTT_TOPIC_CMD: string;
+  MQTT_TOPIC_ACK: string;
+  MQTT_TOPIC_EVENT: string;
+}
+
+/** The MQTT broker, the device protocol's topics, ingestion and retention of live data. */
+const mqttConfig = {
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/[^/]/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_USERNAME: z.string().min(1).optional(),
+  MQTT_PASSWORD: z.string().min(1).optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1–32 letters, digits, - or _')
+    .default('sluice'),
+  MQTT_WS_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^/]/, 'must be a ws:// or wss:// URL')
+    .optional(),
+  MQTT_HOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  MQTT_TOPIC_DATA: topic(DEFAULT_TOPICS.data),
+  MQTT_TOPIC_ERROR: topic(DEFAULT_TOPICS.error),
+  MQTT_TOPIC_STATUS: topic(DEFAULT_TOPICS.status),
+  MQTT_TOPIC_CMD: topic(DEFAULT_TOPICS.cmd),
+  MQTT_TOPIC_ACK: topic(DEFAULT_TOPICS.ack),
+  MQTT_TOPIC_EVENT: topic(DEFAULT_TOPICS.event),
+  DEVICE_TIMEOUT: z.coerce.number().int().min(10, 'must be at least 10 seconds').max(86_400).default(300),
+  UTC_OFFSET: z
+    .string()
+    .refine((v) => parseUtcOffset(v) !== undefined, 'must be an offset like +08:00, -05:30 or Z')
+    .default('+08:00'),
+  INGEST_BATCH_MS: z.coerce.number().int().min(0).max(5000).default(0),
+  INGEST_BATCH_POINTS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  HISTORY_RAW_DAYS: days(90),
+  HISTORY_HOURLY_DAYS: days(730),
+  HISTORY_DAILY_DAYS: days(0),
+  HISTORY_MAX_POINTS: z.coerce.number().int().min(10).max(100_000).default(2000),
+};
 
 const configSchema = z
   .object({
@@ -40,11 +98,6 @@ const configSchema = z
     TLS_KEY: z.string().optional(),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: flag.default(false),
-    SECRET_KEY: z
-      .string()
-      .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
-      .optional(),
-    SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
     MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
     MAP_TILE_SUBDOMAINS: z
       .string()
@@ -54,13 +107,42 @@ const configSchema = z
       .string()
       .refine((v) => /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL (with {q} where the search text goes)')
       .optional(),
+    SECRET_KEY: z
+      .string()
+      .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
+      .optional(),
+    SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
+    ...mqttConfig,
   })
   .refine((c) => Boolean(c.TLS_CERT) === Boolean(c.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
     path: ['TLS_CERT'],
+  })
+  .refine((c) => templatesProblem(topicTemplates(c)) === undefined, {
+    message: 'the topic templates of two kinds cannot be told apart: every MQTT_TOPIC_… needs its own shape',
+    path: ['MQTT_TOPIC_DATA'],
+  })
+  .refine((c) => Boolean(c.MQTT_USERNAME) === Boolean(c.MQTT_PASSWORD), {
+    message: 'MQTT_USERNAME and MQTT_PASSWORD must be set together',
+    path: ['MQTT_USERNAME'],
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The device protocol's topic templates of a configuration. */
+export function topicTemplates(c: TopicSettings): TopicTemplates {
+  return {
+    data: c.MQTT_TOPIC_DATA,
+    error: c.MQTT_TOPIC_ERROR,
+    status: c.MQTT_TOPIC_STATUS,
+    cmd: c.MQTT_TOPIC_CMD,
+    ack: c.MQTT_TOPIC_ACK,
+    event: c.MQTT_TOPIC_EVENT,
+  };
+}
+
+/** Minutes east of UTC of the configured local time (UTC_OFFSET). */
+export const utcOffsetMinutes = (c: { UTC_OFFSET: string }): number => parseUtcOffset(c.UTC_OFFSET) ?? 0;
 
 /** The 32 bytes of a SECRET_KEY given as 64 hex digits or as base64, else undefined. */
 export function secretKeyBytes(value: string): Buffer | undefined {

@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // The MQTT broker's TCP port (or the external broker), and the live-data jobs.
+  await app.live.start();
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [`Sluice is running at ${shown}  (API docs: ${shown}/api/docs)`];
   if (seeded.created) {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
 /** The only calls anyone may make without a session. A new public call must be added here on purpose. */
-const PUBLIC_API = ['POST /api/User', 'POST /api/user/Register', 'GET /api/AppVersion/latest', 'HEAD /api/AppVersion/latest'];
+const PUBLIC_API = [
+  'POST /api/User',
+  'POST /api/user/Register',
+  'GET /api/AppVersion/latest',
+  'HEAD /api/AppVersion/latest',
+  // The external MQTT broker's hooks, guarded by MQTT_HOOK_SECRET instead of a session.
+  'POST /api/mqtt/auth',
+  'POST /api/mqtt/acl',
+];
 
 describe('the server core', () => {
   let t: TestApp;

@@ -163,6 +163,17 @@ const en = {
   'sim.cardUnknown': 'No SIM provider account knows the card {iccid}',
   'sim.providerError': 'The SIM provider answered with an error: {message}',
   'sim.providerUnreachable': 'The SIM provider cannot be reached; try again later',
+  'command.sent': 'Command sent',
+  'command.autoMode': 'Devices cannot be controlled in auto mode',
+  'command.noControlMode': 'Command sent; note that the device configuration has no control mode yet',
+  'command.offline': 'The device is offline; the command was not sent',
+  'command.readOnly': 'The data point “{key}” is read-only',
+  'command.unknownKey': 'The device has no data point “{key}”',
+  'command.badValue': 'Not a valid value for “{key}”: {reason}',
+  'history.badRange': 'BeginTime must be before EndTime',
+  'history.rangeTooLong': 'The range may span at most {days} days',
+  'history.tooManyRows': 'More than {limit} rows; export a shorter range',
+  'mqtt.hookDisabled': 'The broker hooks are off: MQTT_HOOK_SECRET is not set',
 } satisfies Catalog;
 
 export type MessageKey = keyof typeof en;
@@ -312,6 +323,17 @@ const zh: Record<MessageKey, string> = {
   'sim.cardUnknown': '没有 SIM 服务商账号识别卡号 {iccid}',
   'sim.providerError': 'SIM 服务商返回错误：{message}',
   'sim.providerUnreachable': '无法连接 SIM 服务商，请稍后再试',
+  'command.sent': '指令已发送',
+  'command.autoMode': '自动模式下不允许控制设备',
+  'command.noControlMode': '指令已发送；设备配置信息尚未配置控制模式',
+  'command.offline': '设备离线，指令未发送',
+  'command.readOnly': '数据点“{key}”为只读',
+  'command.unknownKey': '设备没有数据点“{key}”',
+  'command.badValue': '“{key}”的值无效：{reason}',
+  'history.badRange': '开始时间须早于结束时间',
+  'history.rangeTooLong': '时间范围最多 {days} 天',
+  'history.tooManyRows': '超过 {limit} 行，请缩短导出的时间范围',
+  'mqtt.hookDisabled': '代理钩子未启用：未设置 MQTT_HOOK_SECRET',
 };
 
 export const serverCatalogs: Record<Language, Record<MessageKey, string>> = { 'en-US': en, 'zh-CN': zh };

@@ -8,6 +8,7 @@ import { up as accounts } from './migrations/0001-accounts.ts';
 import { up as administration } from './migrations/0002-administration.ts';
 import { up as sites } from './migrations/0003-sites.ts';
 import { up as deviceTypes } from './migrations/0004-device-types.ts';
+import { up as telemetry } from './migrations/0005-telemetry.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -22,6 +23,7 @@ const steps: [string, Step][] = [
   ['0002_administration', administration],
   ['0003_sites', sites],
   ['0004_device_types', deviceTypes],
+  ['0005_telemetry', telemetry],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -114,6 +114,14 @@ export interface Database {
   device_data_defines: DeviceDataDefineTable;
   app_versions: AppVersionTable;
   sim_accounts: SimAccountTable;
+  telemetry_series: TelemetrySeriesTable;
+  telemetry_raw: TelemetryRawTable;
+  telemetry_hourly: TelemetryRollupTable;
+  telemetry_daily: TelemetryRollupTable;
+  device_latest: DeviceLatestTable;
+  device_online_periods: DeviceOnlinePeriodTable;
+  warns: WarnTable;
+  device_logs: DeviceLogTable;
 }
 
 export interface ModuleTable {
@@ -644,4 +652,93 @@ export interface SimAccountTable {
   app_id: string;
   /** sealed with the SECRET_KEY */
   app_secret: string;
+}
+
+// ---- Live data (0005_telemetry) ----------------------------------------------------------
+
+export interface TelemetrySeriesTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  data_key: string;
+  /** 0 when the key is not among the device's data definitions (kept, but flagged). */
+  defined: number;
+  created_at: number;
+}
+
+export interface TelemetryRawTable {
+  series_id: number;
+  ts: number;
+  num: number | null;
+  txt: string | null;
+}
+
+/** Hourly and daily roll-ups of a numeric series; bucket is the start of the hour or local day. */
+export interface TelemetryRollupTable {
+  series_id: number;
+  bucket: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+  first_ts: number;
+  first: number;
+  last_ts: number;
+  last: number;
+}
+
+export interface DeviceLatestTable {
+  device_sn: string;
+  group_id: number;
+  ts: number;
+  /** JSON object of the latest values by DataKey. */
+  data: string;
+  updated_at: number;
+}
+
+export interface DeviceOnlinePeriodTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  started_at: number;
+  ended_at: number | null;
+  end_reason: Generated<string>;
+}
+
+export interface WarnTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  project_id: number | null;
+  code: string;
+  group_code: Generated<string>;
+  data_key: Generated<string>;
+  warn_type_id: number | null;
+  description: Generated<string>;
+  comments: Generated<string>;
+  /** 0 not handled, 1 handled */
+  state: Generated<number>;
+  /** 1 while the device still reports the code */
+  active: Generated<number>;
+  dt: number;
+  cleared_at: number | null;
+  handled_at: number | null;
+}
+
+export interface DeviceLogTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  command_id: string;
+  data_key: string;
+  key_name: Generated<string>;
+  old_value: Generated<string>;
+  new_value: Generated<string>;
+  send_time: number;
+  ack_time: number | null;
+  /** 0 sent, 1 done, 2 refused by the device */
+  state: Generated<number>;
+  message: Generated<string>;
+  user_id: number | null;
+  user_name: Generated<string>;
 }

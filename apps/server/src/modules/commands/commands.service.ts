@@ -1,0 +1,103 @@
+/**
+ * Commands to devices (switches, set-points, control mode, one-key stop, alarm reset): the
+ * caller must hold device.control and more than a view-only grant on the device; the device
+ * must be online; in auto mode only the control mode itself and one-key stop may be changed
+ * (§5: 自动模式下不允许控制设备); with no control mode known the command is sent with a
+ * warning. Each command is written to the device log (old and new value, when) and published
+ * on the device's cmd topic; the device's acknowledgement completes the log row.
+ */
+import { randomBytes } from 'node:crypto';
+import { CONTROL_MODE, STATION_KEYS } from '@sluice/shared/station-keys';
+import { isReadOnly, isDataType } from '@sluice/shared/data-types';
+import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/shared/device-protocol';
+import type { MessageKey } from '@sluice/shared/i18n';
+import { AppError } from '../../http/errors.ts';
+import type { CurrentUser } from '../account/users.repository.ts';
+import type { SiteScope } from '../sites/site-scope.ts';
+import type { DeviceDirectory, KnownDevice } from '../telemetry/device-directory.ts';
+import type { HistoryRepository } from '../telemetry/history.repository.ts';
+import { checkValue } from '../telemetry/data-validation.ts';
+import type { MessageBus } from '../../mqtt/message-bus.ts';
+import type { LiveEvents } from '../../mqtt/live-events.ts';
+import type { DeviceLogRow, DeviceLogsRepository } from './device-logs.repository.ts';
+
+/** Keys that may change even in auto mode: leaving auto mode, and stopping everything. */
+const ALLOWED_IN_AUTO = new Set<string>([STATION_KEYS.controlMode, STATION_KEYS.oneKeyStop]);
+
+export interface SentCommand {
+  log: DeviceLogRow;
+  message: MessageKey;
+}
+
+export class CommandsService {
+  private readonly deps: {
+    scope: SiteScope;
+    directory: DeviceDirectory;
+    history: HistoryRepository;
+    logs: DeviceLogsRepository;
+    bus: MessageBus;
+    topics: TopicCodec;
+    events: LiveEvents;
+    userName: (user: CurrentUser) => Promise<string>;
+  };
+
+  constructor(deps: CommandsService['deps']) {
+    this.deps = deps;
+  }
+
+  async send(user: CurrentUser, deviceSn: string, key: string, value: DataValue, now = Date.now()): Promise<SentCommand> {
+    const { scope, directory, history, logs, bus, topics } = this.deps;
+    const row = await scope.device(user, deviceSn, 'write');
+    const device = await directory.device(row.device_sn);
+    if (!device) throw new AppError(404, 'error.notFound');
+    const definitions = await directory.definitionsOf(device);
+    const definition = definitions.byKey.get(key);
+    if (definitions.byKey.size > 0 && !definition) throw new AppError(400, 'command.unknownKey', { key }, 'Key');
+    let newValue: DataValue = value;
+    if (definition && isDataType(definition.type)) {
+      if (isReadOnly(definition.type)) throw new AppError(400, 'command.readOnly', { key }, 'Key');
+      const checked = checkValue(value, definition.type);
+      if (!checked.ok) throw new AppError(400, 'command.badValue', { key, reason: checked.reason }, 'Value');
+      newValue = checked.value.num ?? checked.value.txt ?? value;
+    }
+    if (row.online !== 1) throw new AppError(409, 'command.offline');
+
+    const latest = (await history.latest(device.groupId, [device.deviceSn])).get(device.deviceSn)?.data ?? {};
+    const mode = latest[STATION_KEYS.controlMode];
+    const knowsMode = mode !== undefined || definitions.byKey.has(STATION_KEYS.controlMode);
+    if (Number(mode) === CONTROL_MODE.auto && !ALLOWED_IN_AUTO.has(key)) throw new AppError(409, 'command.autoMode');
+
+    const id = randomBytes(16).toString('hex');
+    const log = await logs.insert({
+      group_id: device.groupId,
+      device_sn: device.deviceSn,
+      command_id: id,
+      data_key: key,
+      key_name: definition?.name ?? key,
+      old_value: latest[key] === undefined ? '' : String(latest[key]),
+      new_value: String(newValue),
+      send_time: now,
+      ack_time: null,
+      user_id: user.id,
+      user_name: await this.deps.userName(user),
+    });
+    const command: CommandMessage = { Id: id, Key: key, Value: newValue, Time: now };
+    await bus.publish(topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), { qos: 1 });
+    return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
+  }
+
+  /** A device's acknowledgement of a command. */
+  async acknowledge(device: KnownDevice, ack: AckMessage, at: number): Promise<void> {
+    const row = await this.deps.logs.acknowledge(device.groupId, device.deviceSn, ack.Id, ack.Success, ack.Message ?? '', at);
+    if (!row) return;
+    this.deps.events.emit(device.groupId, {
+      Type: 'ack',
+      DeviceSn: device.deviceSn,
+      Id: ack.Id,
+      Key: row.data_key,
+      Success: ack.Success,
+      ...(ack.Value !== undefined ? { Value: ack.Value } : {}),
+      Time: at,
+    });
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Online and offline: a device is online from its connection (or any message) and offline on
+ * its last will, a clean disconnect, an `Online: 0` status, or when nothing is heard of it for
+ * DEVICE_TIMEOUT seconds (the heartbeat time-out). Each change is recorded as an online period
+ * and published to consoles; a device with an active alarm is 'online with warning' (state 2).
+ */
+import type { LiveEvents } from '../../mqtt/live-events.ts';
+import type { OnlineRepository } from './online.repository.ts';
+
+export interface OnlineOptions {
+  timeoutMs: number;
+  /** How often last_seen is written and silent devices are looked for. */
+  sweepMs: number;
+  /** Whether the device has an active alarm (for the state in events). */
+  hasActiveWarn: (deviceSn: string) => Promise<boolean>;
+  onError: (error: unknown) => void;
+}
+
+interface Seen {
+  groupId: number;
+  at: number;
+  saved: number;
+}
+
+export class OnlineService {
+  private readonly repository: OnlineRepository;
+  private readonly events: LiveEvents;
+  private readonly options: OnlineOptions;
+  /** Devices this instance knows online, with when they were last heard of. */
+  private readonly seen = new Map<string, Seen>();
+  /** Transitions of one device run one after the other. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(repository: OnlineRepository, events: LiveEvents, options: OnlineOptions) {
+    this.repository = repository;
+    this.events = events;
+    this.options = options;
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => {
+      this.sweep().catch(this.options.onError);
+    }, this.options.sweepMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.chains.values()]);
+    await this.saveLastSeen();
+  }
+
+  /** The device was heard of (a connection, a message, a ping). */
+  touch(groupId: number, deviceSn: string, at = Date.now()): Promise<void> {
+    const known = this.seen.get(deviceSn);
+    if (known) {
+      if (at > known.at) known.at = at;
+      return Promise.resolve();
+    }
+    this.seen.set(deviceSn, { groupId, at, saved: 0 });
+    return this.serial(deviceSn, async () => {
+      if (await this.repository.markOnline(groupId, deviceSn, at)) await this.announce(groupId, deviceSn, 1, at);
+    });
+  }
+
+  /** The device said it went away, or its connection closed. */
+  offline(groupId: number, deviceSn: string, reason: string, at = Date.now()): Promise<void> {
+    this.seen.delete(deviceSn);
+    return this.serial(deviceSn, async () => {
+      if (await this.repository.markOffline(groupId, deviceSn, at, reason)) await this.announce(groupId, deviceSn, 0, at);
+    });
+  }
+
+  /** Re-announces a device's state (its alarms changed). */
+  async announceState(groupId: number, deviceSn: string, at = Date.now()): Promise<void> {
+    if (this.seen.has(deviceSn)) await this.announce(groupId, deviceSn, 1, at);
+  }
+
+  /** Writes last_seen, and takes offline the devices silent for longer than the time-out. */
+  async sweep(now = Date.now()): Promise<void> {
+    await this.saveLastSeen();
+    const cutoff = now - this.options.timeoutMs;
+    for (const [sn, s] of this.seen) if (s.at < cutoff) this.seen.delete(sn);
+    for (const silent of await this.repository.silentSince(cutoff)) {
+      if (this.seen.has(silent.deviceSn)) continue;
+      await this.serial(silent.deviceSn, async () => {
+        if (await this.repository.markOffline(silent.groupId, silent.deviceSn, silent.lastSeen, 'timeout')) {
+          await this.announce(silent.groupId, silent.deviceSn, 0, now);
+        }
+      });
+    }
+  }
+
+  private async saveLastSeen(): Promise<void> {
+    const due = [...this.seen.entries()].filter(([, s]) => s.at > s.saved);
+    if (due.length === 0) return;
+    await this.repository.saveLastSeen(due.map(([deviceSn, s]) => ({ groupId: s.groupId, deviceSn, at: s.at })));
+    for (const [, s] of due) s.saved = s.at;
+  }
+
+  private async announce(groupId: number, deviceSn: string, online: 0 | 1, at: number): Promise<void> {
+    const state = online === 0 ? 0 : (await this.options.hasActiveWarn(deviceSn)) ? 2 : 1;
+    this.events.emit(groupId, { Type: 'online', DeviceSn: deviceSn, Online: online, State: state, Time: at });
+  }
+
+  private serial(deviceSn: string, work: () => Promise<void>): Promise<void> {
+    const previous = this.chains.get(deviceSn) ?? Promise.resolve();
+    const next = previous.then(work).catch(this.options.onError);
+    this.chains.set(deviceSn, next);
+    void next.finally(() => {
+      if (this.chains.get(deviceSn) === next) this.chains.delete(deviceSn);
+    });
+    return next;
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Reads of live data: latest values, a device's series, raw rows and roll-ups over a range.
+ * Every read is scoped by group; callers check the device against the user's grants first.
+ */
+import type { Db } from '../../db/database.ts';
+
+export interface SeriesInfo {
+  id: number;
+  key: string;
+  defined: boolean;
+}
+
+export interface Latest {
+  deviceSn: string;
+  ts: number;
+  data: Record<string, number | string>;
+}
+
+export interface RollupPoint {
+  bucket: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+  first: number;
+  last: number;
+  lastTs: number;
+}
+
+export type RollupTable = 'telemetry_hourly' | 'telemetry_daily';
+
+function parseData(text: string): Record<string, number | string> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, number | string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export class HistoryRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async latest(groupId: number, deviceSns: string[]): Promise<Map<string, Latest>> {
+    if (deviceSns.length === 0) return new Map();
+    const rows = await this.db.selectFrom('device_latest').select(['device_sn', 'ts', 'data']).where('group_id', '=', groupId).where('device_sn', 'in', deviceSns).execute();
+    return new Map(rows.map((r) => [r.device_sn, { deviceSn: r.device_sn, ts: r.ts, data: parseData(r.data) }]));
+  }
+
+  async series(groupId: number, deviceSn: string, keys?: string[]): Promise<SeriesInfo[]> {
+    let q = this.db.selectFrom('telemetry_series').select(['id', 'data_key', 'defined']).where('group_id', '=', groupId).where('device_sn', '=', deviceSn);
+    if (keys && keys.length > 0) q = q.where('data_key', 'in', keys);
+    const rows = await q.orderBy('data_key').execute();
+    return rows.map((r) => ({ id: r.id, key: r.data_key, defined: r.defined === 1 }));
+  }
+
+  /** Series ids of many devices' keys (for monitor data). */
+  async seriesOf(groupId: number, deviceSns: string[]): Promise<{ id: number; deviceSn: string; key: string }[]> {
+    if (deviceSns.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('telemetry_series')
+      .select(['id', 'device_sn', 'data_key'])
+      .where('group_id', '=', groupId)
+      .where('device_sn', 'in', deviceSns)
+      .execute();
+    return rows.map((r) => ({ id: r.id, deviceSn: r.device_sn, key: r.data_key }));
+  }
+
+  async countRaw(seriesIds: number[], from: number, to: number): Promise<number> {
+    if (seriesIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('telemetry_raw')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('series_id', 'in', seriesIds)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /** Raw points of one series in [from, to), oldest first, as parallel arrays. */
+  async raw(seriesId: number, from: number, to: number, limit: number): Promise<{ ts: number[]; num: (number | null)[]; txt: (string | null)[] }> {
+    const rows = await this.db
+      .selectFrom('telemetry_raw')
+      .select(['ts', 'num', 'txt'])
+      .where('series_id', '=', seriesId)
+      .where('ts', '>=', from)
+      .where('ts', '<', to)
+      .orderBy('ts')
+      .limit(limit)
+      .execute();
+    const out = { ts: new Array<number>(rows.length), num: new Array<number | null>(rows.length), txt: new Array<string | null>(rows.length) };
+    for (const [i, r] of rows.entries()) {
+      out.ts[i] = r.ts;
+      out.num[i] = r.num;
+      out.txt[i] = r.txt;
+    }
+    return out;
+  }
+
+  async rollups(table: RollupTable, seriesIds: number[], from: number, to: number): Promise<Map<number, RollupPoint[]>> {
+    const result = new Map<number, RollupPoint[]>();
+    if (seriesIds.length === 0) return result;
+    const rows = await this.db
+      .selectFrom(table)
+      .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first', 'last', 'last_ts'])
+      .where('series_id', 'in', seriesIds)
+      .where('bucket', '>=', from)
+      .where('bucket', '<', to)
+      .orderBy('series_id')
+      .orderBy('bucket')
+      .execute();
+    for (const r of rows) {
+      const list = result.get(r.series_id) ?? [];
+      list.push({ bucket: r.bucket, cnt: r.cnt, sum: r.sum, min: r.min, max: r.max, first: r.first, last: r.last, lastTs: r.last_ts });
+      result.set(r.series_id, list);
+    }
+    return result;
+  }
+
+  /** The latest value of one key of a device (the command's old value). */
+  async latestValue(groupId: number, deviceSn: string, key: string): Promise<number | string | undefined> {
+    return (await this.latest(groupId, [deviceSn])).get(deviceSn)?.data[key];
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * History of a device for charts and export. The source follows the range unless the caller
+ * names one: raw rows while a series has at most RAW_LIMIT of them in range (known from the
+ * hourly roll-ups' counts, without touching raw rows), else hourly roll-ups while they are at
+ * most HOURLY_LIMIT buckets, else daily ones — so a chart of years reads a few thousand rows.
+ * Whatever the source, a series comes back with at most MaxPoints points (min/max per bucket).
+ */
+import { parseDeviceTime, type DataValue } from '@sluice/shared/device-protocol';
+import type { HistoryDto, HistoryQuery, LatestDto } from '@sluice/shared/telemetry.schema';
+import { AppError } from '../../http/errors.ts';
+import { DAY_MS, HOUR_MS, dayStart, localDate } from './rollup.ts';
+import { mergeBuckets, minMax, type Point } from './downsample.ts';
+import type { DeviceDirectory, KnownDevice } from './device-directory.ts';
+import type { HistoryRepository, RollupTable, SeriesInfo } from './history.repository.ts';
+
+/** Raw rows per series up to which a chart reads raw rows. */
+export const RAW_LIMIT = 20_000;
+/** Hourly buckets per series up to which a chart reads hourly roll-ups. */
+export const HOURLY_LIMIT = 24 * 400;
+/** Rows of a CSV export at most. */
+export const CSV_LIMIT = 1_000_000;
+/** The longest range of a history call. */
+export const MAX_RANGE_DAYS = 3660;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A time parameter: epoch ms (or s), 'YYYY-MM-DD' (a local day; its end when `end`), local date-time or ISO. */
+export function parseTimeParam(value: number | string, offsetMinutes: number, end = false): number | undefined {
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) {
+    const start = dayStart(value.trim(), offsetMinutes);
+    return Number.isNaN(start) ? undefined : end ? start + DAY_MS : start;
+  }
+  return parseDeviceTime(value, offsetMinutes);
+}
+
+export interface HistoryRange {
+  from: number;
+  to: number;
+}
+
+export function historyRange(query: { BeginTime: number | string; EndTime?: number | string | undefined }, offsetMinutes: number, now = Date.now()): HistoryRange {
+  const from = parseTimeParam(query.BeginTime, offsetMinutes);
+  const to = query.EndTime === undefined ? now : parseTimeParam(query.EndTime, offsetMinutes, true);
+  if (from === undefined) throw new AppError(400, 'rule.valueDate', {}, 'BeginTime');
+  if (to === undefined) throw new AppError(400, 'rule.valueDate', {}, 'EndTime');
+  if (from >= to) throw new AppError(400, 'history.badRange', {}, 'BeginTime');
+  if (to - from > MAX_RANGE_DAYS * DAY_MS) throw new AppError(400, 'history.rangeTooLong', { days: MAX_RANGE_DAYS }, 'EndTime');
+  return { from, to };
+}
+
+const keysOf = (text: string | undefined) =>
+  text
+    ? [...new Set(text.replace(/，/g, ',').split(',').map((k) => k.trim()).filter((k) => k !== ''))]
+    : undefined;
+
+export class HistoryService {
+  private readonly repository: HistoryRepository;
+  private readonly directory: DeviceDirectory;
+  private readonly offsetMinutes: number;
+  private readonly defaultMaxPoints: number;
+
+  constructor(repository: HistoryRepository, directory: DeviceDirectory, offsetMinutes: number, defaultMaxPoints: number) {
+    this.repository = repository;
+    this.directory = directory;
+    this.offsetMinutes = offsetMinutes;
+    this.defaultMaxPoints = defaultMaxPoints;
+  }
+
+  async chart(device: KnownDevice, query: HistoryQuery, now = Date.now()): Promise<HistoryDto> {
+    const { from, to } = historyRange(query, this.offsetMinutes, now);
+    const maxPoints = query.MaxPoints ?? this.defaultMaxPoints;
+    const series = await this.repository.series(device.groupId, device.deviceSn, keysOf(query.Keys));
+    const source = query.Type === 'auto' ? await this.pickSource(series, from, to) : query.Type;
+    const names = await this.names(device);
+    const out: HistoryDto['Series'] = [];
+    let downsampled = false;
+    if (source === 'raw') {
+      for (const s of series) {
+        const raw = await this.repository.raw(s.id, from, to, CSV_LIMIT);
+        const values: (number | string | null)[] = raw.num.map((n, i) => n ?? raw.txt[i] ?? null);
+        const points = minMax(raw.ts, values, from, to, maxPoints);
+        if (points.length < raw.ts.length) downsampled = true;
+        out.push({ ...names(s), Points: points, Count: raw.ts.length });
+      }
+    } else {
+      const width = source === 'hour' ? HOUR_MS : DAY_MS;
+      const table: RollupTable = source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily';
+      const rows = await this.repository.rollups(table, series.map((s) => s.id), from - width + 1, to);
+      for (const s of series) {
+        const buckets = rows.get(s.id) ?? [];
+        const merged = mergeBuckets(buckets, maxPoints);
+        if (merged.length < buckets.length) downsampled = true;
+        const count = buckets.reduce((n, b) => n + b.cnt, 0);
+        out.push({
+          ...names(s),
+          Points: merged.map((b): Point => [b.bucket, round(b.sum / b.cnt)]),
+          Bands: merged.map((b): [number, number, number] => [b.bucket, b.min, b.max]),
+          Count: count,
+        });
+      }
+    }
+    return { DeviceSn: device.deviceSn, BeginTime: from, EndTime: to, Source: source, Downsampled: downsampled ? 'minmax' : 'none', Series: out };
+  }
+
+  /** Every row in range as CSV: Time, then one column per key (raw rows, or bucket averages for hour/day). */
+  async *csv(device: KnownDevice, query: HistoryQuery, now = Date.now()): AsyncGenerator<string> {
+    const { from, to } = historyRange(query, this.offsetMinutes, now);
+    const series = await this.repository.series(device.groupId, device.deviceSn, keysOf(query.Keys));
+    const source = query.Type === 'auto' ? 'raw' : query.Type;
+    const columns = new Map<number, Map<number, DataValue | null>>();
+    if (source === 'raw') {
+      const total = await this.repository.countRaw(series.map((s) => s.id), from, to);
+      if (total > CSV_LIMIT) throw new AppError(400, 'history.tooManyRows', { limit: CSV_LIMIT });
+      for (const s of series) {
+        const raw = await this.repository.raw(s.id, from, to, CSV_LIMIT);
+        columns.set(s.id, new Map(raw.ts.map((t, i) => [t, raw.num[i] ?? raw.txt[i] ?? null])));
+      }
+    } else {
+      const width = source === 'hour' ? HOUR_MS : DAY_MS;
+      const rows = await this.repository.rollups(source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily', series.map((s) => s.id), from - width + 1, to);
+      for (const s of series) columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, round(b.sum / b.cnt)])));
+    }
+    const times = [...new Set([...columns.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    yield `\uFEFFTime,${series.map((s) => csvCell(s.key)).join(',')}\r\n`;
+    let chunk = '';
+    for (const t of times) {
+      chunk += `${this.formatTime(t)},${series.map((s) => csvCell(columns.get(s.id)?.get(t) ?? '')).join(',')}\r\n`;
+      if (chunk.length > 64_000) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+
+  /** The newest values of a device with their names and units. */
+  async latest(device: KnownDevice, online: boolean, warning: boolean): Promise<LatestDto> {
+    const latest = (await this.repository.latest(device.groupId, [device.deviceSn])).get(device.deviceSn);
+    const definitions = await this.directory.definitionsOf(device);
+    const data = latest?.data ?? {};
+    return {
+      DeviceSn: device.deviceSn,
+      Time: latest?.ts ?? null,
+      Online: online,
+      State: online ? (warning ? 2 : 1) : 0,
+      Data: data,
+      Points: Object.entries(data).map(([key, value]) => {
+        const d = definitions.byKey.get(key);
+        return { Key: key, Name: d?.name ?? key, Unit: d?.unit ?? '', Value: value, Defined: d !== undefined };
+      }),
+    };
+  }
+
+  formatTime(ts: number): string {
+    return `${localDate(ts, this.offsetMinutes)} ${new Date(ts + this.offsetMinutes * 60_000).toISOString().slice(11, 19)}`;
+  }
+
+  private async pickSource(series: SeriesInfo[], from: number, to: number): Promise<'raw' | 'hour' | 'day'> {
+    const hourly = await this.repository.rollups('telemetry_hourly', series.map((s) => s.id), from - HOUR_MS + 1, to);
+    let most = 0;
+    for (const rows of hourly.values()) most = Math.max(most, rows.reduce((n, r) => n + r.cnt, 0));
+    // Text series have no roll-ups; a range of at most a day reads raw rows anyway.
+    if (most <= RAW_LIMIT && (most > 0 || to - from <= 2 * DAY_MS)) return 'raw';
+    return (to - from) / HOUR_MS <= HOURLY_LIMIT ? 'hour' : 'day';
+  }
+
+  private async names(device: KnownDevice): Promise<(s: SeriesInfo) => { Key: string; Name: string; Unit: string; Defined: boolean }> {
+    const definitions = await this.directory.definitionsOf(device);
+    return (s) => {
+      const d = definitions.byKey.get(s.key);
+      return { Key: s.key, Name: d?.name ?? s.key, Unit: d?.unit ?? '', Defined: d !== undefined };
+    };
+  }
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function csvCell(value: DataValue | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,123 @@
+/**
+ * Alarms from devices: codes on the error topic (the set active now, or one code turning on or
+ * off) and data points linked to codes by DataDefineWarnCode (a fault flag other than 0 raises
+ * its codes). A code that appears opens a Warn record with its WarnCode's description and type;
+ * one that disappears closes it. Each change is published to consoles.
+ */
+import type { KnownDevice } from '../telemetry/device-directory.ts';
+import type { LiveEvents } from '../../mqtt/live-events.ts';
+import type { WarnRow, WarnsRepository } from './warns.repository.ts';
+
+interface Cached<T> {
+  value: T;
+  expires: number;
+}
+
+export class WarnsService {
+  private readonly repository: WarnsRepository;
+  private readonly events: LiveEvents;
+  private readonly onChange: (device: KnownDevice, at: number) => Promise<void>;
+  private readonly links = new Map<number, Cached<Map<string, string[]>>>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(repository: WarnsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
+    this.repository = repository;
+    this.events = events;
+    this.onChange = onChange;
+  }
+
+  hasActive(deviceSn: string): Promise<boolean> {
+    return this.repository.hasActive(deviceSn);
+  }
+
+  /** The codes now active on the device from the error topic: opens the new, closes the rest (of the error topic). */
+  setActive(device: KnownDevice, codes: string[], at: number): Promise<void> {
+    return this.serial(device.deviceSn, () => this.apply(device, at, (row) => row.data_key === '', new Set(codes), ''));
+  }
+
+  /** One code turned on or off. */
+  change(device: KnownDevice, code: string, active: boolean, at: number): Promise<void> {
+    return this.serial(device.deviceSn, async () => {
+      const current = await this.repository.active(device.groupId, device.deviceSn);
+      const has = current.some((w) => w.code === code);
+      if (active && !has) await this.openCodes(device, [code], '', at);
+      if (!active && has) await this.closeRows(device, current.filter((w) => w.code === code), at);
+    });
+  }
+
+  /** Data points linked to codes: a value other than 0 raises them, 0 clears them. */
+  async fromData(device: KnownDevice, values: Record<string, number | string>, at: number, now = Date.now()): Promise<void> {
+    const links = await this.linksOf(device.groupId, now);
+    const touched = Object.keys(values).filter((k) => links.has(k));
+    if (touched.length === 0) return;
+    await this.serial(device.deviceSn, async () => {
+      for (const key of touched) {
+        const raised = Number(values[key]) !== 0 && values[key] !== '';
+        await this.apply(device, at, (row) => row.data_key === key, new Set(raised ? links.get(key) : []), key);
+      }
+    });
+  }
+
+  private async apply(device: KnownDevice, at: number, owned: (row: WarnRow) => boolean, wanted: Set<string>, dataKey: string): Promise<void> {
+    const current = (await this.repository.active(device.groupId, device.deviceSn)).filter(owned);
+    const have = new Set(current.map((w) => w.code));
+    const toOpen = [...wanted].filter((c) => !have.has(c));
+    const toClose = current.filter((w) => !wanted.has(w.code));
+    if (toOpen.length === 0 && toClose.length === 0) return;
+    await this.openCodes(device, toOpen, dataKey, at);
+    await this.closeRows(device, toClose, at);
+  }
+
+  private async openCodes(device: KnownDevice, codes: string[], dataKey: string, at: number): Promise<void> {
+    if (codes.length === 0) return;
+    const info = await this.repository.codes(device.groupId, codes);
+    const opened = await this.repository.open(
+      codes.map((code) => ({
+        group_id: device.groupId,
+        device_sn: device.deviceSn,
+        project_id: device.projectId,
+        code,
+        data_key: dataKey,
+        warn_type_id: info.get(code)?.warnTypeId ?? null,
+        description: info.get(code)?.description ?? '',
+        dt: at,
+      })),
+    );
+    for (const w of opened) {
+      this.events.emit(device.groupId, { Type: 'warn', DeviceSn: device.deviceSn, Id: w.id, Code: w.code, Description: w.description, Active: 1, State: 2, Time: at });
+    }
+    await this.onChange(device, at);
+  }
+
+  private async closeRows(device: KnownDevice, rows: WarnRow[], at: number): Promise<void> {
+    if (rows.length === 0) return;
+    await this.repository.close(
+      device.groupId,
+      rows.map((w) => w.id),
+      at,
+    );
+    const still = await this.repository.hasActive(device.deviceSn);
+    for (const w of rows) {
+      this.events.emit(device.groupId, { Type: 'warn', DeviceSn: device.deviceSn, Id: w.id, Code: w.code, Description: w.description, Active: 0, State: still ? 2 : 1, Time: at });
+    }
+    await this.onChange(device, at);
+  }
+
+  private async linksOf(groupId: number, now: number): Promise<Map<string, string[]>> {
+    const cached = this.links.get(groupId);
+    if (cached && cached.expires > now) return cached.value;
+    const value = await this.repository.links(groupId);
+    this.links.set(groupId, { value, expires: now + 60_000 });
+    return value;
+  }
+
+  private serial<T>(deviceSn: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.chains.get(deviceSn) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    this.chains.set(deviceSn, next);
+    void next.finally(() => {
+      if (this.chains.get(deviceSn) === next) this.chains.delete(deviceSn);
+    }).catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,240 @@
+/**
+ * The embedded MQTT broker (Aedes): MQTT over TCP on MQTT_PORT and MQTT over WebSocket at /mqtt
+ * on the HTTP server (wss when the server has TLS). Its hooks call MqttAuth for connections,
+ * publishes and subscriptions, and the ingestion pipeline for what devices publish:
+ * `authorizePublish` answers only after the message is committed, and Aedes sends the PUBACK
+ * of a QoS 1 message after that answer — so an acknowledged message is durable.
+ */
+import { createServer, type Server as NetServer } from 'node:net';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestionService } from '../modules/telemetry/ingestion.service.ts';
+import type { OnlineService } from '../modules/online/online.service.ts';
+import type { MessageBus, PublishOptions } from './message-bus.ts';
+import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
+
+export const WS_PATH = '/mqtt';
+
+/** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
+function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes declares AuthErrorCode an ambient const enum, which isolated modules cannot read
+  return Object.assign(new Error(message), { returnCode: code });
+}
+
+export class EmbeddedBroker implements MessageBus {
+  readonly aedes: Aedes;
+  private readonly identities = new WeakMap<Client, MqttIdentity>();
+  /** Payloads that were refused: acknowledged, but not delivered to anyone. */
+  private readonly dropped = new WeakSet<Buffer>();
+  private tcp: NetServer | undefined;
+  private readonly ws: WebSocketServer;
+  private readonly deps: { auth: MqttAuth; ingestion: IngestionService; online: OnlineService; log: FastifyBaseLogger };
+
+  private constructor(aedes: Aedes, deps: EmbeddedBroker['deps']) {
+    this.aedes = aedes;
+    this.deps = deps;
+    this.ws = new WebSocketServer({
+      noServer: true,
+      maxPayload: 1024 * 1024,
+      handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
+    });
+  }
+
+  static async create(deps: EmbeddedBroker['deps']): Promise<EmbeddedBroker> {
+    const aedes = await Aedes.createBroker({ concurrency: 1000, connectTimeout: 10_000, drainTimeout: 30_000, queueLimit: 200, maxClientsIdLength: 64 });
+    const broker = new EmbeddedBroker(aedes, deps);
+    broker.install();
+    return broker;
+  }
+
+  /** Serves MQTT over WebSocket at /mqtt on the HTTP server. */
+  attach(server: HttpServer): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (request.url ?? '').split('?')[0];
+      if (path?.toLowerCase() !== WS_PATH) return;
+      this.ws.handleUpgrade(request, socket, head, (ws) => {
+        const stream = createWebSocketStream(ws);
+        stream.on('error', () => {
+          ws.terminate();
+        });
+        this.aedes.handle(stream, request);
+      });
+    });
+  }
+
+  /** Listens for MQTT over TCP; answers the port (useful with port 0). */
+  listen(port: number, host: string): Promise<number> {
+    const server = createServer((socket) => this.aedes.handle(socket));
+    this.tcp = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  publish(topic: string, payload: string, options: PublishOptions): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: options.qos, retain: options.retain ?? false, dup: false }, (error) => {
+        if (error) reject(error);
+        else resolve();
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.ws.clients) client.terminate();
+    const tcp = this.tcp;
+    if (tcp) {
+      await new Promise<void>((resolve) => {
+        tcp.close(() => {
+          resolve();
+        });
+      });
+    }
+    await new Promise<void>((resolve) => {
+      this.aedes.close(() => {
+        resolve();
+      });
+    });
+  }
+
+  get clients(): number {
+    return this.aedes.connectedClients;
+  }
+
+  private install(): void {
+    const { auth, ingestion, online, log } = this.deps;
+    const aedes = this.aedes;
+
+    aedes.authenticate = (client, username, password, done) => {
+      auth.authenticate(client.id, username, password?.toString('utf8')).then(
+        (result) => {
+          if ('refused' in result) {
+            done(authError(result.refused, result.refused.includes('password') || result.refused.includes('secret') || result.refused.includes('session') ? 4 : 5), false);
+            return;
+          }
+          this.identities.set(client, result);
+          done(null, true);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'MQTT authentication failed');
+          done(authError('server unavailable', 3), false);
+        },
+      );
+    };
+
+    aedes.authorizePublish = (client, packet, callback) => {
+      if (packet.topic.startsWith('$SYS')) {
+        callback(new Error('$SYS is reserved'));
+        return;
+      }
+      const identity = client ? this.identities.get(client) : undefined;
+      // A client's last will published after it has gone: the will was checked when it connected.
+      if (!client || !identity) {
+        if (!client) {
+          this.ingestWill(packet);
+          callback(null);
+        } else callback(new Error('not authenticated'));
+        return;
+      }
+      const verdict = auth.mayPublish(identity, packet.topic);
+      if (!verdict.ok) {
+        callback(new Error(verdict.reason));
+        return;
+      }
+      if (identity.kind !== 'device') {
+        callback(null);
+        return;
+      }
+      const address = auth.topics.parse(packet.topic);
+      if (!address) {
+        callback(new Error('not a protocol topic'));
+        return;
+      }
+      ingestion.handle({ address, payload: packet.payload as Buffer, retained: false }).then(
+        (outcome) => {
+          if (outcome.ok) callback(null);
+          else if ('retry' in outcome) callback(new Error(outcome.reason));
+          else {
+            // Refused: acknowledged so that the device does not send it again, delivered to no one.
+            this.dropped.add(packet.payload as Buffer);
+            callback(null);
+          }
+        },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    };
+
+    aedes.authorizeSubscribe = (client, subscription, callback) => {
+      const identity = this.identities.get(client);
+      if (!identity) {
+        callback(new Error('not authenticated'));
+        return;
+      }
+      auth.maySubscribe(identity, subscription.topic).then(
+        (verdict) => {
+          // A refused subscription is answered with failure (0x80); the connection stays.
+          callback(null, verdict.ok ? subscription : null);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'MQTT subscription check failed');
+          callback(null, null);
+        },
+      );
+    };
+
+    aedes.authorizeForward = (client, packet) => {
+      if (this.dropped.has(packet.payload as Buffer)) return null;
+      const identity = this.identities.get(client);
+      if (!identity || !auth.mayReceive(identity, packet.topic)) return null;
+      if (identity.kind === 'user') {
+        auth.refresh(identity).then(
+          (live) => {
+            if (!live) {
+              log.info({ who: describe(identity) }, 'MQTT session over; disconnecting');
+              client.close();
+            }
+          },
+          () => undefined,
+        );
+      }
+      return packet;
+    };
+
+    aedes.on('clientReady', (client) => {
+      const identity = this.identities.get(client);
+      if (identity?.kind === 'device') void online.touch(identity.device.groupId, identity.device.deviceSn);
+    });
+    aedes.on('clientDisconnect', (client) => {
+      const identity = this.identities.get(client);
+      if (identity?.kind === 'device') void online.offline(identity.device.groupId, identity.device.deviceSn, 'disconnect');
+    });
+    aedes.on('ping', (_packet, client) => {
+      const identity = this.identities.get(client);
+      if (identity?.kind === 'device') void online.touch(identity.device.groupId, identity.device.deviceSn);
+    });
+    aedes.on('clientError', (client, error) => {
+      const identity = this.identities.get(client);
+      log.info({ clientId: client.id, who: identity ? describe(identity) : 'unknown', reason: error.message }, 'MQTT client dropped');
+    });
+    aedes.on('connectionError', (client, error) => {
+      log.info({ clientId: client.id, reason: error.message }, 'MQTT connection failed');
+    });
+  }
+
+  /** A will published with no client attached (an old session's): still a status for ingestion. */
+  private ingestWill(packet: PublishPacket): void {
+    const address = this.deps.auth.topics.parse(packet.topic);
+    if (address?.kind !== 'status') return;
+    void this.deps.ingestion.handle({ address, payload: packet.payload as Buffer, retained: false });
+  }
+}

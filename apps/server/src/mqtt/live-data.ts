@@ -1,0 +1,175 @@
+/**
+ * Live data, wired once per app: topics, the ingestion pipeline, online state, alarms,
+ * commands, MQTT authentication, and the broker — embedded (Aedes, WebSocket at /mqtt on the
+ * HTTP server from the start, TCP on MQTT_PORT from `start()`), or external with MQTT_URL.
+ * `start()` opens the network side and the periodic jobs (main.ts calls it after listen;
+ * route tests that need no broker never do); closing the app stops everything and commits
+ * what is queued.
+ */
+import { hostname } from 'node:os';
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { TopicCodec } from '@sluice/shared/device-protocol';
+import { topicTemplates, utcOffsetMinutes } from '../config.ts';
+import { DeviceDirectory } from '../modules/telemetry/device-directory.ts';
+import { TelemetryWriteRepository } from '../modules/telemetry/telemetry-write.repository.ts';
+import { IngestWriter } from '../modules/telemetry/ingest-writer.ts';
+import { HistoryRepository } from '../modules/telemetry/history.repository.ts';
+import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
+import { RetentionJob, purgeDeviceLiveData } from '../modules/telemetry/retention.job.ts';
+import { OnlineRepository } from '../modules/online/online.repository.ts';
+import { OnlineService } from '../modules/online/online.service.ts';
+import { WarnsRepository } from '../modules/warns/warns.repository.ts';
+import { WarnsService } from '../modules/warns/warns.service.ts';
+import { DeviceLogsRepository } from '../modules/commands/device-logs.repository.ts';
+import { CommandsService } from '../modules/commands/commands.service.ts';
+import { SiteScope } from '../modules/sites/site-scope.ts';
+import { onDevicePurged } from '../modules/devices/device-hooks.ts';
+import { EmbeddedBroker } from './embedded-broker.ts';
+import { ExternalBroker } from './external-broker.ts';
+import { SwitchableBus } from './message-bus.ts';
+import { LiveEvents } from './live-events.ts';
+import { MqttAuth } from './mqtt-auth.ts';
+
+export interface LiveData {
+  topics: TopicCodec;
+  offsetMinutes: number;
+  directory: DeviceDirectory;
+  writer: IngestWriter;
+  history: HistoryRepository;
+  ingestion: IngestionService;
+  online: OnlineService;
+  warns: WarnsService;
+  warnsRepository: WarnsRepository;
+  commands: CommandsService;
+  logs: DeviceLogsRepository;
+  auth: MqttAuth;
+  retention: RetentionJob;
+  /** The embedded broker (undefined with an external one). */
+  broker: EmbeddedBroker | undefined;
+  external: ExternalBroker | undefined;
+  /** The TCP port of the embedded broker once started. */
+  mqttPort: number | undefined;
+  start(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveData;
+  }
+}
+
+export const liveDataPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, db, dialect, users, sessions } = app.ctx;
+    const log = app.log.child({ module: 'live' });
+    const onError = (error: unknown) => {
+      log.error({ err: error }, 'live data error');
+    };
+    const topics = new TopicCodec(topicTemplates(config));
+    const offsetMinutes = utcOffsetMinutes(config);
+    const bus = new SwitchableBus();
+    const events = new LiveEvents(bus, topics, onError);
+    const directory = new DeviceDirectory(db);
+    const writeRepository = new TelemetryWriteRepository(db, dialect, offsetMinutes);
+    const writer = new IngestWriter(writeRepository, {
+      maxDelayMs: config.INGEST_BATCH_MS,
+      maxPoints: config.INGEST_BATCH_POINTS,
+      onError: (error, messages) => {
+        log.error({ err: error, messages }, 'a batch of live data failed to commit; its messages are not acknowledged');
+      },
+    });
+    const history = new HistoryRepository(db);
+    const warnsRepository = new WarnsRepository(db);
+    const online = new OnlineService(new OnlineRepository(db), events, {
+      timeoutMs: config.DEVICE_TIMEOUT * 1000,
+      sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
+      hasActiveWarn: (sn) => warnsRepository.hasActive(sn),
+      onError,
+    });
+    const warns = new WarnsService(warnsRepository, events, (device, at) => online.announceState(device.groupId, device.deviceSn, at));
+    const logs = new DeviceLogsRepository(db);
+    const commands = new CommandsService({
+      scope: new SiteScope(db),
+      directory,
+      history,
+      logs,
+      bus,
+      topics,
+      events,
+      userName: async (user) => (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ?? user.account,
+    });
+    const ingestion = new IngestionService({ directory, writer, online, warns, commands, offsetMinutes, log });
+    const auth = new MqttAuth({
+      db,
+      directory,
+      sessions,
+      users,
+      topics,
+      log,
+      server: config.MQTT_USERNAME && config.MQTT_PASSWORD ? { username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD } : undefined,
+    });
+    const retention = new RetentionJob(db, dialect, config, log);
+
+    onDevicePurged(purgeDeviceLiveData);
+
+    const broker = config.MQTT_URL ? undefined : await EmbeddedBroker.create({ auth, ingestion, online, log });
+    if (broker) {
+      broker.attach(app.server);
+      bus.use(broker);
+    }
+    let external: ExternalBroker | undefined;
+    let started = false;
+
+    const live: LiveData = {
+      topics,
+      offsetMinutes,
+      directory,
+      writer,
+      history,
+      ingestion,
+      online,
+      warns,
+      warnsRepository,
+      commands,
+      logs,
+      auth,
+      retention,
+      broker,
+      get external() {
+        return external;
+      },
+      mqttPort: undefined,
+      async start() {
+        if (started) return;
+        started = true;
+        if (broker) {
+          live.mqttPort = await broker.listen(config.MQTT_PORT, config.HOST);
+          log.info({ port: live.mqttPort }, 'MQTT broker listening (TCP; WebSocket at /mqtt)');
+        } else if (config.MQTT_URL) {
+          const instance = createHash('sha256').update(`${hostname()}:${String(config.PORT)}:${config.DATA_DIR}`).digest('hex').slice(0, 12);
+          external = new ExternalBroker(
+            { url: config.MQTT_URL, username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD, shareGroup: config.MQTT_SHARE_GROUP, connections: 4, instance },
+            { ingestion, topics, log },
+          );
+          await external.start();
+          bus.use(external);
+          log.info({ url: config.MQTT_URL.replace(/\/\/[^@/]*@/, '//***@') }, 'ingesting from the external MQTT broker');
+        }
+        online.start();
+        retention.start();
+      },
+    };
+    app.decorate('live', live);
+
+    app.addHook('preClose', async () => {
+      retention.stop();
+      if (broker) await broker.close();
+      if (external) await external.close();
+      await writer.close();
+      await online.stop();
+    });
+  },
+  { name: 'live-data' },
+);

@@ -1,0 +1,318 @@
+/**
+ * The live-data pipeline against the embedded broker: devices publish over MQTT/TCP, consoles
+ * receive over MQTT/WebSocket with their session token, history, latest values and roll-ups
+ * are written, and the ACLs keep devices and users to what is theirs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from './mqtt-helpers.ts';
+import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
+import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
+
+interface Body<T = unknown> {
+  success: boolean;
+  message: string;
+  data: T;
+  count?: number;
+}
+
+const SN = 'SL0000000101';
+const SN2 = 'SL0000000103';
+
+describe.each(databaseKinds)('live data on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let operator: string;
+  let g: number;
+  let otherG: number;
+  let tcp: string;
+  let ws: string;
+  const clients: MqttClient[] = [];
+
+  const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
+  const device = async (sn = SN, extra: Parameters<typeof connect>[1] = {}) => {
+    const c = await connect(tcp, { clientId: sn, username: sn, password: demoDeviceSecret(sn), ...extra });
+    clients.push(c);
+    return c;
+  };
+  const consoleClient = async (token: string, account = ADMIN.account) => {
+    const c = await connect(ws, { clientId: `console-${Math.random().toString(16).slice(2, 10)}`, username: account, password: token, reconnectPeriod: 200 });
+    clients.push(c);
+    return c;
+  };
+  const topic = (kindName: string, sn = SN, group = g) => `sluice/${String(group)}/${sn}/${kindName}`;
+  const stats = async () => (await json<{ Ingestion: { refused: number; refusedValues: number }; Refused: { refusedPublishes: number; refusedConnections: number } }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })).data;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', DEVICE_TIMEOUT: '10' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.live.start();
+    tcp = `mqtt://127.0.0.1:${String(t.app.live.mqttPort)}`;
+    ws = `${address.replace('http', 'ws')}/mqtt`;
+    admin = await t.login(ADMIN.account, ADMIN.password);
+    operator = await t.login(OPERATOR.account, OPERATOR.password);
+    g = (await json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
+    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherw', adminAccount: 'otherwater' });
+    otherG = other.groupId;
+    const now = Date.now();
+    const row = { device_no: '', device_description: '', type_id: null, project_id: null, region_id: null, area_id: null, position: '', address: '', online: 0, last_seen: null, created_at: now, updated_at: now, deleted_at: null, deleted_by: null };
+    await t.app.ctx.db
+      .insertInto('devices')
+      .values([
+        { ...row, group_id: otherG, device_sn: 'SLB000000001', device_name: 'Other group pump', secret_hash: hashDeviceSecret('other-secret') },
+        { ...row, group_id: g, device_sn: 'SLA0000UNASG', device_name: 'Unassigned', secret_hash: hashDeviceSecret('unassigned-secret') },
+      ])
+      .execute();
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+    await t.close();
+  });
+
+  it('takes a device’s data to a console over WebSocket and into history, latest values and roll-ups', async () => {
+    const viewer = await consoleClient(admin);
+    const received = inbox(viewer);
+    expect(await subscribeQos(viewer, `sluice/${String(g)}/+/data`)).toBe(0);
+    const pump = await device();
+    const base = Date.now() - 60_000;
+    for (let i = 0; i < 5; i++) {
+      await pump.publishAsync(topic('data'), JSON.stringify({ Time: base + i * 10_000, Inflow: 10 + i, LiftPump1Run: i % 2, Note: `t${String(i)}` }), { qos: 1 });
+    }
+    await waitFor(() => received.length >= 5, 5000, 'five messages on the console');
+    expect(JSON.parse(received[0]?.payload ?? '{}')).toMatchObject({ Inflow: 10 });
+
+    const his = await json<{ Source: string; Series: { Key: string; Points: [number, number][]; Count: number; Defined: boolean }[] }>({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(base - 1)}&EndTime=${String(Date.now() + 1)}&Keys=Inflow,Note`,
+      token: admin,
+    });
+    expect(his.success).toBe(true);
+    expect(his.data.Source).toBe('raw');
+    const inflow = his.data.Series.find((s) => s.Key === 'Inflow');
+    expect(inflow?.Points.map((p) => p[1])).toEqual([10, 11, 12, 13, 14]);
+    expect(his.data.Series.find((s) => s.Key === 'Note')?.Points.at(-1)?.[1]).toBe('t4');
+
+    const latest = await json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({ method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, token: operator });
+    expect(latest.data).toMatchObject({ Online: true, Time: base + 40_000, Data: { Inflow: 14, LiftPump1Run: 0, Note: 't4' } });
+
+    const hourly = await json<{ Source: string; Series: { Key: string; Count: number; Bands: [number, number, number][] }[] }>({
+      method: 'GET',
+      url: `/api/device/${SN}/DeviceHisData?BeginTime=${String(base - 3_600_000)}&EndTime=${String(Date.now() + 1)}&Type=hour&Keys=Inflow`,
+      token: admin,
+    });
+    const bands = hourly.data.Series[0]?.Bands ?? [];
+    expect(hourly.data.Series[0]?.Count).toBe(5);
+    expect(Math.min(...bands.map((b) => b[1]))).toBe(10);
+    expect(Math.max(...bands.map((b) => b[2]))).toBe(14);
+
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const days = await json<{ DeviceSn: string; Data: Record<string, { Min: number; Max: number; Count: number; Avg: number }> }[]>({
+      method: 'GET',
+      url: `/api/${String(g)}/DeviceDayMonitorData?Begin=${today}&End=${today}&DeviceSn=${SN}`,
+      token: admin,
+    });
+    const day = days.data.find((d) => d.DeviceSn === SN)?.Data.Inflow;
+    // Messages a minute old may fall on yesterday just after midnight; the day holds all five otherwise.
+    if (day && new Date(base + 8 * 3_600_000).toISOString().slice(0, 10) === today) expect(day).toMatchObject({ Min: 10, Max: 14, Count: 5, Avg: 12 });
+
+    const monitor = await json<{ DeviceSn: string; State: number; Data: Record<string, unknown> }[]>({ method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, token: operator });
+    expect(monitor.data.find((d) => d.DeviceSn === SN)).toMatchObject({ State: 1, Data: { Inflow: 14 } });
+  });
+
+  it('stores a re-delivered message once and counts it once in the roll-ups', async () => {
+    const pump = await device(SN2);
+    const at = Date.now() - 5000;
+    const message = JSON.stringify({ Time: at, Energy: 7 });
+    await pump.publishAsync(topic('data', SN2), message, { qos: 1 });
+    await pump.publishAsync(topic('data', SN2), message, { qos: 1, dup: true });
+    const his = await json<{ Series: { Points: unknown[]; Count: number }[] }>({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN2}/DeviceHisData?BeginTime=${String(at - 1)}&Keys=Energy&Type=hour`,
+      token: admin,
+    });
+    expect(his.data.Series[0]?.Count).toBe(1);
+  });
+
+  it('refuses malformed payloads and wrong values, counts them, and delivers them to no one', async () => {
+    const viewer = await consoleClient(admin);
+    const received = inbox(viewer);
+    await viewer.subscribeAsync(topic('data'), { qos: 0 });
+    const pump = await device();
+    const before = await stats();
+    await pump.publishAsync(topic('data'), 'not json at all', { qos: 1 });
+    await pump.publishAsync(topic('data'), JSON.stringify({ Time: 'yesterday-ish', Inflow: 1 }), { qos: 1 });
+    await pump.publishAsync(topic('data'), JSON.stringify({ Inflow: { nested: true }, 'bad key!': 1, Level: 2 }), { qos: 1 });
+    await waitFor(() => received.length >= 1, 3000, 'the good part of the last message');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pump.connected).toBe(true);
+    const after = await stats();
+    expect(after.Ingestion.refused - before.Ingestion.refused).toBe(2);
+    expect(after.Ingestion.refusedValues - before.Ingestion.refusedValues).toBe(2);
+    // Only the message that still carried a good value reached the console.
+    expect(received.map((m) => m.payload)).toEqual([JSON.stringify({ Inflow: { nested: true }, 'bad key!': 1, Level: 2 })]);
+  });
+
+  it('refuses wrong secrets and unknown devices', async () => {
+    expect(await connectRefused(tcp, { clientId: SN, username: SN, password: 'wrong' })).toMatch(/Bad username or password|bad user name or password/i);
+    expect(await connectRefused(tcp, { clientId: 'SLX', username: 'SLX', password: 'whatever' })).toBeDefined();
+    expect(await connectRefused(ws, { clientId: 'c1', username: 'admin', password: 'not-a-session' })).toBeDefined();
+    // A console may not take a device's client id and push the device off.
+    expect(await connectRefused(ws, { clientId: SN, username: 'admin', password: admin })).toBeDefined();
+    expect((await stats()).Refused.refusedConnections).toBeGreaterThanOrEqual(4);
+  });
+
+  it("does not let a device publish as another group's device, or on topics not its own", async () => {
+    const before = await stats();
+    for (const target of [topic('data', 'SLB000000001', otherG), topic('data', SN, otherG), topic('data', SN2), topic('cmd')]) {
+      const pump = await device();
+      // No PUBACK ever comes: the broker closes the connection.
+      pump.publish(target, JSON.stringify({ Inflow: 999 }), { qos: 1 });
+      expect(await closed(pump), target).toBe(true);
+    }
+    expect((await stats()).Refused.refusedPublishes - before.Refused.refusedPublishes).toBe(4);
+    const rows = await t.app.ctx.db.selectFrom('telemetry_series').select('id').where('device_sn', '=', 'SLB000000001').execute();
+    expect(rows).toEqual([]);
+    // A device subscribes to its own commands only.
+    const pump = await device();
+    expect(await subscribeQos(pump, topic('cmd'))).toBe(0);
+    expect(await subscribeQos(pump, topic('cmd', SN2))).toBe(128);
+    expect(await subscribeQos(pump, topic('data', '+'))).toBe(128);
+  });
+
+  it("does not let a console user subscribe to another group's devices, or to devices outside their grants, or publish", async () => {
+    const viewer = await consoleClient(operator, OPERATOR.account);
+    expect(await subscribeQos(viewer, topic('data'))).toBe(0);
+    expect(await subscribeQos(viewer, topic('data', 'SLB000000001', otherG))).toBe(128);
+    expect(await subscribeQos(viewer, `sluice/${String(otherG)}/+/data`)).toBe(128);
+    expect(await subscribeQos(viewer, topic('data', 'SLA0000UNASG'))).toBe(128);
+    expect(await subscribeQos(viewer, 'sluice/#')).toBe(128);
+    expect(await subscribeQos(viewer, topic('cmd'))).toBe(128);
+    // The group wildcard is allowed, and delivers only the devices the user may see.
+    const received = inbox(viewer);
+    expect(await subscribeQos(viewer, `sluice/${String(g)}/+/data`)).toBe(0);
+    const hidden = await connect(tcp, { clientId: 'SLA0000UNASG', username: 'SLA0000UNASG', password: 'unassigned-secret' });
+    clients.push(hidden);
+    await hidden.publishAsync(topic('data', 'SLA0000UNASG'), JSON.stringify({ Secret: 1 }), { qos: 1 });
+    const pump = await device();
+    await pump.publishAsync(topic('data'), JSON.stringify({ Visible: 1 }), { qos: 1 });
+    await waitFor(() => received.some((m) => m.payload.includes('Visible')), 3000, 'the visible device');
+    expect(received.some((m) => m.payload.includes('Secret'))).toBe(false);
+    // Consoles may not publish device data or commands.
+    viewer.options.reconnectPeriod = 0;
+    viewer.publish(topic('cmd'), JSON.stringify({ Id: 'x', Key: 'LiftPump1Run', Value: 1 }), { qos: 1 });
+    expect(await closed(viewer)).toBe(true);
+  });
+
+  it('resubscribes after a reconnect and keeps receiving', async () => {
+    const viewer = await consoleClient(admin);
+    const received = inbox(viewer);
+    await viewer.subscribeAsync(`sluice/${String(g)}/+/data`, { qos: 0 });
+    viewer.stream.destroy();
+    await waitFor(() => !viewer.connected, 2000, 'the drop');
+    await waitFor(() => viewer.connected, 5000, 'the reconnect');
+    const pump = await device();
+    await waitFor(
+      async () => {
+        await pump.publishAsync(topic('data'), JSON.stringify({ AfterReconnect: 1 }), { qos: 1 });
+        return received.some((m) => m.payload.includes('AfterReconnect'));
+      },
+      5000,
+      'a message after the reconnect',
+    );
+  });
+
+  it('marks a device offline on its last will, and online when it comes back', async () => {
+    const sn = 'SL0000000401';
+    const pump = await device(sn, { will: { topic: topic('status', sn), payload: Buffer.from(JSON.stringify({ Online: 0 })), qos: 1, retain: true } });
+    await pump.publishAsync(topic('status', sn), JSON.stringify({ Online: 1 }), { qos: 1, retain: true });
+    const viewer = await consoleClient(admin);
+    const events = inbox(viewer);
+    await viewer.subscribeAsync(topic('event', sn), { qos: 0 });
+    const online = async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
+    await waitFor(async () => (await online()) === 1, 3000, 'online');
+    pump.stream.destroy();
+    await waitFor(async () => (await online()) === 0, 5000, 'offline after the will');
+    await waitFor(() => events.some((e) => (JSON.parse(e.payload) as { Online?: number }).Online === 0), 3000, 'the offline event');
+    const periods = await t.app.ctx.db.selectFrom('device_online_periods').selectAll().where('device_sn', '=', sn).execute();
+    expect(periods.at(-1)?.ended_at).not.toBeNull();
+    const report = await json<{ DeviceSn: string; Days: { Hours: number }[]; TotalHours: number }[]>({ method: 'GET', url: `/api/DeviceOnline/GetDeviceOnline?DeviceSn=${sn}`, token: admin });
+    expect(report.data[0]?.DeviceSn).toBe(sn);
+    expect(report.data[0]?.Days).toHaveLength(7);
+  });
+
+  it('opens an alarm for an error code, shows the device online with warning, and closes it when cleared', async () => {
+    const pump = await device();
+    const viewer = await consoleClient(admin);
+    const events = inbox(viewer);
+    await viewer.subscribeAsync(topic('event'), { qos: 0 });
+    await pump.publishAsync(topic('error'), JSON.stringify({ Codes: ['E101'] }), { qos: 1 });
+    const warns = () => t.app.ctx.db.selectFrom('warns').selectAll().where('device_sn', '=', SN).where('code', '=', 'E101').execute();
+    expect((await warns()).filter((w) => w.active === 1)).toHaveLength(1);
+    const latest = await json<{ State: number }>({ method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, token: admin });
+    expect(latest.data.State).toBe(2);
+    await pump.publishAsync(topic('error'), JSON.stringify({ Codes: [] }), { qos: 1 });
+    expect((await warns()).filter((w) => w.active === 1)).toHaveLength(0);
+    await waitFor(() => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2, 3000, 'open and close events');
+  });
+
+  it('sends a command, refuses control in auto mode, and records the acknowledgement in the device log', async () => {
+    const pump = await device();
+    const commands = inbox(pump);
+    await pump.subscribeAsync(topic('cmd'), { qos: 1 });
+    await pump.publishAsync(topic('data'), JSON.stringify({ ControlMode: 0, LiftPump1Run: 0 }), { qos: 1 });
+    const sent = await json<{ CommandId: string; OldValue: string; NewValue: string }>({
+      method: 'POST',
+      url: `/api/${String(g)}/${SN}/DeviceCommand`,
+      token: operator,
+      payload: { Key: 'LiftPump1Run', Value: 1 },
+    });
+    expect(sent.success).toBe(true);
+    expect(sent.data).toMatchObject({ OldValue: '0', NewValue: '1' });
+    const command = await waitFor(() => commands.find((c) => c.topic === topic('cmd')), 3000, 'the command');
+    const parsed = JSON.parse(command.payload) as { Id: string; Key: string; Value: number };
+    expect(parsed).toMatchObject({ Id: sent.data.CommandId, Key: 'LiftPump1Run', Value: 1 });
+    await pump.publishAsync(topic('ack'), JSON.stringify({ Id: parsed.Id, Success: true, Value: 1 }), { qos: 1 });
+    const log = await json<{ CommandId: string; State: number; Time: number | null }[]>({ method: 'GET', url: `/api/device/${SN}/DeviceLog`, token: operator });
+    expect(log.data.find((l) => l.CommandId === parsed.Id)).toMatchObject({ State: 1 });
+
+    await pump.publishAsync(topic('data'), JSON.stringify({ ControlMode: 1 }), { qos: 1 });
+    const refused = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token: operator, payload: { Key: 'LiftPump1Run', Value: 0 }, lang: 'zh-CN' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<Body>().message).toBe('自动模式下不允许控制设备');
+    // Leaving auto mode is allowed in auto mode.
+    const leave = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token: operator, payload: { Key: 'ControlMode', Value: 0 } });
+    expect(leave.statusCode).toBe(200);
+  });
+
+  it('refuses history, commands and live config of devices the caller may not reach', async () => {
+    const otherAdmin = await createTenant(t.app.ctx.db, { groupName: 'Third Co', code: 'third', adminAccount: 'thirdadmin' });
+    const third = await t.login('thirdadmin', otherAdmin.password);
+    const calls = [
+      { method: 'GET', url: `/api/${String(otherAdmin.groupId)}/${SN}/DeviceHisData?BeginTime=2024-01-01`, status: 404 },
+      { method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=2024-01-01`, status: 403 },
+      { method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, status: 404 },
+      { method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, status: 404 },
+      { method: 'GET', url: `/api/device/${SN}/DeviceLog`, status: 404 },
+      { method: 'POST', url: `/api/${String(otherAdmin.groupId)}/${SN}/DeviceCommand`, payload: { Key: 'LiftPump1Run', Value: 1 }, status: 404 },
+      { method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, status: 403 },
+    ] as const;
+    for (const { status, ...call } of calls) {
+      expect((await t.call({ ...call, token: third })).statusCode, `${call.method} ${call.url}`).toBe(status);
+    }
+    const mine = await json<{ DeviceSn: string }[]>({ method: 'GET', url: `/api/${String(otherAdmin.groupId)}/DeviceMonitorData`, token: third });
+    expect(mine.data).toEqual([]);
+    // The operator may view but the unassigned device is beyond their grants.
+    expect((await t.call({ method: 'GET', url: '/api/DeviceHis/GetLatestDeviceHis?devicesn=SLA0000UNASG', token: operator })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/Mqtt/Stats', token: operator })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=2024-01-01` })).statusCode).toBe(401);
+    const live = await json<{ Path: string; Username: string; Subscriptions: string[] }>({ method: 'GET', url: '/api/Mqtt/Config', token: operator });
+    expect(live.data).toMatchObject({ Path: '/mqtt', Username: 'operator', Subscriptions: expect.arrayContaining([`sluice/${String(g)}/+/data`]) as unknown });
+  });
+
+  it('answers the external broker hooks only with the shared secret', async () => {
+    expect((await t.call({ method: 'POST', url: '/api/mqtt/auth', payload: { clientid: SN, username: SN, password: demoDeviceSecret(SN) } })).statusCode).toBe(404);
+  });
+});

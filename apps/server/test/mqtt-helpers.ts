@@ -1,0 +1,83 @@
+/** MQTT clients for pipeline tests: devices over TCP, consoles over WebSocket, and waiting for things. */
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+export async function connect(url: string, options: IClientOptions): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { connectTimeout: 5000, reconnectPeriod: 0, protocolVersion: 4, ...options });
+}
+
+/** Connects and answers the CONNACK error instead of throwing. */
+export async function connectRefused(url: string, options: IClientOptions): Promise<string | undefined> {
+  try {
+    const client = await connect(url, options);
+    await client.endAsync();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Collects the messages a client receives. */
+export function inbox(client: MqttClient): { topic: string; payload: string }[] {
+  const messages: { topic: string; payload: string }[] = [];
+  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
+  return messages;
+}
+
+export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Granted QoS of a subscription: 128 when refused. */
+export async function subscribeQos(client: MqttClient, filter: string): Promise<number> {
+  try {
+    const granted = await client.subscribeAsync(filter, { qos: 0 });
+    return granted[0]?.qos ?? -1;
+  } catch (error) {
+    // mqtt.js rejects a refused subscription (granted 0x80).
+    if (error instanceof Error && error.message.startsWith('Subscribe error')) return 128;
+    throw error;
+  }
+}
+
+export function closed(client: MqttClient, timeoutMs = 5000): Promise<boolean> {
+  if (!client.connected) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve(false);
+    }, timeoutMs);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The Mosquitto binary, when installed. */
+export function mosquittoBinary(): string | undefined {
+  for (const candidate of ['/usr/sbin/mosquitto', '/usr/bin/mosquitto', '/usr/local/sbin/mosquitto']) {
+    if (spawnSync(candidate, ['-h']).error === undefined) return candidate;
+  }
+  return undefined;
+}

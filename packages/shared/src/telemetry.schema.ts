@@ -1,0 +1,192 @@
+/** Live data calls (spec §7 Monitoring, history and statistics; Devices: commands; Alarms: DeviceLog). */
+import { z } from 'zod';
+import { dataKey } from './schema-fields.ts';
+
+/** A time given as epoch milliseconds, 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' (local) or ISO 8601 with zone. */
+export const timeParam = z.union([z.number(), z.string().trim().min(1).max(40)]);
+
+const lowerAlias = (names: string[]) =>
+  (q: unknown) => {
+    if (!q || typeof q !== 'object') return q;
+    const v = { ...(q as Record<string, unknown>) };
+    for (const name of names) {
+      const lower = name.charAt(0).toLowerCase() + name.slice(1);
+      if (v[name] === undefined && v[lower] !== undefined) v[name] = v[lower];
+    }
+    return v;
+  };
+
+export const HISTORY_SOURCES = ['auto', 'raw', 'hour', 'day'] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
+/** GET {kind}/{deviceSn}/DeviceHisData. */
+export const historyQuery = z.preprocess(
+  lowerAlias(['BeginTime', 'EndTime', 'Type', 'Keys', 'MaxPoints', 'Format']),
+  z.object({
+    BeginTime: timeParam,
+    EndTime: timeParam.optional(),
+    /** The source: auto (by range), raw rows, hourly or daily roll-ups. */
+    Type: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(HISTORY_SOURCES)).default('auto'),
+    /** Data keys, comma-joined; all of the device's when empty. */
+    Keys: z.string().max(2000).optional(),
+    MaxPoints: z.coerce.number().int().min(10).max(100_000).optional(),
+    /** csv: a file of every row in range (not downsampled). */
+    Format: z.enum(['json', 'csv']).default('json'),
+  }),
+);
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+export const historySeriesDto = z.object({
+  Key: z.string(),
+  Name: z.string(),
+  Unit: z.string(),
+  /** false when the key has no data definition (kept, but flagged). */
+  Defined: z.boolean(),
+  /** Points as [time ms, value]; numbers for numeric series, text otherwise. */
+  Points: z.array(z.tuple([z.number(), z.union([z.number(), z.string(), z.null()])])),
+  /** Rows the points stand for (before downsampling). */
+  Count: z.number(),
+  /** From roll-ups: each point's bucket as [time ms, min, max] (Points then hold averages). */
+  Bands: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
+});
+export const historyDto = z.object({
+  DeviceSn: z.string(),
+  BeginTime: z.number(),
+  EndTime: z.number(),
+  /** Where the points come from: raw, hour or day. */
+  Source: z.enum(['raw', 'hour', 'day']),
+  /** min/max per bucket when there were more rows than MaxPoints, else none. */
+  Downsampled: z.enum(['none', 'minmax']),
+  Series: z.array(historySeriesDto),
+});
+export type HistoryDto = z.infer<typeof historyDto>;
+
+export const latestDto = z.object({
+  DeviceSn: z.string(),
+  /** The Time of the newest message (ms), null before any data. */
+  Time: z.number().nullable(),
+  Online: z.boolean(),
+  /** 0 offline, 1 online, 2 online with warning. */
+  State: z.number(),
+  Data: z.record(z.string(), z.union([z.number(), z.string()])),
+  Points: z.array(z.object({ Key: z.string(), Name: z.string(), Unit: z.string(), Value: z.union([z.number(), z.string()]), Defined: z.boolean() })),
+});
+export type LatestDto = z.infer<typeof latestDto>;
+
+/** GET {g}/DeviceMonitorData?Dt. */
+export const monitorQuery = z.preprocess(
+  lowerAlias(['Dt', 'ProjectId', 'DeviceSn']),
+  z.object({
+    Dt: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
+    ProjectId: z.coerce.number().int().positive().optional(),
+    DeviceSn: z.string().max(40).optional(),
+  }),
+);
+
+export const statsDto = z.object({ Min: z.number(), Max: z.number(), Avg: z.number(), First: z.number(), Last: z.number(), Count: z.number() });
+
+export const monitorRowDto = z.object({
+  DeviceSn: z.string(),
+  DeviceName: z.string(),
+  ProjectId: z.number().nullable(),
+  Online: z.boolean(),
+  State: z.number(),
+  Time: z.number().nullable(),
+  Data: z.record(z.string(), z.union([z.number(), z.string()])),
+  /** With Dt: the day's min, max, average, first, last and count of each numeric key. */
+  Stats: z.record(z.string(), statsDto).optional(),
+});
+
+/** GET {g}/DeviceDayMonitorData?Begin&End. */
+export const dayMonitorQuery = z.preprocess(
+  lowerAlias(['Begin', 'End', 'ProjectId', 'DeviceSn', 'Keys']),
+  z.object({
+    Begin: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
+    End: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
+    ProjectId: z.coerce.number().int().positive().optional(),
+    DeviceSn: z.string().max(40).optional(),
+    Keys: z.string().max(2000).optional(),
+  }),
+);
+
+export const dayMonitorRowDto = z.object({
+  DeviceSn: z.string(),
+  Date: z.string(),
+  Data: z.record(z.string(), statsDto),
+});
+
+/** GET DeviceOnline/GetDeviceOnline. */
+export const onlineQuery = z.preprocess(
+  lowerAlias(['BeginTime', 'EndTime', 'ProjectId', 'DeviceSn']),
+  z.object({
+    BeginTime: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
+    EndTime: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
+    ProjectId: z.coerce.number().int().positive().optional(),
+    DeviceSn: z.string().max(40).optional(),
+  }),
+);
+
+export const onlineRowDto = z.object({
+  DeviceSn: z.string(),
+  DeviceName: z.string(),
+  Online: z.boolean(),
+  /** Hours online per local day, 'YYYY-MM-DD' → hours (2 decimals). */
+  Days: z.array(z.object({ Date: z.string(), Hours: z.number() })),
+  /** The days added up by the §5 summation rule. */
+  TotalHours: z.number(),
+});
+
+/** POST {g}/{deviceSn}/DeviceCommand. */
+export const commandRequest = z.preprocess(
+  lowerAlias(['Key', 'Value']),
+  z.object({
+    Key: dataKey,
+    Value: z.union([z.number(), z.string().max(256), z.boolean()]),
+  }),
+);
+export type CommandRequest = z.infer<typeof commandRequest>;
+
+export const deviceLogDto = z.object({
+  Id: z.number(),
+  DeviceSn: z.string(),
+  CommandId: z.string(),
+  Key: z.string(),
+  KeyName: z.string(),
+  OldValue: z.string(),
+  NewValue: z.string(),
+  SendTime: z.number(),
+  /** When the device acknowledged; null until then. */
+  Time: z.number().nullable(),
+  /** 0 sent, 1 done, 2 refused by the device. */
+  State: z.number(),
+  Message: z.string(),
+  UserName: z.string(),
+});
+export type DeviceLogDto = z.infer<typeof deviceLogDto>;
+
+/** GET {kind}/{deviceSn}/DeviceLog. */
+export const deviceLogQuery = z.preprocess(
+  lowerAlias(['BeginTime', 'EndTime', 'Order', 'OrderType']),
+  z.object({
+    BeginTime: timeParam.optional(),
+    EndTime: timeParam.optional(),
+    OrderType: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional(),
+  }),
+);
+
+/** What the console's MQTT client needs (GET Mqtt/Config). */
+export const mqttConfigDto = z.object({
+  /** ws(s) URL of the broker; null: the console's own origin at /mqtt. */
+  Url: z.string().nullable(),
+  Path: z.string(),
+  /** Username: the account; password: the session token. */
+  Username: z.string(),
+  GroupId: z.number(),
+  ConnectTimeout: z.number(),
+  KeepAlive: z.number(),
+  Clean: z.boolean(),
+  /** Filters to subscribe to (every device of the group the user may see; others are not delivered). */
+  Subscriptions: z.array(z.string()),
+  /** Templates by kind with {groupId} and {deviceSn}, to subscribe to one device. */
+  Topics: z.record(z.string(), z.string()),
+});
