@@ -9,10 +9,12 @@ export function RootLayout() {
   const { t } = useTranslation();
   const handle = currentHandle(useMatches());
   const title = handle ? t(handle.meta.titleKey) : undefined;
+  const pageSetsTitle = handle?.meta.titleFromPage === true;
 
   useEffect(() => {
+    if (pageSetsTitle) return;
     document.title = title ? t('app.documentTitle', { title }) : t('app.name');
-  }, [t, title]);
+  }, [t, title, pageSetsTitle]);
 
   return (
     <Suspense fallback={<FullScreenSpinner />}>

@@ -5,17 +5,22 @@ import { setSessionCookies } from '../lib/cookies';
 import { renderRoutes } from '../test/render';
 import { routeObjects } from './router';
 import { urlOf } from '../test/fetch';
+import { linkMenu, seededMenus } from '../test/menus';
+import type { MenuDto } from '@sluice/shared/menu.schema';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function signedInAs(user: { IsAdmin: boolean }) {
+function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; subMenuDelay?: number } = {}) {
   setSessionCookies({ token: 'tok', account: 'someone' });
-  fetchMock.mockImplementation((input) => {
-    if (urlOf(input) === '/api/user/myinfo') {
+  const menus = options.menus ?? seededMenus({ operatorOnly: !user.IsAdmin });
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(urlOf(input), 'http://localhost');
+    if (url.pathname === '/api/user/myinfo') {
       const data = {
         Id: 2,
         Account: 'someone',
         UserName: 'Zhang',
+        GroupId: 1,
         GroupName: 'Demo Water',
         IsAdmin: user.IsAdmin,
         Roles: [],
@@ -23,9 +28,16 @@ function signedInAs(user: { IsAdmin: boolean }) {
         Status: 1,
         Config: { Theme: 'light' },
       };
-      return Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data })));
+      return new Response(JSON.stringify({ success: true, message: 'OK', data }));
     }
-    return Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data: null })));
+    if (url.pathname === '/api/SysMenu/GetUserMenu') return new Response(JSON.stringify({ success: true, message: 'OK', data: menus }));
+    if (url.pathname === '/api/SysMenu/GetSubMenu') {
+      await new Promise((resolve) => setTimeout(resolve, options.subMenuDelay ?? 0));
+      const parent = Number(url.searchParams.get('menuId'));
+      const data = menus.filter((menu) => menu.ParentId === parent);
+      return new Response(JSON.stringify({ success: true, message: 'OK', data }));
+    }
+    return new Response(JSON.stringify({ success: true, message: 'OK', data: null }));
   });
 }
 
@@ -78,10 +90,11 @@ describe('routes (spec §2)', () => {
   });
 
   it('shows an unbuilt screen as a titled placeholder to an administrator', async () => {
-    signedInAs({ IsAdmin: true });
-    renderRoutes(routeObjects, '/sys/menu');
-    expect(await screen.findByRole('heading', { name: 'Menu set — coming soon' }, { timeout: 5000 })).toBeTruthy();
-    expect(document.title).toBe('Menu set - Sluice');
+    // Box data is listed in one menu only and not built (spec §2).
+    signedInAs({ IsAdmin: true }, { menus: [...seededMenus(), linkMenu(900, 'Box data', '/sys/boxData', 'sys/boxData', 0)] });
+    renderRoutes(routeObjects, '/sys/boxData');
+    expect(await screen.findByRole('heading', { name: 'Box data — coming soon' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.title).toBe('Box data - Sluice');
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
     // administrator groups are in the side menu
     const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
@@ -103,7 +116,7 @@ describe('routes (spec §2)', () => {
     expect(saved?.[1]?.body).toBe('{"Theme":"dark"}');
   });
 
-  it('keeps administrator screens and menus from other users', async () => {
+  it('shows a screen the user’s menu does not lead to as not permitted, and only their menu', async () => {
     signedInAs({ IsAdmin: false });
     renderRoutes(routeObjects, '/sys/menu');
     expect(await screen.findByText('No permission', undefined, { timeout: 5000 })).toBeTruthy();
@@ -111,6 +124,53 @@ describe('routes (spec §2)', () => {
     expect(nav.queryByText('System Configure')).toBeNull();
     expect(nav.queryByText('User Manager')).toBeNull();
     expect(nav.getByText('Stations')).toBeTruthy();
+    expect(nav.getByText('Notice Manager')).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem('sluice.menu') ?? '[]')).toHaveLength(seededMenus({ operatorOnly: true }).length);
+  });
+
+  it('lets anyone open home and their own information, whatever the menu', async () => {
+    signedInAs({ IsAdmin: false }, { menus: [] });
+    renderRoutes(routeObjects, '/common/user/info');
+    expect(await screen.findByRole('heading', { name: 'User information' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('opens a navigation menu with a loading placeholder until its sub-menu arrives', async () => {
+    signedInAs({ IsAdmin: true }, { subMenuDelay: 300 });
+    renderRoutes(routeObjects, '/common/home');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 }));
+    await userEvent.click(nav.getByText('User Manager'));
+    expect(await nav.findByText('Sub menu loading…')).toBeTruthy();
+    expect(await nav.findByRole('link', { name: 'Client list' })).toBeTruthy();
+    expect(nav.queryByText('Sub menu loading…')).toBeNull();
+  });
+
+  it('says so when a navigation menu has no sub-menu', async () => {
+    signedInAs({ IsAdmin: true }, { menus: [linkMenu(1, 'Home', '/common/home', 'home'), { ...linkMenu(2, 'Reports', '', ''), Router: '', MenuType: 0 }] });
+    renderRoutes(routeObjects, '/common/home');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 }));
+    await userEvent.click(nav.getByText('Reports'));
+    expect(await nav.findByText('No sub menu')).toBeTruthy();
+  });
+
+  it('routes a menu item’s own path to the page its componentUrl names', async () => {
+    signedInAs({ IsAdmin: false }, { menus: [linkMenu(1, 'Home', '/common/home', 'home'), linkMenu(2, 'My account', '/me', 'common/user/info')] });
+    renderRoutes(routeObjects, '/me');
+    expect(await screen.findByRole('heading', { name: 'User information' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.title).toBe('My account - Sluice');
+  });
+
+  it('shows a translated placeholder for a menu item naming an unknown component', async () => {
+    signedInAs({ IsAdmin: false }, { menus: [linkMenu(1, 'Reports', '/reports/daily', 'reports/daily')] });
+    renderRoutes(routeObjects, '/reports/daily');
+    expect(await screen.findByRole('heading', { name: '“Reports” is not available in this console' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/opens the component “reports\/daily”/)).toBeTruthy();
+  });
+
+  it('shows not-found inside the console for a path no menu leads to', async () => {
+    signedInAs({ IsAdmin: true });
+    renderRoutes(routeObjects, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Sorry, this page does not exist' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
   });
 
   it('redirects a signed-in visitor of /login to where they were going', async () => {

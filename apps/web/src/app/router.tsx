@@ -5,12 +5,14 @@ import { isSignedIn } from '../lib/session';
 import { HOME_PATH, NOT_FOUND_PATH, safeRedirect } from '../lib/paths';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
-import { appRoutes, loginRoute, NOT_FOUND_PARENTS, notFoundRoute, type AppRouteDef } from './routes';
-import { RequireSession } from './session-gate';
+import { pageElement } from './route-pages';
+import { appRoutes, catchAllRoute, loginRoute, NOT_FOUND_PARENTS, notFoundRoute, type AppRouteDef } from './routes';
+import { RequireSession, SignedInOrNotFound } from './session-gate';
 
 const LoginPage = lazyComponent(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
 const NotFoundPage = lazyComponent(() => import('../components/not-found-page').then((m) => m.NotFoundPage));
 const RoutePage = lazyComponent(() => import('./shell/route-page').then((m) => m.RoutePage));
+const MenuRoutePage = lazyComponent(() => import('./shell/menu-route-page').then((m) => m.MenuRoutePage));
 
 /** /login for visitors; someone already signed in goes on to where they were heading. */
 function PublicOnly() {
@@ -23,11 +25,11 @@ function PublicOnly() {
 }
 
 const notFoundHandle: RouteHandle = { routeId: 'notFound', meta: notFoundRoute.meta };
+const catchAllHandle: RouteHandle = { routeId: 'notFound', meta: catchAllRoute.meta };
 
 function protectedRoute(def: AppRouteDef): RouteObject {
   const handle: RouteHandle = { routeId: def.id, meta: def.meta };
-  const Page = def.load ? lazyComponent(def.load) : undefined;
-  return { path: def.path, handle, element: <RoutePage def={def}>{Page ? <Page /> : undefined}</RoutePage> };
+  return { path: def.path, handle, element: <RoutePage def={def}>{pageElement(def)}</RoutePage> };
 }
 
 export const routeObjects: RouteObject[] = [
@@ -45,6 +47,12 @@ export const routeObjects: RouteObject[] = [
         children: appRoutes.map(protectedRoute),
       },
       ...notFoundRoute.paths.map((path) => ({ path, handle: notFoundHandle, element: <NotFoundPage /> })),
+      {
+        // Run-time routes of the user's menu (spec §2); without a session, the not-found page.
+        element: <SignedInOrNotFound />,
+        errorElement: <RouteError />,
+        children: [{ path: catchAllRoute.path, handle: catchAllHandle, element: <MenuRoutePage /> }],
+      },
     ],
   },
 ];

@@ -1,14 +1,14 @@
 /**
- * The route table of spec §2 as data: paths, titles in both languages, the ignoreAuth flag,
- * which pages are built (lazy loaders) and the side menu. Server-delivered menus (menu type 1
- * items with stored router definitions) can later be merged into `appRoutes` and `menuTree`.
+ * The route table of spec §2 as data: paths, titles in both languages and the ignoreAuth flag
+ * (from lib/route-catalog.ts), and which pages are built (lazy loaders). It is also the
+ * component registry of server menus: a menu item's Router names a page by its componentUrl.
+ * Which routes a user may open, and the side menu, come from the user's server menu.
  */
 import type { ComponentType } from 'react';
-import type { Catalog } from '../locales/en-US';
-import { catalogs, LANGUAGES, type Language, type MessageKey } from '../lib/i18n';
-import { HOME_PATH, USER_INFO_PATH } from '../lib/paths';
+import { catalogs, LANGUAGES, type Language } from '../lib/i18n';
+import { APP_ROUTE_IDS, ROUTE_CATALOG, routeIdForComponent, type AppRouteId, type RouteTitle } from '../lib/route-catalog';
 
-export type RouteTitle = keyof Catalog['routes'];
+export type { AppRouteId, RouteTitle };
 
 export interface RouteMeta {
   /** Catalog key of the title, shown through t(). */
@@ -17,168 +17,66 @@ export interface RouteMeta {
   title: Record<Language, string>;
   /** True only for routes that need no sign-in (login and not-found). */
   ignoreAuth: boolean;
-  /** Only administrators may open it (the menu hides it from others). */
-  adminOnly: boolean;
+  /** The page sets the document title itself (run-time routes of server menus). */
+  titleFromPage?: boolean;
 }
 
 export type PageLoader = () => Promise<ComponentType>;
 
 export interface AppRouteDef {
-  id: RouteTitle;
+  id: AppRouteId;
   path: string;
+  /** The key server menus use for this page. */
+  componentUrl: string;
   meta: RouteMeta;
   /** Loads the built page; without one the route shows the generic placeholder page. */
   load?: PageLoader;
 }
 
-function meta(id: RouteTitle, options: { ignoreAuth?: boolean; adminOnly?: boolean } = {}): RouteMeta {
+function meta(id: RouteTitle, options: { ignoreAuth?: boolean; titleFromPage?: boolean } = {}): RouteMeta {
   const title = Object.fromEntries(LANGUAGES.map((lang) => [lang, catalogs[lang].routes[id]])) as Record<Language, string>;
-  return { titleKey: `routes.${id}`, title, ignoreAuth: options.ignoreAuth ?? false, adminOnly: options.adminOnly ?? false };
+  const result: RouteMeta = { titleKey: `routes.${id}`, title, ignoreAuth: options.ignoreAuth ?? false };
+  if (options.titleFromPage) result.titleFromPage = true;
+  return result;
 }
-
-function route(id: RouteTitle, path: string, options: { adminOnly?: boolean; load?: PageLoader } = {}): AppRouteDef {
-  const def: AppRouteDef = { id, path, meta: meta(id, { adminOnly: options.adminOnly }) };
-  if (options.load) def.load = options.load;
-  return def;
-}
-
-const admin = { adminOnly: true };
-
 
 export const loginRoute = { path: '/login', meta: meta('login', { ignoreAuth: true }) };
-export const notFoundRoute = { paths: ['/notFount', '/notFound', '*'], meta: meta('notFound', { ignoreAuth: true }) };
+export const notFoundRoute = { paths: ['/notFount', '/notFound'], meta: meta('notFound', { ignoreAuth: true }) };
+/** Any other path: a run-time route of the user's menu, else not found (without sign-in, not found at once). */
+export const catchAllRoute = { path: '*', meta: meta('notFound', { ignoreAuth: true, titleFromPage: true }) };
 
 /** Parents whose empty child path leads to the not-found page (spec §2). */
 export const NOT_FOUND_PARENTS = ['/sys', '/jurisdiction', '/user', '/device'];
 
+/** The built pages. Routes without one show the placeholder page. */
+const loaders: Partial<Record<AppRouteId, PageLoader>> = {
+  home: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
+  userInfo: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
+  userList: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
+  principals: () => import('../features/users/pages/user-list-page').then((m) => m.PrincipalsPage),
+  clientList: () => import('../features/clients/pages/client-list-page').then((m) => m.ClientListPage),
+  role: () => import('../features/roles/pages/role-list-page').then((m) => m.RoleListPage),
+  permissionModule: () => import('../features/roles/pages/permission-module-page').then((m) => m.PermissionModulePage),
+  menu: () => import('../features/menus/pages/menu-page').then((m) => m.MenuPage),
+  subMenu: () => import('../features/menus/pages/sub-menu-page').then((m) => m.SubMenuPage),
+  projects: () => import('../features/sites/pages/project-list-page').then((m) => m.ProjectListPage),
+  stations: () => import('../features/sites/pages/project-list-page').then((m) => m.StationListPage),
+  devices: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage),
+  recycleBin: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
+  areaSet: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage),
+};
+
 /** Every route that needs a session. */
-export const appRoutes: AppRouteDef[] = [
-  route('home', '/common/home/:activeTitle?/:activeItemId?', {
-    load: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
-  }),
-  route('userInfo', USER_INFO_PATH, {
-    load: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
-  }),
-  route('projects', '/common/app/project', { load: () => import('../features/sites/pages/project-list-page').then((m) => m.ProjectListPage) }),
-  route('stations', '/common/app/station', { load: () => import('../features/sites/pages/project-list-page').then((m) => m.StationListPage) }),
-  route('devices', '/common/app/device', { load: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage) }),
-  route('noticeCenter', '/common/notice/list/:id/:status'),
-  route('dataDefine', '/sys/dataDefine', admin),
-  route('dataDefineWarnCode', '/sys/dataDefineWarnCode', admin),
-  route('category', '/sys/category', admin),
-  route('deviceType', '/sys/devicetype', admin),
-  route('appFile', '/sys/appfile', admin),
-  route('warnType', '/sys/warntype', admin),
-  route('warnCode', '/sys/warncode', admin),
-  route('menu', '/sys/menu', admin),
-  route('subMenu', '/sys/subMenu/:id', admin),
-  route('areaSet', '/sys/areaset', { ...admin, load: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage) }),
-  route('simboss', '/sys/simboss', admin),
-  route('boxData', '/sys/boxData', admin),
-  route('permissionModule', '/jurisdiction/permission/module', admin),
-  route('role', '/jurisdiction/role', admin),
-  route('userList', '/user/list', admin),
-  route('clientList', '/user/clientList', admin),
-  route('principals', '/user/principals', admin),
-  route('recycleBin', '/device/recyclebin', { ...admin, load: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage) }),
-];
+export const appRoutes: AppRouteDef[] = APP_ROUTE_IDS.map((id) => {
+  const entry = ROUTE_CATALOG[id];
+  const def: AppRouteDef = { id, path: entry.path, componentUrl: entry.componentUrl, meta: meta(id) };
+  const load = loaders[id];
+  if (load) def.load = load;
+  return def;
+});
 
-export interface MenuLeaf {
-  kind: 'item';
-  key: string;
-  routeId: RouteTitle;
-  to: string;
-  labelKey: MessageKey;
-}
-
-export interface MenuGroup {
-  kind: 'group';
-  key: string;
-  labelKey: MessageKey;
-  adminOnly: boolean;
-  children: MenuLeaf[];
-}
-
-export type MenuNode = MenuLeaf | MenuGroup;
-
-function item(routeId: RouteTitle, to: string, labelKey: MessageKey = `routes.${routeId}`): MenuLeaf {
-  return { kind: 'item', key: to, routeId, to, labelKey };
-}
-
-/** The notice center's default filter: every project (id 0), every state (0). */
-export const NOTICE_CENTER_PATH = '/common/notice/list/0/0';
-
-/** The side menu of spec §2. Administrator-only groups are hidden from other users. */
-export const menuTree: MenuNode[] = [
-  item('home', HOME_PATH, 'menu.home'),
-  item('projects', '/common/app/project', 'menu.projects'),
-  item('stations', '/common/app/station', 'menu.stations'),
-  item('devices', '/common/app/device', 'menu.devices'),
-  {
-    kind: 'group',
-    key: 'notice',
-    labelKey: 'menu.noticeManager',
-    adminOnly: false,
-    children: [item('noticeCenter', NOTICE_CENTER_PATH, 'menu.noticeCenter')],
-  },
-  {
-    kind: 'group',
-    key: 'user',
-    labelKey: 'menu.userManager',
-    adminOnly: true,
-    children: [item('userList', '/user/list'), item('clientList', '/user/clientList'), item('principals', '/user/principals')],
-  },
-  {
-    kind: 'group',
-    key: 'jurisdiction',
-    labelKey: 'menu.jurisdictionManager',
-    adminOnly: true,
-    children: [item('permissionModule', '/jurisdiction/permission/module'), item('role', '/jurisdiction/role')],
-  },
-  {
-    kind: 'group',
-    key: 'sys',
-    labelKey: 'menu.systemConfigure',
-    adminOnly: true,
-    children: [
-      item('dataDefine', '/sys/dataDefine'),
-      item('dataDefineWarnCode', '/sys/dataDefineWarnCode'),
-      item('category', '/sys/category'),
-      item('deviceType', '/sys/devicetype'),
-      item('appFile', '/sys/appfile'),
-      item('warnType', '/sys/warntype'),
-      item('warnCode', '/sys/warncode'),
-      item('menu', '/sys/menu'),
-      item('areaSet', '/sys/areaset'),
-      item('simboss', '/sys/simboss'),
-      item('boxData', '/sys/boxData'),
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'device',
-    labelKey: 'menu.deviceManager',
-    adminOnly: true,
-    children: [item('recycleBin', '/device/recyclebin')],
-  },
-];
-
-/** The menu a user sees. */
-export function visibleMenu(isAdmin: boolean): MenuNode[] {
-  return menuTree.filter((node) => node.kind === 'item' || !node.adminOnly || isAdmin);
-}
-
-/** Where a route sits in the menu: its group (if any) and its item. */
-export function menuTrail(routeId: RouteTitle): { group?: MenuGroup; item?: MenuLeaf } {
-  for (const node of menuTree) {
-    if (node.kind === 'item') {
-      if (node.routeId === routeId) return { item: node };
-      continue;
-    }
-    const child = node.children.find((leaf) => leaf.routeId === routeId);
-    if (child) return { group: node, item: child };
-  }
-  // Routes outside the menu (sub menu settings) sit under their section's group.
-  if (routeId === 'subMenu') return { group: menuTree.find((n): n is MenuGroup => n.kind === 'group' && n.key === 'sys') };
-  return {};
+/** The page a server menu's componentUrl names, if the console has it. */
+export function routeByComponent(componentUrl: string): AppRouteDef | undefined {
+  const id = routeIdForComponent(componentUrl);
+  return id ? appRoutes.find((def) => def.id === id) : undefined;
 }

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { Button } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
 import { loginPath } from '../lib/api-client';
 import { useCurrentUser } from '../lib/current-user';
+import { useUserMenu } from '../lib/user-menu';
 import { lazyComponent } from '../lib/lazy-page';
 import { queryClient } from '../lib/query-client';
 import { persistOptions } from '../lib/query-persistence';
@@ -11,11 +14,30 @@ import { ensureUserConfigApplied, leaveSession } from '../lib/session';
 
 const AppShell = lazyComponent(() => import('./shell/app-shell').then((m) => m.AppShell));
 
-/** Fetches the current user (GET /api/user/myinfo) before showing the app; on failure, sign-in. */
+/** The menu could not be fetched (not a session problem: that goes to sign-in). */
+function MenuFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="sluice-full-screen-center" style={{ flexDirection: 'column', gap: 16, padding: 24, textAlign: 'center' }}>
+      <h1 style={{ fontSize: 22, fontWeight: 600, margin: 0 }}>{t('shell.menuFailed')}</h1>
+      <p style={{ margin: 0 }}>{t('errors.pageFailedHint')}</p>
+      <Button type="primary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Fetches the current user (GET /api/user/myinfo) and their menu (GET /api/SysMenu/GetUserMenu)
+ * before showing the app; when the session fails, sign-in.
+ */
 function SessionGate() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data: user, isError } = useCurrentUser();
+  // Spec §2: the menu (and so the run-time routes) is built before the app shows.
+  const menu = useUserMenu();
   const returnTo = location.pathname + location.search;
 
   useEffect(() => {
@@ -28,6 +50,8 @@ function SessionGate() {
   }, [user]);
 
   if (!user) return <FullScreenSpinner />;
+  if (!menu.data && menu.isError) return <MenuFailed onRetry={() => void menu.refetch()} />;
+  if (!menu.data) return <FullScreenSpinner />;
   return <AppShell />;
 }
 

@@ -50,7 +50,8 @@ export function zodFieldRules(schema: ParsableSchema): FormRule[] {
   ];
 }
 
-function fieldProblem(schema: ParsableSchema, value: unknown, required: boolean): string | undefined {
+/** The translated problem of one value against a field schema, or undefined when it is fine. */
+export function fieldProblem(schema: ParsableSchema, value: unknown, required: boolean): string | undefined {
   if (isEmpty(value)) {
     if (required) return i18n.t('rule.required');
     return undefined;
@@ -81,6 +82,39 @@ export function zodObjectRule(schema: ParsableSchema, field: string): FormRule {
       if (result.success) return Promise.resolve();
       const issue = result.error.issues.find((i) => i.path.length > 0 && String(i.path[0]) === field);
       return issue ? Promise.reject(new Error(translateMessageRef(issue.message))) : Promise.resolve();
+    },
+  });
+}
+
+/**
+ * The field schemas of an object schema, also when it is wrapped (z.preprocess(…, object) or a
+ * refined pipe: the shared request schemas that accept legacy key spellings are).
+ */
+export function objectShape(schema: unknown): Record<string, ParsableSchema> | undefined {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ('shape' in current && current.shape && typeof current.shape === 'object') {
+      return current.shape as Record<string, ParsableSchema>;
+    }
+    // A zod pipe: the object is its output side (after a preprocess) or its input side.
+    const pipe = current as { out?: unknown; in?: unknown };
+    const next = pipe.out && typeof pipe.out === 'object' && 'shape' in pipe.out ? pipe.out : pipe.in;
+    if (next === current) return undefined;
+    current = next;
+  }
+  return undefined;
+}
+
+/**
+ * A confirmation field: its value must equal another field's. The message is the shared
+ * schemas' reference (they refine the same pair), checked here at once rather than only when the
+ * rest of the form is valid.
+ */
+export function matchesField(other: string, messageRef = 'rule.passwordAgain'): FormRule {
+  return (form) => ({
+    validator: (_rule, value: unknown) => {
+      if (isEmpty(value) || value === form.getFieldValue(other)) return Promise.resolve();
+      return Promise.reject(new Error(translateMessageRef(messageRef)));
     },
   });
 }

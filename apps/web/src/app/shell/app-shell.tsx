@@ -1,7 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { App, Button, Drawer, Layout, Modal, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand';
@@ -10,6 +10,7 @@ import '../../lib/dates';
 import { HOME_PATH } from '../../lib/paths';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { recordVisit } from '../../lib/visit-history';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { HeaderBreadcrumb } from './header-breadcrumb';
 import { SideMenu } from './side-menu';
@@ -38,6 +39,14 @@ function Shell() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const location = useLocation();
+  const visited = location.pathname + location.search;
+
+  // The visited-path history (spec §2): Back buttons return to the page a page was opened from.
+  useEffect(() => {
+    recordVisit(visited);
+  }, [visited]);
+
   if (!user) return <PageSpinner />;
 
   const closeDrawer = () => {
@@ -56,7 +65,7 @@ function Shell() {
         >
           <nav aria-label={t('menu.navigation')}>
             <BrandLink collapsed={collapsed} />
-            <SideMenu isAdmin={user.IsAdmin} collapsed={collapsed} />
+            <SideMenu collapsed={collapsed} />
           </nav>
         </Layout.Sider>
       )}
@@ -72,7 +81,7 @@ function Shell() {
         >
           <nav aria-label={t('menu.navigation')}>
             <BrandLink collapsed={false} />
-            <SideMenu isAdmin={user.IsAdmin} onNavigate={closeDrawer} />
+            <SideMenu onNavigate={closeDrawer} />
           </nav>
         </Drawer>
       )}

@@ -1,22 +1,35 @@
 import { Breadcrumb } from 'antd';
-import { Link, useMatches } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isLinkMenu, menuLabel, menuTrail, parseRouter } from '../../lib/menu-model';
 import { HOME_PATH } from '../../lib/paths';
+import { ROUTE_CATALOG } from '../../lib/route-catalog';
+import { useUserMenu } from '../../lib/user-menu';
 import { currentHandle } from '../route-handle';
-import { menuTrail } from '../routes';
 
-/** Home › menu group › page, from the route table. */
+/** Home › menu group › page, from where the page sits in the user's menu. */
 export function HeaderBreadcrumb() {
   const { t } = useTranslation();
+  const location = useLocation();
   const handle = currentHandle(useMatches());
+  const { data: menus = [] } = useUserMenu();
+  const routeId = handle && handle.routeId !== 'login' && handle.routeId !== 'notFound' ? handle.routeId : undefined;
   const items: { key: string; title: React.ReactNode }[] = [];
-  if (!handle || handle.routeId === 'home') {
+
+  if (routeId === 'home') {
     items.push({ key: 'home', title: t('routes.home') });
   } else {
     items.push({ key: 'home', title: <Link to={HOME_PATH}>{t('routes.home')}</Link> });
-    const { group } = menuTrail(handle.routeId);
-    if (group) items.push({ key: group.key, title: t(group.labelKey) });
-    items.push({ key: handle.routeId, title: t(handle.meta.titleKey) });
+    const trail = menuTrail(menus, location.pathname, routeId);
+    const childPage = routeId !== undefined && ROUTE_CATALOG[routeId].parent !== undefined;
+    trail.forEach((menu, index) => {
+      const last = index === trail.length - 1;
+      const router = isLinkMenu(menu) ? parseRouter(menu.Router) : undefined;
+      const label = menuLabel(menu, t);
+      // The parent of a child page links back to it.
+      items.push({ key: String(menu.Id), title: router && last && childPage ? <Link to={router.path}>{label}</Link> : label });
+    });
+    if (routeId && (trail.length === 0 || childPage)) items.push({ key: routeId, title: t(`routes.${routeId}`) });
   }
   return (
     <nav aria-label={t('shell.breadcrumb')} style={{ minWidth: 0, overflow: 'hidden' }}>

@@ -3,14 +3,25 @@ import { useQuery } from '@tanstack/react-query';
 import { ForbiddenResult } from '../../components/forbidden-result';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { myInfoQueryOptions } from '../../lib/current-user';
-import type { AppRouteDef } from '../routes';
+import { isRouteAllowed } from '../../lib/menu-model';
+import { useUserMenu } from '../../lib/user-menu';
+import type { AppRouteDef, AppRouteId } from '../routes';
 
 /**
- * A signed-in route: the administrator check, then the built page (children) or, for a screen
- * not built yet, the generic placeholder.
+ * Pages an administrator may always open, even when the menu no longer leads there: without
+ * them, deleting the menu set's own menu item would lock every administrator out of menus.
  */
-export function RoutePage({ def, children }: { def: AppRouteDef; children?: ReactNode }) {
+const ADMIN_RESCUE: readonly AppRouteId[] = ['menu', 'subMenu'];
+
+/**
+ * A signed-in route: the menu check (a page opens when the user's menu leads to it, spec §2;
+ * home and the user's own information always), then the built page (children) or, for a
+ * screen not built yet, the generic placeholder.
+ */
+export function RoutePage({ def, children, viaMenu = false }: { def: AppRouteDef; children?: ReactNode; viaMenu?: boolean }) {
+  const { data: menus = [] } = useUserMenu();
   const { data: user } = useQuery(myInfoQueryOptions());
-  if (def.meta.adminOnly && !user?.IsAdmin) return <ForbiddenResult />;
+  const allowed = viaMenu || isRouteAllowed(def.id, menus) || (user?.IsAdmin === true && ADMIN_RESCUE.includes(def.id));
+  if (!allowed) return <ForbiddenResult />;
   return children ?? <PlaceholderPage titleKey={def.meta.titleKey} />;
 }

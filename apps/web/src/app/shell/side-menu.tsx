@@ -1,73 +1,100 @@
-import type { ComponentType } from 'react';
+import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
-import {
-  AppstoreOutlined,
-  BellOutlined,
-  ClusterOutlined,
-  DeleteOutlined,
-  EnvironmentOutlined,
-  HomeOutlined,
-  ProjectOutlined,
-  SafetyCertificateOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import { Link, useMatches } from 'react-router';
+import { useQueries } from '@tanstack/react-query';
+import { Link, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { menuIconElement } from '../../components/menu-icon';
+import { buildMenuTree, isLinkMenu, menuLabel, menuTrail, parseRouter, type MenuDto } from '../../lib/menu-model';
+import { subMenuQueryOptions, useUserMenu } from '../../lib/user-menu';
 import { currentHandle } from '../route-handle';
-import { menuTrail, visibleMenu, type MenuNode } from '../routes';
+import type { AppRouteId } from '../routes';
 
-const icons: Record<string, ComponentType> = {
-  '/common/home': HomeOutlined,
-  '/common/app/project': ProjectOutlined,
-  '/common/app/station': EnvironmentOutlined,
-  '/common/app/device': ClusterOutlined,
-  notice: BellOutlined,
-  user: TeamOutlined,
-  jurisdiction: SafetyCertificateOutlined,
-  sys: SettingOutlined,
-  device: DeleteOutlined,
-};
-
-function iconFor(key: string) {
-  const Icon = icons[key] ?? AppstoreOutlined;
-  return <Icon />;
-}
+type Item = NonNullable<MenuProps['items']>[number];
 
 interface SideMenuProps {
-  isAdmin: boolean;
   collapsed?: boolean;
   onNavigate?: () => void;
 }
 
-/** The side navigation of spec §2, built from the route table's menu. */
-export function SideMenu({ isAdmin, collapsed = false, onNavigate }: SideMenuProps) {
-  const { t } = useTranslation();
-  const handle = currentHandle(useMatches());
-  const trail = handle ? menuTrail(handle.routeId) : {};
+const bySn = (a: MenuDto, b: MenuDto) => a.Sn - b.Sn || a.Id - b.Id;
 
-  const toItem = (node: MenuNode): NonNullable<MenuProps['items']>[number] => {
-    if (node.kind === 'item') {
+/** The current page's route id, when it is one of the console's routes. */
+export function useCurrentRouteId(): AppRouteId | undefined {
+  const handle = currentHandle(useMatches());
+  if (!handle || handle.routeId === 'login' || handle.routeId === 'notFound') return undefined;
+  return handle.routeId;
+}
+
+/**
+ * The side navigation, built from the user's server menu (spec §2): a link menu (type 1) leads
+ * to its router path; a navigation menu (type 0) fetches its sub-menu when opened, showing
+ * 'sub menu loading' until it arrives and 'no sub menu' when it is empty.
+ */
+export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const routeId = useCurrentRouteId();
+  const { data: menus = [] } = useUserMenu();
+  const tree = useMemo(() => buildMenuTree(menus), [menus]);
+  const trail = useMemo(() => menuTrail(menus, location.pathname, routeId), [menus, location.pathname, routeId]);
+  const trailGroups = trail.filter((menu) => !isLinkMenu(menu)).map((menu) => String(menu.Id));
+  const trailKey = trailGroups.join(',');
+
+  // Groups open as the user opens them; the current page's groups open when it changes.
+  const [openKeys, setOpenKeys] = useState<string[]>(trailGroups);
+  const [openedFor, setOpenedFor] = useState(trailKey);
+  if (openedFor !== trailKey) {
+    setOpenedFor(trailKey);
+    setOpenKeys((keys) => [...new Set([...keys, ...trailGroups])]);
+  }
+
+  const openIds = openKeys.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  const subMenus = useQueries({ queries: openIds.map((id) => subMenuQueryOptions(id)) });
+  const subOf = new Map(openIds.map((id, index) => [id, subMenus[index]]));
+
+  const toItem = (menu: MenuDto, depth: number): Item => {
+    const icon = depth === 0 || menu.Icon ? menuIconElement(menu.Icon) : undefined;
+    const label = menuLabel(menu, t);
+    const key = String(menu.Id);
+    if (isLinkMenu(menu)) {
+      const router = parseRouter(menu.Router);
       return {
-        key: node.key,
-        icon: node.key in icons ? iconFor(node.key) : undefined,
-        label: (
-          <Link to={node.to} onClick={onNavigate}>
-            {t(node.labelKey)}
+        key,
+        icon,
+        disabled: !router,
+        label: router ? (
+          <Link to={router.path} onClick={onNavigate}>
+            {label}
           </Link>
+        ) : (
+          label
         ),
       };
     }
-    return { key: node.key, icon: iconFor(node.key), label: t(node.labelKey), children: node.children.map(toItem) };
+    const sub = subOf.get(menu.Id);
+    let children: Item[];
+    if (sub?.data) {
+      children =
+        sub.data.length > 0
+          ? [...sub.data].sort(bySn).map((child) => toItem(child, depth + 1))
+          : [{ key: `${key}:empty`, disabled: true, label: t('shell.noSubMenu') }];
+    } else if (sub?.isError) {
+      children = [{ key: `${key}:error`, disabled: true, label: t('shell.subMenuFailed') }];
+    } else {
+      children = [{ key: `${key}:loading`, disabled: true, label: <span role="status">{t('shell.subMenuLoading')}</span> }];
+    }
+    return { key, icon, label, children };
   };
 
+  const current = trail.at(-1);
   return (
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
-      selectedKeys={trail.item ? [trail.item.key] : []}
-      defaultOpenKeys={trail.group ? [trail.group.key] : []}
-      items={visibleMenu(isAdmin).map(toItem)}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
+      selectedKeys={current && isLinkMenu(current) ? [String(current.Id)] : []}
+      items={tree.map((node) => toItem(node.menu, 0))}
       style={{ borderInlineEnd: 'none', background: 'transparent' }}
     />
   );

@@ -1,0 +1,22 @@
+/** One lazy component per built page, shared by the static routes and the run-time menu routes. */
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazyComponent } from '../lib/lazy-page';
+import type { AppRouteDef, AppRouteId } from './routes';
+
+const pages = new Map<AppRouteId, LazyExoticComponent<ComponentType>>();
+
+export function pageOf(def: AppRouteDef): LazyExoticComponent<ComponentType> | undefined {
+  if (!def.load) return undefined;
+  let page = pages.get(def.id);
+  if (!page) {
+    page = lazyComponent(def.load);
+    pages.set(def.id, page);
+  }
+  return page;
+}
+
+/** The page of a route as an element, or undefined when the page is not built yet. */
+export function pageElement(def: AppRouteDef): ReactNode {
+  const Page = pageOf(def);
+  return Page ? <Page /> : undefined;
+}

@@ -1,0 +1,111 @@
+/**
+ * The add and edit dialog of a resource: fields by kind, rules from the shared zod schema (so the
+ * server's own messages, in the user's language), server field errors on their fields.
+ */
+import { useMemo } from 'react';
+import { App, Form, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ApiResponse } from '../../lib/api-client';
+import { applyServerFieldErrors, errorMessage } from '../../lib/form-errors';
+import { objectShape } from '../../lib/zod-form';
+import { ResourceFormField } from './form-field';
+import type { Resource, ResourceContext } from './resource';
+import type { FormMode, ResourceFormConfig, RowBase } from './resource-types';
+
+export interface FormDialogState<Row> {
+  mode: FormMode;
+  row?: Row;
+  /** Values to start a new record with. */
+  preset?: Record<string, unknown>;
+}
+
+interface Props<Row extends RowBase> {
+  resource: Resource<Row>;
+  form: ResourceFormConfig<Row>;
+  ctx: ResourceContext;
+  state: FormDialogState<Row> | undefined;
+  onClose: () => void;
+}
+
+function defaultValues<Row extends RowBase>(config: ResourceFormConfig<Row>, row: Row): Record<string, unknown> {
+  const record = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(config.fields.map((field) => [field.name, record[field.name]]));
+}
+
+export function ResourceFormDialog<Row extends RowBase>({ resource, form: config, ctx, state, onClose }: Props<Row>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const mode = state?.mode ?? 'create';
+  const schema = mode === 'create' ? config.createSchema : config.updateSchema;
+  const shape = useMemo(() => objectShape(schema), [schema]);
+  const formName = `${resource.key}-${mode}`;
+  const open = state !== undefined;
+
+  // The dialog's content is created afresh on each opening, so the form starts from these.
+  const initialValues = useMemo(() => {
+    if (!state) return undefined;
+    if (state.mode === 'edit' && state.row) return config.toValues ? config.toValues(state.row) : defaultValues(config, state.row);
+    return { ...config.initialValues, ...state.preset };
+  }, [state, config]);
+
+  const mutation = useMutation({
+    mutationFn: (body: Record<string, unknown>): Promise<ApiResponse<unknown>> =>
+      mode === 'edit' && state?.row ? resource.update(ctx, state.row.Id, body) : resource.create(ctx, body),
+    onSuccess: async (response) => {
+      void message.success(response.message || t('resource.saved'));
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: resource.keys.all });
+    },
+    onError: (error) => {
+      const aliases = config.errorFields ?? {};
+      const names = fields.map((field) => field.name);
+      const renamed = Object.keys(aliases);
+      // Errors on fields the form calls otherwise (Router → RouterPath) go to that field.
+      const applied = applyServerFieldErrors(form, error, [...names, ...renamed], (field) => aliases[field] ?? field);
+      if (!applied) void message.error(errorMessage(error));
+    },
+  });
+
+  const fields = config.adjustFields ? config.adjustFields(config.fields, mode, state?.row) : config.fields;
+  const visibleFields = (values: Record<string, unknown>) =>
+    fields.filter((field) => (field.modes ?? ['create', 'edit']).includes(mode) && (!field.visible || field.visible(values)));
+
+  const onFinish = () => {
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const shown = new Set(visibleFields(values).map((field) => field.name));
+    const kept = Object.fromEntries(Object.entries(values).filter(([name]) => shown.has(name)));
+    mutation.mutate(config.toBody ? config.toBody(kept, mode, state?.row) : kept);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(mode === 'create' ? config.createTitle : config.editTitle)}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onOk={() => {
+        form.submit();
+      }}
+      onCancel={onClose}
+      confirmLoading={mutation.isPending}
+      destroyOnHidden
+      width={config.width ?? 560}
+      mask={{ closable: false }}
+    >
+      <Form form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={onFinish} scrollToFirstError>
+        <Form.Item noStyle shouldUpdate>
+          {() =>
+            visibleFields(form.getFieldsValue(true) as Record<string, unknown>).map((field) => (
+              <ResourceFormField key={field.name} field={field} mode={mode} formName={formName} schema={schema} shape={shape} />
+            ))
+          }
+        </Form.Item>
+        {/* Enter in a field submits, as in any form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,285 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, ConfigProvider } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addClientRequest, updateClientRequest, type ClientDto } from '@sluice/shared/client.schema';
+import { changeLanguage } from '../../lib/i18n';
+import { setSessionCookies } from '../../lib/cookies';
+import { renderRoutes } from '../../test/render';
+import { urlOf } from '../../test/fetch';
+import { defineResource } from './resource';
+import { ResourceTable } from './resource-table';
+import type { ResourceTableConfig } from './resource-types';
+
+const resource = defineResource<ClientDto>({
+  key: 'test-clients',
+  list: 'GET /Client',
+  create: 'POST /Client/Add',
+  update: 'PUT /Client/Update',
+  remove: 'POST /Client/Delete#Id',
+});
+
+const config: ResourceTableConfig<ClientDto> = {
+  resource,
+  rowName: (row) => row.ClientName,
+  search: { placeholder: 'resource.search' },
+  columns: [
+    { key: 'ClientName', title: 'clients.clientName', sortKey: 'ClientName' },
+    { key: 'Telephone', title: 'clients.telephone' },
+  ],
+  form: {
+    createSchema: addClientRequest,
+    updateSchema: updateClientRequest,
+    createTitle: 'clients.add',
+    editTitle: 'clients.edit',
+    fields: [
+      { name: 'ClientName', label: 'clients.clientName', kind: 'text' },
+      { name: 'Telephone', label: 'clients.telephone', kind: 'text' },
+    ],
+  },
+};
+
+const client = (id: number): ClientDto => ({
+  Id: id,
+  ClientName: `Client ${String(id).padStart(2, '0')}`,
+  ClientSn: `C${String(id)}`,
+  Linkman: '',
+  Telephone: '0572-5123456',
+  Mobile: '',
+  Address: '',
+  Description: '',
+});
+const ALL = Array.from({ length: 23 }, (_, i) => client(i + 1));
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
+  Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data, ...extra })));
+
+/** GET /api/Client lists, pages and searches ALL; writes answer as the `write` hook says. */
+function fakeServer(write: (url: string, init?: RequestInit) => Promise<Response> = () => ok(null)) {
+  fetchMock.mockImplementation((input, init) => {
+    const url = new URL(urlOf(input), 'http://localhost');
+    if (url.pathname === '/api/user/myinfo') return ok({ Id: 1, Account: 'admin', GroupId: 7, IsAdmin: true, Roles: [], Config: { Theme: 'light' } });
+    if (url.pathname === '/api/Client' && (init?.method ?? 'GET') === 'GET') {
+      const search = url.searchParams.get('Search') ?? '';
+      const pageNo = Number(url.searchParams.get('PageNo') ?? 1);
+      const size = Number(url.searchParams.get('PageSize') ?? 10);
+      const matching = ALL.filter((row) => row.ClientName.includes(search));
+      if (url.searchParams.get('OrderType') === 'desc') matching.reverse();
+      return ok(matching.slice((pageNo - 1) * size, pageNo * size), { count: matching.length });
+    }
+    return write(url.pathname, init);
+  });
+}
+
+/** The list calls made so far, as their query parameters. */
+function listCalls(): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(urlOf(input), 'http://localhost'), method: init?.method ?? 'GET' }))
+    .filter(({ url, method }) => url.pathname === '/api/Client' && method === 'GET')
+    .map(({ url }) => url.searchParams);
+}
+
+function writes(path: string): { method: string; body: unknown }[] {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => urlOf(input).startsWith(path) && init?.method !== undefined && init.method !== 'GET')
+    .map(([, init]) => ({ method: init?.method ?? '', body: JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown }));
+}
+
+/**
+ * The open dialog with this title. (Under jsdom Ant Design's dialogs all get the test id
+ * 'test-id' as their label, so they are found by their title's text.)
+ */
+function openDialog(title: string): HTMLElement | null {
+  return screen.queryAllByRole('dialog').find((dialog) => within(dialog).queryAllByText(title).length > 0) ?? null;
+}
+
+async function dialogTitled(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = openDialog(title);
+    if (!found) throw new Error(`no open dialog titled ${title}`);
+    return found;
+  });
+}
+
+function renderTable() {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          // No animations: a closed dialog leaves the page at once.
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <App>
+              <ResourceTable config={config} title="Clients" syncUrl />
+            </App>
+          </ConfigProvider>
+        ),
+      },
+    ],
+    '/',
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setSessionCookies({ token: 'tok', account: 'admin' });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en-US');
+});
+
+describe('ResourceTable', () => {
+  it('asks the server for one page at a time and shows the total', async () => {
+    fakeServer();
+    const { router } = renderTable();
+    expect(await screen.findByText('Client 01')).toBeTruthy();
+    expect(screen.getByText('23 in all')).toBeTruthy();
+    expect(listCalls()[0]?.toString()).toBe('PageNo=1&PageSize=10');
+
+    await userEvent.click(screen.getByRole('listitem', { name: '3' }));
+    expect(await screen.findByText('Client 21')).toBeTruthy();
+    expect(listCalls().at(-1)?.get('PageNo')).toBe('3');
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('searches once typing pauses, from the first page', async () => {
+    fakeServer();
+    renderTable();
+    await screen.findByText('Client 01');
+    await userEvent.click(screen.getByRole('listitem', { name: '2' }));
+    await screen.findByText('Client 11');
+    const before = listCalls().length;
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'nt 2');
+    expect(await screen.findByText('Client 21')).toBeTruthy();
+    const searches = listCalls().slice(before);
+    // One request for the whole word, not one per key.
+    expect(searches.map((p) => p.get('Search'))).toEqual(['nt 2']);
+    expect(searches[0]?.get('PageNo')).toBe('1');
+    expect(screen.queryByText('Client 11')).toBeNull();
+  });
+
+  it('sorts on the server by the column’s OrderBy, ascending then descending', async () => {
+    fakeServer();
+    renderTable();
+    await screen.findByText('Client 01');
+    const header = screen.getByRole('columnheader', { name: /Client name/ });
+    await userEvent.click(header);
+    await waitFor(() => {
+      expect(listCalls().at(-1)?.get('OrderType')).toBe('asc');
+    });
+    expect(listCalls().at(-1)?.get('OrderBy')).toBe('ClientName');
+    await userEvent.click(header);
+    expect(await screen.findByText('Client 23')).toBeTruthy();
+    expect(listCalls().at(-1)?.get('OrderType')).toBe('desc');
+  });
+
+  it('validates the form with the shared schema’s messages before sending anything', async () => {
+    fakeServer();
+    renderTable();
+    await screen.findByText('Client 01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await dialogTitled('Add client');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText('Client name'), 'Qingshan');
+    await userEvent.type(within(dialog).getByLabelText('Landline'), '12345678');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a landline as area code-number, e.g. 0755-12345678')).toBeTruthy();
+    expect(writes('/api/Client/Add')).toEqual([]);
+  });
+
+  it('gives the same rules’ messages in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    fakeServer();
+    renderTable();
+    await screen.findByText('Client 01');
+    await userEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await dialogTitled('新增客户');
+    await userEvent.type(within(dialog).getByLabelText('座机'), '0755-123');
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('必填')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入正确的座机号码，如 0755-12345678')).toBeTruthy();
+    expect(writes('/api/Client/Add')).toEqual([]);
+  });
+
+  it('puts the server’s field errors on their fields, then saves', async () => {
+    let attempts = 0;
+    fakeServer(() => {
+      attempts++;
+      if (attempts === 1) {
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({ success: false, message: 'ClientSn: taken', data: { errors: [{ field: 'ClientName', message: 'A client named so exists' }] } }),
+            { status: 409 },
+          ),
+        );
+      }
+      return ok({ Id: 99 }, { message: 'Created' });
+    });
+    renderTable();
+    await screen.findByText('Client 01');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await dialogTitled('Add client');
+    await userEvent.type(within(dialog).getByLabelText('Client name'), 'Client 01');
+    await userEvent.type(within(dialog).getByLabelText('Landline'), '0572-1234567{Enter}');
+    expect(await within(dialog).findByText('A client named so exists')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText('Client name'));
+    await userEvent.type(within(dialog).getByLabelText('Client name'), 'Client 24');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(openDialog('Add client')).toBeNull();
+    });
+    expect(writes('/api/Client/Add').map((w) => w.body)).toEqual([
+      { ClientName: 'Client 01', Telephone: '0572-1234567' },
+      { ClientName: 'Client 24', Telephone: '0572-1234567' },
+    ]);
+  });
+
+  it('edits a row with its values and sends its Id', async () => {
+    fakeServer(() => ok(null, { message: 'Saved' }));
+    renderTable();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Client 02' }));
+    const dialog = await dialogTitled('Edit client');
+    const name = within(dialog).getByLabelText('Client name');
+    expect((name as HTMLInputElement).value).toBe('Client 02');
+    await userEvent.type(name, ' B');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(writes('/api/Client/Update')).toEqual([{ method: 'PUT', body: { Id: 2, ClientName: 'Client 02 B', Telephone: '0572-5123456' } }]);
+    });
+  });
+
+  it('deletes only after a confirmation naming the record', async () => {
+    fakeServer(() => ok(null, { message: 'Deleted' }));
+    renderTable();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Client 03' }));
+    let confirm = await dialogTitled('Delete “Client 03”?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => {
+      expect(openDialog('Delete “Client 03”?')).toBeNull();
+    });
+    expect(writes('/api/Client/Delete')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Client 03' }));
+    confirm = await dialogTitled('Delete “Client 03”?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => {
+      expect(writes('/api/Client/Delete')).toEqual([{ method: 'POST', body: { Id: 3 } }]);
+    });
+  });
+
+  it('shows the server’s message and a retry when the list fails', async () => {
+    fetchMock.mockImplementation((input) => {
+      if (urlOf(input) === '/api/user/myinfo') return ok({ Id: 1, GroupId: 7 });
+      return Promise.resolve(new Response(JSON.stringify({ success: false, message: 'You are not permitted to do this', data: null }), { status: 403 }));
+    });
+    renderTable();
+    expect(await screen.findByText('The list could not be loaded')).toBeTruthy();
+    expect(screen.getByText('You are not permitted to do this')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

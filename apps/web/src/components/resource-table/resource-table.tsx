@@ -1,0 +1,451 @@
+/**
+ * The console's one list screen: a paged, searchable, sortable table of a resource (server-side
+ * paging with PageNo/PageSize, sorting with OrderBy/OrderType, a debounced Search), filters,
+ * add and edit dialogs, delete after confirmation, row actions, and loading, empty and error
+ * states; under 750 px the rows become cards. See apps/web/README.md, "Resource screens".
+ */
+import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Alert, App, Button, Card, Collapse, Descriptions, Empty, Flex, Input, Pagination, Select, Space, Table, Typography } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { QueryParams } from '../../lib/api-client';
+import { errorMessage } from '../../lib/form-errors';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useChoiceLabel } from './form-field';
+import { ResourceFormDialog, type FormDialogState } from './resource-form-dialog';
+import type { ResourceColumn, ResourceTableConfig, RowActionHelpers, RowBase } from './resource-types';
+import { useResourceContext } from './use-resource-context';
+import { useTableState, type SortState } from './use-table-state';
+
+export interface ResourceTableProps<Row extends RowBase> {
+  config: ResourceTableConfig<Row>;
+  /** The heading (already translated); omit for a table inside another screen. */
+  title?: ReactNode;
+  headingLevel?: 1 | 2 | 3 | 4;
+  /** A line under the heading. */
+  description?: ReactNode;
+  /** Fixed query parameters of the list call (a module's operates: { ModuleId }). */
+  params?: QueryParams;
+  /** Keep page, search, sort and filters in the address (for a screen's main list). */
+  syncUrl?: boolean;
+  /** Smaller, for a table inside another (a module's operates). */
+  compact?: boolean;
+  /** Extra toolbar content, before the add button. */
+  toolbarExtra?: ReactNode;
+  /** Values every new record starts with (a module's operates: its ModuleId). */
+  createPreset?: Record<string, unknown>;
+}
+
+type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
+
+function flattenTree<Row>(rows: TreeRow<Row>[], depth = 0): { row: Row; depth: number }[] {
+  return rows.flatMap((row) => [{ row, depth }, ...flattenTree(row.children ?? [], depth + 1)]);
+}
+
+function EmptyCell() {
+  return (
+    <Typography.Text type="secondary" aria-hidden>
+      —
+    </Typography.Text>
+  );
+}
+
+function cellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row): ReactNode {
+  if (column.render) return column.render(row);
+  const value = (row as unknown as Record<string, unknown>)[column.field ?? column.key];
+  if (value === undefined || value === null || value === '') return <EmptyCell />;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export function ResourceTable<Row extends RowBase>({
+  config,
+  title,
+  headingLevel = 1,
+  description,
+  params,
+  syncUrl = false,
+  compact = false,
+  toolbarExtra,
+  createPreset,
+}: ResourceTableProps<Row>) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const ctx = useResourceContext();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const choiceLabel = useChoiceLabel();
+  const { resource, form } = config;
+  const paged = resource.paging === 'server';
+  const filterParams = useMemo(() => (config.filters ?? []).map((f) => f.param), [config.filters]);
+  const table = useTableState({ syncUrl, pageSize: config.pageSize ?? 10, defaultSort: config.defaultSort, filterParams });
+  const { state } = table;
+
+  // The search box: typed text, sent once typing pauses.
+  const [text, setText] = useState(state.search);
+  const debounced = useDebouncedValue(text.trim(), 300);
+  const committed = useRef(state.search);
+  useEffect(() => {
+    committed.current = state.search;
+  }, [state.search]);
+  const { setSearch } = table;
+  useEffect(() => {
+    if (debounced !== committed.current) setSearch(debounced);
+  }, [debounced, setSearch]);
+
+  const listParams = useMemo<QueryParams>(() => {
+    const query: QueryParams = {};
+    if (paged) {
+      query.PageNo = state.page;
+      query.PageSize = state.pageSize;
+    }
+    if (config.search && state.search) query.Search = state.search;
+    if (state.sort) {
+      query.OrderBy = state.sort.key;
+      query.OrderType = state.sort.order;
+    }
+    for (const [name, value] of Object.entries(state.filters)) if (value !== undefined && value !== '') query[name] = value;
+    return { ...query, ...params };
+  }, [paged, state, config.search, params]);
+
+  // The group is known once the current user is (always, inside the signed-in shell).
+  const query = useQuery({ ...resource.listQueryOptions(ctx, listParams), enabled: ctx.groupId > 0 });
+  const fetched = query.data?.rows;
+  const rows = useMemo(() => {
+    const list = fetched ?? [];
+    return config.transformRows ? config.transformRows(list) : list;
+  }, [fetched, config]);
+  const count = query.data?.count ?? 0;
+
+  // A page emptied by deletes steps back to the last page that has rows.
+  const { setPage } = table;
+  useEffect(() => {
+    if (paged && fetched?.length === 0 && state.page > 1 && count > 0) setPage(Math.ceil(count / state.pageSize));
+  }, [paged, fetched, state.page, state.pageSize, count, setPage]);
+
+  const [dialog, setDialog] = useState<FormDialogState<Row>>();
+
+  // A tree shows every branch open until the user folds one.
+  const [expanded, setExpanded] = useState<readonly Key[]>();
+  const branchKeys = useMemo(
+    () => (config.tree ? flattenTree(rows as TreeRow<Row>[]).filter(({ row }) => (row as TreeRow<Row>).children?.length).map(({ row }) => row.Id) : []),
+    [rows, config.tree],
+  );
+
+  const removal = useMutation({
+    mutationFn: (row: Row) => resource.remove(ctx, row.Id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resource.keys.all }),
+  });
+
+  const helpers: RowActionHelpers<Row> = {
+    edit: (row) => {
+      setDialog({ mode: 'edit', row });
+    },
+    create: (values) => {
+      setDialog({ mode: 'create', preset: { ...createPreset, ...values } });
+    },
+    remove: (row) => {
+      const name = config.rowName(row);
+      void modal.confirm({
+        title: t('resource.deleteTitle', { name }),
+        content: t('resource.deleteHint'),
+        okText: t('common.delete'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          try {
+            const response = await removal.mutateAsync(row);
+            void message.success(response.message || t('resource.deleted'));
+          } catch (error) {
+            void message.error(errorMessage(error));
+          }
+        },
+      });
+    },
+  };
+
+  const editable = form !== undefined && resource.canUpdate;
+  const actionsOf = (row: Row): ReactNode => {
+    const name = config.rowName(row);
+    const extra = config.rowActions?.(row, helpers);
+    const canEdit = editable && (config.canEdit?.(row) ?? true);
+    const canDelete = resource.canRemove && (config.canDelete?.(row) ?? true);
+    return (
+      <Space size={0} wrap>
+        {extra}
+        {editable && (
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined aria-hidden />}
+            disabled={!canEdit}
+            aria-label={t('resource.editRow', { name })}
+            onClick={() => {
+              helpers.edit(row);
+            }}
+          >
+            {t('common.edit')}
+          </Button>
+        )}
+        {resource.canRemove && (
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={!canDelete}
+            aria-label={t('resource.deleteRow', { name })}
+            onClick={() => {
+              helpers.remove(row);
+            }}
+          >
+            {t('common.delete')}
+          </Button>
+        )}
+      </Space>
+    );
+  };
+  const hasActions = editable || resource.canRemove || config.rowActions !== undefined;
+
+  const sortOrderOf = (column: ResourceColumn<Row>) => {
+    if (!column.sortKey || state.sort?.key !== column.sortKey) return null;
+    return state.sort.order === 'desc' ? ('descend' as const) : ('ascend' as const);
+  };
+
+  const columns: TableColumnsType<Row> = config.columns.map((column) => ({
+    key: column.key,
+    title: t(column.title),
+    width: column.width,
+    ellipsis: column.ellipsis,
+    sorter: column.sortKey !== undefined,
+    sortOrder: sortOrderOf(column),
+    sortDirections: ['ascend', 'descend', 'ascend'],
+    render: (_value: unknown, row: Row) => cellOf(column, row),
+  }));
+  if (hasActions) {
+    columns.push({ key: 'actions', title: t('resource.actions'), fixed: 'right', render: (_value: unknown, row: Row) => actionsOf(row) });
+  }
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'paginate') {
+      table.setPage(pagination.current ?? 1, pagination.pageSize);
+      return;
+    }
+    if (extra.action === 'sort') {
+      const first = Array.isArray(sorter) ? sorter[0] : sorter;
+      const column = config.columns.find((c) => c.key === first?.columnKey);
+      const next: SortState | undefined =
+        column?.sortKey && first?.order ? { key: column.sortKey, order: first.order === 'descend' ? 'desc' : 'asc' } : undefined;
+      table.setSort(next);
+    }
+  };
+
+  const searching = state.search !== '' || Object.values(state.filters).some((v) => v !== undefined && v !== '');
+  const empty = (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('resource.noMatch') : t('common.empty')} />
+  );
+  const loadError =
+    query.isError ? (
+      <Alert
+        type="error"
+        showIcon
+        title={t('resource.loadFailed')}
+        description={errorMessage(query.error)}
+        action={
+          <Button
+            size="small"
+            onClick={() => {
+              void query.refetch();
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    ) : null;
+  const loading = query.isFetching && (query.isPending || query.isPlaceholderData);
+
+  const sortable = config.columns.filter((c) => c.sortKey);
+  const HeadingTag = `h${String(headingLevel)}` as 'h1';
+
+  const toolbar = (
+    <Flex wrap gap={8} align="center" justify="space-between">
+      {title !== undefined ? (
+        <HeadingTag style={{ fontSize: headingLevel === 1 ? 20 : 16, fontWeight: 600, margin: 0 }}>{title}</HeadingTag>
+      ) : (
+        <span />
+      )}
+      <Flex wrap gap={8} align="center" style={{ flex: mobile ? '1 1 100%' : undefined }}>
+        {config.search && (
+          <Input
+            allowClear
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+            }}
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={t(config.search.placeholder)}
+            aria-label={t('resource.search')}
+            style={{ width: mobile ? '100%' : 240 }}
+            type="search"
+          />
+        )}
+        {(config.filters ?? []).map((filter) => (
+          <Select
+            key={filter.param}
+            aria-label={t(filter.label)}
+            value={state.filters[filter.param] ?? ''}
+            onChange={(value: string) => {
+              table.setFilter(filter.param, value === '' ? undefined : value);
+            }}
+            options={[
+              { value: '', label: t(filter.allLabel) },
+              ...filter.options.map((choice) => ({ value: String(choice.value), label: choiceLabel(choice) })),
+            ]}
+            style={{ minWidth: 140 }}
+          />
+        ))}
+        {mobile && sortable.length > 0 && (
+          <Select
+            aria-label={t('resource.sortBy')}
+            placeholder={t('resource.sortBy')}
+            allowClear
+            value={state.sort ? `${state.sort.key}:${state.sort.order}` : undefined}
+            onChange={(value: string | undefined) => {
+              const [key, order] = (value ?? '').split(':');
+              table.setSort(key ? { key, order: order === 'desc' ? 'desc' : 'asc' } : undefined);
+            }}
+            options={sortable.flatMap((column) => [
+              { value: `${column.sortKey ?? ''}:asc`, label: t('resource.sortAsc', { column: t(column.title) }) },
+              { value: `${column.sortKey ?? ''}:desc`, label: t('resource.sortDesc', { column: t(column.title) }) },
+            ])}
+            style={{ minWidth: 160 }}
+          />
+        )}
+        <Button
+          icon={<ReloadOutlined aria-hidden />}
+          aria-label={t('common.refresh')}
+          title={t('common.refresh')}
+          loading={query.isFetching && !loading}
+          onClick={() => {
+            void query.refetch();
+          }}
+        />
+        {toolbarExtra}
+        {form && resource.canCreate && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => {
+              helpers.create();
+            }}
+          >
+            {t(config.addLabel ?? 'common.add')}
+          </Button>
+        )}
+      </Flex>
+    </Flex>
+  );
+
+  const pagination = paged
+    ? {
+        current: state.page,
+        pageSize: state.pageSize,
+        total: count,
+        showSizeChanger: true,
+        pageSizeOptions: table.pageSizes,
+        showTotal: (total: number) => t('resource.total', { count: total }),
+        size: 'small' as const,
+      }
+    : false;
+
+  const cards = (
+    <Flex vertical gap={8} aria-busy={loading}>
+      {rows.length === 0 && !query.isPending ? empty : null}
+      {flattenTree(rows as TreeRow<Row>[]).map(({ row, depth }) => (
+        <Card key={row.Id} size="small" title={config.rowName(row)} style={{ marginInlineStart: depth * 16 }}>
+          <Descriptions
+            column={1}
+            size="small"
+            items={config.columns
+              .filter((column) => column.onCards !== false)
+              .map((column) => ({ key: column.key, label: t(column.title), children: cellOf(column, row) }))}
+          />
+          {config.expandedRow && (
+            <Collapse
+              size="small"
+              ghost
+              items={[{ key: 'more', label: t(config.expandedRow.label), children: config.expandedRow.render(row) }]}
+            />
+          )}
+          {hasActions && <div style={{ marginTop: 8 }}>{actionsOf(row)}</div>}
+        </Card>
+      ))}
+      {pagination && count > 0 && (
+        <Pagination
+          {...pagination}
+          onChange={(page, pageSize) => {
+            table.setPage(page, pageSize);
+          }}
+          style={{ alignSelf: 'flex-end' }}
+        />
+      )}
+    </Flex>
+  );
+
+  return (
+    <Flex vertical gap={compact ? 8 : 16}>
+      {toolbar}
+      {description !== undefined && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {description}
+        </Typography.Paragraph>
+      )}
+      {loadError}
+      {mobile ? (
+        cards
+      ) : (
+        <Table<Row>
+          rowKey="Id"
+          columns={columns}
+          dataSource={rows}
+          loading={loading}
+          pagination={pagination}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          size={compact ? 'small' : 'middle'}
+          locale={{ emptyText: query.isPending ? ' ' : empty }}
+          expandable={
+            config.expandedRow
+              ? {
+                  expandedRowRender: config.expandedRow.render,
+                  rowExpandable: () => true,
+                }
+              : config.tree
+                ? {
+                    expandedRowKeys: expanded ?? branchKeys,
+                    onExpandedRowsChange: (keys) => {
+                      setExpanded(keys);
+                    },
+                  }
+                : undefined
+          }
+        />
+      )}
+      {form && (
+        <ResourceFormDialog
+          resource={resource}
+          form={form}
+          ctx={ctx}
+          state={dialog}
+          onClose={() => {
+            setDialog(undefined);
+          }}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,137 @@
+/** The configuration of a resource screen: columns, search, filters, the form and row actions. */
+import type { ReactNode } from 'react';
+import type { FormRule } from 'antd';
+import type { MessageKey } from '../../lib/i18n';
+import type { Resource } from './resource';
+
+export type RowBase = { Id: number };
+
+export interface ResourceColumn<Row> {
+  key: string;
+  title: MessageKey;
+  /** The row field shown when there is no render (default: the key). */
+  field?: keyof Row & string;
+  render?: (row: Row) => ReactNode;
+  /** The OrderBy value that sorts by this column (server-side); omit for unsortable columns. */
+  sortKey?: string;
+  width?: number;
+  ellipsis?: boolean;
+  /** Shown on the narrow-screen cards (default true). */
+  onCards?: boolean;
+}
+
+export interface Choice {
+  value: string | number | boolean;
+  /** A catalog key, or `text` for data (names from the server). */
+  labelKey?: MessageKey;
+  text?: string;
+  disabled?: boolean;
+}
+
+export interface ResourceFilter {
+  /** The list call's query parameter. */
+  param: string;
+  label: MessageKey;
+  /** The option meaning "no filter". */
+  allLabel: MessageKey;
+  options: Choice[];
+}
+
+export type FieldKind =
+  | 'text'
+  | 'password'
+  | 'textarea'
+  | 'number'
+  | 'switch'
+  | 'select'
+  | 'radio'
+  | 'tree-select'
+  | 'autocomplete'
+  | 'hidden';
+
+export interface TreeChoice {
+  value: number | string;
+  title: string;
+  disabled?: boolean;
+  children?: TreeChoice[];
+}
+
+export type FormMode = 'create' | 'edit';
+
+export interface FormFieldDef {
+  name: string;
+  label: MessageKey;
+  kind: FieldKind;
+  /** The dialogs showing it (default both). */
+  modes?: FormMode[];
+  /** Read-only in the edit dialog (an account name, say). */
+  readOnlyInEdit?: boolean;
+  options?: Choice[];
+  treeData?: TreeChoice[];
+  /** Suggestions of an autocomplete field. */
+  suggestions?: string[];
+  placeholder?: MessageKey;
+  help?: MessageKey;
+  autoComplete?: string;
+  /** Fields this one is checked against (password confirmation): re-validated when they change. */
+  dependencies?: string[];
+  /** Shown only when this returns true for the current values. */
+  visible?: (values: Record<string, unknown>) => boolean;
+  /** Rules replacing those read from the schema (fields the schema does not have). */
+  rules?: FormRule[];
+  min?: number;
+  max?: number;
+  /** Renders something beside the input (an icon preview, say). */
+  addon?: (value: unknown) => ReactNode;
+}
+
+export interface ResourceFormConfig<Row> {
+  /** The shared zod schemas of the create and update calls (rules and messages come from them). */
+  createSchema: unknown;
+  updateSchema: unknown;
+  fields: FormFieldDef[];
+  /** Values of a new record. */
+  initialValues?: Record<string, unknown>;
+  /** The edit dialog's values from a row (default: the row's fields of the same names). */
+  toValues?: (row: Row) => Record<string, unknown>;
+  /** The request body from the form values (default: the values as they are). */
+  toBody?: (values: Record<string, unknown>, mode: FormMode, row: Row | undefined) => Record<string, unknown>;
+  /** The fields of one dialog, adjusted for its record (a menu cannot be its own parent, say). */
+  adjustFields?: (fields: FormFieldDef[], mode: FormMode, row: Row | undefined) => FormFieldDef[];
+  /** Server error fields whose form field has another name ({ Router: 'RouterPath' }). */
+  errorFields?: Record<string, string>;
+  createTitle: MessageKey;
+  editTitle: MessageKey;
+  width?: number;
+}
+
+export interface RowActionHelpers<Row> {
+  edit: (row: Row) => void;
+  remove: (row: Row) => void;
+  /** Opens the add dialog with some values filled in (a sub-menu's parent, say). */
+  create: (values?: Record<string, unknown>) => void;
+}
+
+export interface ResourceTableConfig<Row extends RowBase> {
+  resource: Resource<Row>;
+  columns: ResourceColumn<Row>[];
+  /** Names a record in confirmations and button labels. */
+  rowName: (row: Row) => string;
+  /** A search box (the list call's Search); omit for none. */
+  search?: { placeholder: MessageKey };
+  filters?: ResourceFilter[];
+  form?: ResourceFormConfig<Row>;
+  addLabel?: MessageKey;
+  /** Extra buttons of a row, before Edit and Delete. */
+  rowActions?: (row: Row, helpers: RowActionHelpers<Row>) => ReactNode;
+  canEdit?: (row: Row) => boolean;
+  canDelete?: (row: Row) => boolean;
+  /** Rows as shown, from rows as fetched (a tree built from a flat list, say). */
+  transformRows?: (rows: Row[]) => Row[];
+  /** Rows carry `children` (a tree): shown with every branch open at first. */
+  tree?: boolean;
+  /** Content shown when a row is expanded (a module's operates, say). */
+  expandedRow?: { render: (row: Row) => ReactNode; label: MessageKey };
+  defaultSort?: { key: string; order: 'asc' | 'desc' };
+  pageSize?: number;
+}

@@ -1,0 +1,43 @@
+import { App, Space, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { USER_STATUS } from '@sluice/shared/account.schema';
+import type { UserListItem } from '@sluice/shared/user-admin.schema';
+import { errorMessage } from '../../../lib/form-errors';
+import { useSetUserStatus } from '../api/users-api';
+
+export function UserStatusTag({ status }: { status: UserListItem['Status'] }) {
+  const { t } = useTranslation();
+  if (status === USER_STATUS.normal) return <Tag color="success">{t('userStatus.normal')}</Tag>;
+  if (status === USER_STATUS.disabled) return <Tag color="error">{t('userStatus.disabled')}</Tag>;
+  return <Tag color="warning">{t('userStatus.inactive')}</Tag>;
+}
+
+/** Enable or disable a user (PUT user/status); a disabled user is signed out at once. */
+export function UserStatusSwitch({ user, self }: { user: UserListItem; self: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const mutation = useSetUserStatus();
+  const enabled = user.Status === USER_STATUS.normal;
+  const name = user.UserName || user.Account;
+  return (
+    <Space size={8}>
+      <Switch
+        size="small"
+        checked={enabled}
+        loading={mutation.isPending}
+        disabled={self}
+        aria-label={t('users.enableSwitch', { name })}
+        onChange={(checked) => {
+          mutation.mutate(
+            { Id: user.Id, Status: checked ? USER_STATUS.normal : USER_STATUS.disabled },
+            {
+              onSuccess: (response) => void message.success(response.message),
+              onError: (error) => void message.error(errorMessage(error)),
+            },
+          );
+        }}
+      />
+      <UserStatusTag status={user.Status} />
+    </Space>
+  );
+}
