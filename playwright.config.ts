@@ -1,62 +1,60 @@
-import { defineConfig } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const tilePort = port + 1;
 // Each run starts the real built server on a fresh database.
-const dataDir = mkdtempSync(path.join(tmpdir(), "sluice-e2e-"));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-'));
 
 export default defineConfig({
-  testDir: "e2e",
+  testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI
-    ? [["list"]]
-    : [["list"], ["html", { open: "never" }]],
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${String(port)}`,
-    browserName: "chromium",
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-quic",
-        "--disable-sync",
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
       ],
     },
   },
   webServer: [
     {
       // Map tiles from this machine: tests never reach the internet.
-      command: "node --disable-warning=ExperimentalWarning e2e/tile-server.ts",
+      command: 'node --disable-warning=ExperimentalWarning e2e/tile-server.ts',
       url: `http://127.0.0.1:${String(tilePort)}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
       env: { TILE_PORT: String(tilePort) },
     },
     {
-      command: "npm run serve",
+      command: 'npm run serve',
       url: `http://127.0.0.1:${String(port)}/api/docs/json`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
         PORT: String(port),
-        HOST: "127.0.0.1",
+        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DEMO: "1",
-        ADMIN_PASSWORD: "Admin12345",
-        LOG_LEVEL: "warn",
+        DEMO: '1',
+        ADMIN_PASSWORD: 'Admin12345',
+        LOG_LEVEL: 'warn',
         MAP_TILE_URL: `http://127.0.0.1:${String(tilePort)}/{z}/{x}/{y}.png`,
       },
     },

@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { deflateSync } from "node:zlib";
-import { ADMIN, signIn } from "./fixtures.ts";
+import { expect, test } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+import { ADMIN, signIn } from './fixtures.ts';
 
-test.use({ locale: "en-US" });
+test.use({ locale: 'en-US' });
 
 /** A small solid-colour PNG (width × height), made here so no fixture file is needed. */
 function png(width: number, height: number): Buffer {
@@ -33,13 +33,13 @@ function png(width: number, height: number): Buffer {
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
-test("a project, a station and a device: created, on the map and in the lists, migrated, deleted and restored; a cover image cropped and uploaded", async ({
+test('a project, a station and a device: created, on the map and in the lists, migrated, deleted and restored; a cover image cropped and uploaded', async ({
   page,
 }) => {
   const stamp = String(Date.now()).slice(-6);
@@ -47,114 +47,96 @@ test("a project, a station and a device: created, on the map and in the lists, m
   const station = `E2E station ${stamp}`;
   const device = `E2E pump ${stamp}`;
 
-  await page.goto("/login");
+  await page.goto('/login');
   await signIn(page, ADMIN);
 
   // A project from the projects list.
-  await page.goto("/common/app/project");
-  await page.getByRole("button", { name: "New project" }).click();
-  const projectDialog = page.getByRole("dialog", { name: "New project" });
-  await projectDialog.getByLabel("Name").fill(project);
-  await projectDialog
-    .getByLabel("Position (longitude,latitude)")
-    .fill("119.7001,30.6501");
-  await projectDialog.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("article", { name: project })).toBeVisible();
+  await page.goto('/common/app/project');
+  await page.getByRole('button', { name: 'New project' }).click();
+  const projectDialog = page.getByRole('dialog', { name: 'New project' });
+  await projectDialog.getByLabel('Name').fill(project);
+  await projectDialog.getByLabel('Position (longitude,latitude)').fill('119.7001,30.6501');
+  await projectDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('article', { name: project })).toBeVisible();
 
   // A station in it, from the project's page on home.
-  await page.getByRole("article", { name: project }).click();
+  await page.getByRole('article', { name: project }).click();
   await expect(page).toHaveURL(/\/common\/home\/project\/\d+$/);
-  await page.getByRole("button", { name: "New station" }).click();
-  const stationDialog = page.getByRole("dialog", { name: "New station" });
-  await stationDialog.getByLabel("Name").fill(station);
-  await stationDialog
-    .getByLabel("Position (longitude,latitude)")
-    .fill("119.7101,30.6601");
-  await stationDialog.getByRole("button", { name: "Save" }).click();
-  await page.getByRole("link", { name: new RegExp(station) }).click();
+  await page.getByRole('button', { name: 'New station' }).click();
+  const stationDialog = page.getByRole('dialog', { name: 'New station' });
+  await stationDialog.getByLabel('Name').fill(station);
+  await stationDialog.getByLabel('Position (longitude,latitude)').fill('119.7101,30.6601');
+  await stationDialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name: new RegExp(station) }).click();
   await expect(page).toHaveURL(/\/common\/home\/station\/\d+$/);
   const stationUrl = new URL(page.url()).pathname;
 
   // A device in the station; its credential is shown once.
-  await page.getByRole("button", { name: "New device" }).click();
-  const deviceDialog = page.getByRole("dialog", { name: "New device" });
-  await deviceDialog.getByLabel("Device name").fill(device);
-  await deviceDialog.getByRole("button", { name: "Save" }).click();
-  const credential = page.getByRole("dialog", { name: "Device credential" });
-  await expect(credential.getByText("MQTT password")).toBeVisible();
-  await credential.getByRole("button", { name: "I have copied it" }).click();
+  await page.getByRole('button', { name: 'New device' }).click();
+  const deviceDialog = page.getByRole('dialog', { name: 'New device' });
+  await deviceDialog.getByLabel('Device name').fill(device);
+  await deviceDialog.getByRole('button', { name: 'Save' }).click();
+  const credential = page.getByRole('dialog', { name: 'Device credential' });
+  await expect(credential.getByText('MQTT password')).toBeVisible();
+  await credential.getByRole('button', { name: 'I have copied it' }).click();
 
   // On the map (at its station's position) and in the device list.
-  await page.goto("/common/home");
-  const map = page.getByRole("region", { name: "Map of stations and devices" });
-  await expect(map).toHaveAttribute("data-points", /\d+/);
+  await page.goto('/common/home');
+  const map = page.getByRole('region', { name: 'Map of stations and devices' });
+  await expect(map).toHaveAttribute('data-points', /\d+/);
   await page.goto(stationUrl);
   // The device stands at its station's position: one cluster of the two, until zoomed in far.
-  await expect(map.getByRole("button", { name: /^2 places here/ })).toBeAttached();
-  await page.goto("/common/app/device");
-  await page
-    .getByRole("searchbox", { name: "Search by name or serial number" })
-    .fill(device);
-  await page
-    .getByRole("searchbox", { name: "Search by name or serial number" })
-    .press("Enter");
-  const card = page.getByRole("article", { name: `${device}, Offline` });
+  await expect(map.getByRole('button', { name: /^2 places here/ })).toBeAttached();
+  await page.goto('/common/app/device');
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).fill(device);
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).press('Enter');
+  const card = page.getByRole('article', { name: `${device}, Offline` });
   await expect(card).toBeVisible();
 
   // Migrated to the first demo station, with the move in its history.
-  await page.getByRole("button", { name: `Migrate ${device}` }).click();
-  const migrate = page.getByRole("dialog", { name: `Migrate ${device}` });
-  await migrate.getByLabel("Move to").click();
+  await page.getByRole('button', { name: `Migrate ${device}` }).click();
+  const migrate = page.getByRole('dialog', { name: `Migrate ${device}` });
+  await migrate.getByLabel('Move to').click();
   await page
-    .getByRole("tree")
+    .getByRole('tree')
     .getByText(/青山一站/)
     .click();
-  await migrate.getByRole("button", { name: "Migrate" }).click();
+  await migrate.getByRole('button', { name: 'Migrate' }).click();
   await expect(migrate).toBeHidden();
-  await expect(card).toContainText("青山一站");
+  await expect(card).toContainText('青山一站');
 
   // Deleted to the recycle bin, then restored.
-  await page.getByRole("button", { name: `Delete ${device}` }).click();
+  await page.getByRole('button', { name: `Delete ${device}` }).click();
   await page
-    .getByRole("dialog", { name: `Delete ${device}?` })
-    .getByRole("button", { name: "Delete" })
+    .getByRole('dialog', { name: `Delete ${device}?` })
+    .getByRole('button', { name: 'Delete' })
     .click();
   await expect(card).toBeHidden();
-  await page.goto("/device/recyclebin");
-  const row = page.getByRole("row", { name: new RegExp(device) });
-  await expect(row).toContainText("admin");
-  await row.getByRole("button", { name: `Restore ${device}` }).click();
+  await page.goto('/device/recyclebin');
+  const row = page.getByRole('row', { name: new RegExp(device) });
+  await expect(row).toContainText('admin');
+  await row.getByRole('button', { name: `Restore ${device}` }).click();
   await expect(row).toBeHidden();
-  await page.goto("/common/app/device");
-  await page
-    .getByRole("searchbox", { name: "Search by name or serial number" })
-    .fill(device);
-  await page
-    .getByRole("searchbox", { name: "Search by name or serial number" })
-    .press("Enter");
-  await expect(
-    page.getByRole("article", { name: `${device}, Offline` }),
-  ).toBeVisible();
+  await page.goto('/common/app/device');
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).fill(device);
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).press('Enter');
+  await expect(page.getByRole('article', { name: `${device}, Offline` })).toBeVisible();
 
   // A cover image for the project, cropped in the dialog and uploaded.
-  await page.goto("/common/app/project");
-  await page.getByRole("article", { name: project }).click();
-  await page.getByRole("tab", { name: "Images" }).click();
-  await page.getByRole("button", { name: "Upload image" }).click();
-  const cropper = page.getByRole("dialog", { name: `Image of ${project}` });
-  await cropper
-    .getByLabel("Choose an image")
-    .setInputFiles({
-      name: "cover.png",
-      mimeType: "image/png",
-      buffer: png(500, 200),
-    });
-  await expect(
-    cropper.getByRole("group", { name: "Crop area" }).locator("img"),
-  ).toBeVisible();
-  await cropper.getByRole("button", { name: "Rotate right" }).click();
-  await cropper.getByRole("button", { name: "Reset" }).click();
-  await cropper.getByRole("button", { name: "Upload" }).click();
+  await page.goto('/common/app/project');
+  await page.getByRole('article', { name: project }).click();
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByRole('button', { name: 'Upload image' }).click();
+  const cropper = page.getByRole('dialog', { name: `Image of ${project}` });
+  await cropper.getByLabel('Choose an image').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: png(500, 200),
+  });
+  await expect(cropper.getByRole('group', { name: 'Crop area' }).locator('img')).toBeVisible();
+  await cropper.getByRole('button', { name: 'Rotate right' }).click();
+  await cropper.getByRole('button', { name: 'Reset' }).click();
+  await cropper.getByRole('button', { name: 'Upload' }).click();
   await expect(cropper).toBeHidden();
-  await expect(page.getByText("Cover", { exact: true })).toBeVisible();
+  await expect(page.getByText('Cover', { exact: true })).toBeVisible();
 });
