@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'simulator', root: 'apps/simulator', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { DEMO_OPERATOR } from './seed/demo.ts';
+import { startDemoFleet } from './seed/demo-fleet.ts';
+import type { Fleet } from '@sluice/simulator/fleet';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,12 +13,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const seeded = await bootstrap(app.ctx);
 
+  let fleet: Fleet | undefined;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    app.close().then(
+    (fleet?.stop() ?? Promise.resolve()).then(() => app.close()).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // The MQTT broker's TCP port (or the external broker), and the live-data jobs.
   await app.live.start();
+  // DEMO: the demo stations come alive through the embedded broker, as real gateways would.
+  if (config.DEMO) fleet = await startDemoFleet(app);
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const lines = [`Sluice is running at ${shown}  (API docs: ${shown}/api/docs)`];
   if (seeded.created) {

@@ -258,6 +258,22 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await waitFor(() => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2, 3000, 'open and close events');
   });
 
+  it('opens alarms from data points linked to warn codes: fault flags while not 0, measurements while over their standard', async () => {
+    const sn = 'SL0000000104';
+    const analyser = await device(sn);
+    const active = async () =>
+      (await t.app.ctx.db.selectFrom('warns').select('code').where('device_sn', '=', sn).where('active', '=', 1).execute()).map((w) => w.code).sort();
+    await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 30, AnalyserFault: 0 }), { qos: 1 });
+    await waitFor(async () => (await active()).length === 0 && (await t.app.ctx.db.selectFrom('device_latest').select('ts').where('device_sn', '=', sn).executeTakeFirst()), 3000, 'the first message');
+    await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 80, AnalyserFault: 1 }), { qos: 1 });
+    await waitFor(async () => (await active()).join(',') === 'A201,E401', 3000, 'COD and analyser alarms');
+    await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 20, AnalyserFault: 0 }), { qos: 1 });
+    await waitFor(async () => (await active()).length === 0, 3000, 'the alarms to clear');
+    const description = await t.app.ctx.db.selectFrom('warns').select(['description', 'data_key']).where('device_sn', '=', sn).where('code', '=', 'E401').executeTakeFirstOrThrow();
+    expect(description).toMatchObject({ data_key: 'AnalyserFault' });
+    expect(description.description).toContain('Analyser');
+  });
+
   it('sends a command, refuses control in auto mode, and records the acknowledgement in the device log', async () => {
     const pump = await device();
     const commands = inbox(pump);

@@ -29,7 +29,12 @@ export class OnlineRepository {
         .where('online', '=', 0)
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return false;
+      if (Number(changed.numUpdatedRows) === 0) {
+        // Already online (a restart of the server, or a seeded flag): make sure a period is open.
+        const open = await trx.selectFrom('device_online_periods').select('id').where('device_sn', '=', deviceSn).where('group_id', '=', groupId).where('ended_at', 'is', null).executeTakeFirst();
+        if (!open) await trx.insertInto('device_online_periods').values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null }).execute();
+        return false;
+      }
       await trx
         .updateTable('device_online_periods')
         .set({ ended_at: at, end_reason: 'superseded' })

@@ -55,6 +55,18 @@ export class WarnsRepository {
     return links;
   }
 
+  /** Standards of data keys in a group's type statistics ('50', '6,9'): a linked code is raised while the value misses it. */
+  async standards(groupId: number): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('type_statistics as ts')
+      .innerJoin('data_defines as d', 'd.id', 'ts.data_define_id')
+      .select(['d.data_key', 'ts.standard'])
+      .where('ts.group_id', '=', groupId)
+      .where('ts.standard', '!=', '')
+      .execute();
+    return new Map(rows.map((r) => [r.data_key, r.standard]));
+  }
+
   async open(rows: Omit<WarnRow, 'id' | 'group_code' | 'comments' | 'state' | 'active' | 'cleared_at' | 'handled_at'>[]): Promise<WarnRow[]> {
     if (rows.length === 0) return [];
     return this.db

@@ -4,6 +4,7 @@
  * its codes). A code that appears opens a Warn record with its WarnCode's description and type;
  * one that disappears closes it. Each change is published to consoles.
  */
+import { meetsStandard } from '@sluice/shared/statistics';
 import type { KnownDevice } from '../telemetry/device-directory.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
 import type { WarnRow, WarnsRepository } from './warns.repository.ts';
@@ -17,7 +18,7 @@ export class WarnsService {
   private readonly repository: WarnsRepository;
   private readonly events: LiveEvents;
   private readonly onChange: (device: KnownDevice, at: number) => Promise<void>;
-  private readonly links = new Map<number, Cached<Map<string, string[]>>>();
+  private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: Map<string, string> }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
   constructor(repository: WarnsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
@@ -45,15 +46,22 @@ export class WarnsService {
     });
   }
 
-  /** Data points linked to codes: a value other than 0 raises them, 0 clears them. */
+  /**
+   * Data points linked to codes (DataDefineWarnCode): a key with a standard in the type
+   * statistics (COD_Out ≤ 50, pH 6–9) raises its codes while the value misses the standard; a
+   * key without one (a fault flag) raises them while its value is not 0.
+   */
   async fromData(device: KnownDevice, values: Record<string, number | string>, at: number, now = Date.now()): Promise<void> {
-    const links = await this.linksOf(device.groupId, now);
-    const touched = Object.keys(values).filter((k) => links.has(k));
+    const { codes, standards } = await this.linksOf(device.groupId, now);
+    const touched = Object.keys(values).filter((k) => codes.has(k));
     if (touched.length === 0) return;
     await this.serial(device.deviceSn, async () => {
       for (const key of touched) {
-        const raised = Number(values[key]) !== 0 && values[key] !== '';
-        await this.apply(device, at, (row) => row.data_key === key, new Set(raised ? links.get(key) : []), key);
+        const value = values[key];
+        const standard = standards.get(key);
+        const number = Number(value);
+        const raised = standard !== undefined ? Number.isFinite(number) && !meetsStandard(number, standard) : number !== 0 && value !== '';
+        await this.apply(device, at, (row) => row.data_key === key, new Set(raised ? codes.get(key) : []), key);
       }
     });
   }
@@ -103,10 +111,11 @@ export class WarnsService {
     await this.onChange(device, at);
   }
 
-  private async linksOf(groupId: number, now: number): Promise<Map<string, string[]>> {
+  private async linksOf(groupId: number, now: number): Promise<{ codes: Map<string, string[]>; standards: Map<string, string> }> {
     const cached = this.links.get(groupId);
     if (cached && cached.expires > now) return cached.value;
-    const value = await this.repository.links(groupId);
+    const codes = await this.repository.links(groupId);
+    const value = { codes, standards: codes.size > 0 ? await this.repository.standards(groupId) : new Map<string, string>() };
     this.links.set(groupId, { value, expires: now + 60_000 });
     return value;
   }

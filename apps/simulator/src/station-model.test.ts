@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { CONTROL_MODE, STATION_KEYS as K } from '@sluice/shared/station-keys';
+import { StationModel, dailyShape } from './station-model.ts';
+
+/** Steps a station through `hours` of simulated time, one minute at a time, calling `each` every step. */
+function run(model: StationModel, start: number, hours: number, each?: (t: number) => void): number {
+  let t = start;
+  for (let i = 0; i < hours * 60; i++) {
+    t += 60_000;
+    model.step(t);
+    each?.(t);
+  }
+  return t;
+}
+
+// Midnight, 1 June 2026 in China (UTC+8).
+const START = Date.UTC(2026, 5, 1) - 8 * 3_600_000;
+
+describe('the station model', () => {
+  it('has a daily flow pattern with morning and evening peaks', () => {
+    expect(dailyShape(8)).toBeGreaterThan(dailyShape(3) * 2);
+    expect(dailyShape(19.5)).toBeGreaterThan(dailyShape(3) * 2);
+    const mean = Array.from({ length: 240 }, (_, i) => dailyShape(i / 10)).reduce((a, b) => a + b, 0) / 240;
+    expect(mean).toBeGreaterThan(0.8);
+    expect(mean).toBeLessThan(1.2);
+  });
+
+  it('keeps values in plausible ranges over two days, cycling the pumps on the tank level', () => {
+    const model = new StationModel({ seed: 7, capacity: 120, faultRate: 0 });
+    model.step(START);
+    let pumpStarts = 0;
+    let wasRunning = false;
+    const levels: number[] = [];
+    const t = run(model, START, 48, () => {
+      const running = model.v[K.liftPump1Run] === 1 || model.v[K.liftPump2Run] === 1;
+      if (running && !wasRunning) pumpStarts += 1;
+      wasRunning = running;
+      levels.push(model.v[K.tankLevel] ?? 0);
+      expect(model.v[K.codIn]).toBeGreaterThan(60);
+      expect(model.v[K.codIn]).toBeLessThan(450);
+      expect(model.v[K.phIn]).toBeGreaterThanOrEqual(6.5);
+      expect(model.v[K.phIn]).toBeLessThanOrEqual(8.5);
+    });
+    expect(pumpStarts).toBeGreaterThan(4);
+    expect(Math.max(...levels)).toBeLessThan(3.2);
+    // A healthy station meets class 1A comfortably.
+    expect(model.v[K.codOut]).toBeLessThan(50);
+    expect(model.v[K.nh3nOut]).toBeLessThan(5);
+    expect(model.v[K.tpOut]).toBeLessThan(1);
+    // Energy per treated cubic metre in the usual range.
+    const before = { energy: model.v[K.energy] ?? 0, flow: model.v[K.flowTotal] ?? 0 };
+    run(model, t, 24);
+    const kwhPerM3 = ((model.v[K.energy] ?? 0) - before.energy) / ((model.v[K.flowTotal] ?? 0) - before.flow);
+    expect(kwhPerM3).toBeGreaterThan(0.2);
+    expect(kwhPerM3).toBeLessThan(2);
+  });
+
+  it('lets effluent ammonia rise when the blowers fail', () => {
+    const model = new StationModel({ seed: 3, capacity: 100, faultRate: 0 });
+    model.step(START);
+    const t = run(model, START, 12);
+    const healthy = model.v[K.nh3nOut] ?? 0;
+    model.v[K.blower1Fault] = 1;
+    model.v[K.blower2Fault] = 1;
+    run(model, t, 8);
+    expect(model.v[K.dissolvedOxygen]).toBeLessThan(0.6);
+    expect(model.v[K.nh3nOut]).toBeGreaterThan(healthy * 2);
+    expect(model.activeCodes()).toEqual(expect.arrayContaining(['E201', 'E202']));
+  });
+
+  it('obeys the control mode, one-key stop and alarm reset', () => {
+    const model = new StationModel({ seed: 1, faultRate: 0 });
+    model.step(START);
+    expect(model.command(K.liftPump1Run, 1)).toMatchObject({ ok: false });
+    expect(model.command(K.controlMode, CONTROL_MODE.manual)).toEqual({ ok: true });
+    expect(model.command(K.liftPump1Run, 1)).toEqual({ ok: true });
+    model.step(START + 60_000);
+    expect(model.v[K.liftPump1Run]).toBe(1);
+    expect(model.command(K.blowerOnTime, 1200)).toEqual({ ok: true });
+    expect(model.v[K.blowerOnTime]).toBe(1200);
+    expect(model.command(K.oneKeyStop, 1)).toEqual({ ok: true });
+    model.step(START + 120_000);
+    expect(model.v[K.liftPump1Run]).toBe(0);
+    expect(model.command(K.liftPump1Run, 1)).toMatchObject({ ok: false });
+    model.v[K.dosingPumpFault] = 1;
+    expect(model.command(K.alarmReset, 1)).toEqual({ ok: true });
+    expect(model.v[K.dosingPumpFault]).toBe(0);
+    expect(model.command(K.controlMode, 2)).toEqual({ ok: true });
+    model.command(K.oneKeyStop, 0);
+    model.step(START + 180_000);
+    expect(model.v[K.blower2Run]).toBe(1);
+    // Self-check ends by itself after a minute, back in auto.
+    model.step(START + 300_000);
+    expect(model.v[K.controlMode]).toBe(CONTROL_MODE.auto);
+  });
+
+  it('resets the day counter at local midnight and the month counter at a new month', () => {
+    const model = new StationModel({ seed: 5, faultRate: 0 });
+    const end = Date.UTC(2026, 5, 30, 22) - 8 * 3_600_000;
+    model.step(end);
+    run(model, end, 1.5);
+    expect(model.v[K.runTimeDay]).toBeGreaterThan(0);
+    run(model, end + 1.5 * 3_600_000, 1);
+    expect(model.v[K.runTimeDay]).toBeLessThanOrEqual(1);
+    expect(model.v[K.runTimeMonth]).toBeLessThanOrEqual(1);
+  });
+
+  it('raises faults at random and clears them on alarm reset', () => {
+    const model = new StationModel({ seed: 11, faultRate: 0.5 });
+    model.step(START);
+    run(model, START, 24);
+    expect(model.activeCodes().length).toBeGreaterThan(0);
+    model.command(K.alarmReset, 1);
+    expect(model.activeCodes().filter((c) => c.startsWith('E'))).toEqual([]);
+  });
+});
