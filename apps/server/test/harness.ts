@@ -24,7 +24,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /** The databases the suites run against: SQLite always, PostgreSQL when configured. */
 export const databaseKinds: DatabaseKind[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `sluice_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
