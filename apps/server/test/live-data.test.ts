@@ -20,6 +20,7 @@ interface Body<T = unknown> {
 
 const SN = 'SL0000000101';
 const SN2 = 'SL0000000103';
+const HOOK_SECRET = 'hook-secret-0123456789';
 
 describe.each(databaseKinds)('live data on %s', (kind) => {
   let t: TestApp;
@@ -46,7 +47,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   const stats = async () => (await json<{ Ingestion: { refused: number; refusedValues: number }; Refused: { refusedPublishes: number; refusedConnections: number } }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })).data;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', DEVICE_TIMEOUT: '10' });
+    t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', DEVICE_TIMEOUT: '10', MQTT_HOOK_SECRET: HOOK_SECRET });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     await t.app.live.start();
     tcp = `mqtt://127.0.0.1:${String(t.app.live.mqttPort)}`;
@@ -328,7 +329,24 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(live.data).toMatchObject({ Path: '/mqtt', Username: 'operator', Subscriptions: expect.arrayContaining([`sluice/${String(g)}/+/data`]) as unknown });
   });
 
-  it('answers the external broker hooks only with the shared secret', async () => {
-    expect((await t.call({ method: 'POST', url: '/api/mqtt/auth', payload: { clientid: SN, username: SN, password: demoDeviceSecret(SN) } })).statusCode).toBe(404);
+  it('answers the external broker hooks (EMQX HTTP auth and ACL) only with the shared secret', async () => {
+    const hook = (url: string, payload: object, secret?: string) =>
+      t.call({ method: 'POST', url, payload, headers: secret ? { 'x-mqtt-hook-secret': secret } : {} });
+    const device = { clientid: SN, username: SN, password: demoDeviceSecret(SN) };
+    expect((await hook('/api/mqtt/auth', device)).statusCode).toBe(403);
+    expect((await hook('/api/mqtt/auth', device, 'wrong-secret-0123456789')).statusCode).toBe(403);
+    expect((await hook('/api/mqtt/auth', device, HOOK_SECRET)).json()).toEqual({ result: 'allow', is_superuser: false });
+    expect((await hook('/api/mqtt/auth', { ...device, password: 'nope' }, HOOK_SECRET)).json()).toEqual({ result: 'deny' });
+    expect((await hook('/api/mqtt/auth', { clientid: 'console-1', username: 'operator', password: operator }, HOOK_SECRET)).json()).toMatchObject({ result: 'allow' });
+    const acl = async (username: string, topicName: string, action: string) => (await hook('/api/mqtt/acl', { clientid: 'x', username, topic: topicName, action }, HOOK_SECRET)).json<{ result: string }>().result;
+    expect(await acl(SN, topic('data'), 'publish')).toBe('allow');
+    expect(await acl(SN, topic('data', SN2), 'publish')).toBe('deny');
+    expect(await acl(SN, topic('cmd'), 'subscribe')).toBe('allow');
+    expect(await acl('operator', topic('data'), 'subscribe')).toBe('allow');
+    expect(await acl('operator', topic('data'), 'publish')).toBe('deny');
+    expect(await acl('operator', topic('data', 'SLB000000001', otherG), 'subscribe')).toBe('deny');
+    // An external broker cannot filter a wildcard per user: operators with project grants subscribe device by device.
+    expect(await acl('operator', `sluice/${String(g)}/+/data`, 'subscribe')).toBe('deny');
+    expect(await acl('admin', `sluice/${String(g)}/+/data`, 'subscribe')).toBe('allow');
   });
 });

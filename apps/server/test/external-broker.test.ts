@@ -1,0 +1,97 @@
+/**
+ * The whole pipeline through an external broker (a Mosquitto process on a free port, when the
+ * binary is installed): the server ingests through a shared subscription, publishes commands
+ * there, and picks up again after the broker restarts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { connect, freePort, inbox, mosquittoBinary, waitFor } from './mqtt-helpers.ts';
+
+const binary = mosquittoBinary();
+if (!binary) console.warn('Mosquitto is not installed (apt-get install mosquitto): the external-broker suite is skipped');
+
+const SN = 'SL0000000201';
+
+describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on %s', (kind) => {
+  let t: TestApp;
+  let broker: ChildProcess;
+  let url: string;
+  let conf: string;
+  let token: string;
+  let g: number;
+  const clients: MqttClient[] = [];
+
+  const startBroker = async () => {
+    broker = spawn(binary ?? 'mosquitto', ['-c', conf], { stdio: 'ignore' });
+    await waitFor(() => connect(url, { clientId: `probe-${String(Date.now())}` }).then((c) => c.endAsync().then(() => true), () => false), 10_000, 'Mosquitto');
+  };
+  const stopBroker = async () => {
+    const exited = new Promise((r) => broker.once('exit', r));
+    broker.kill('SIGTERM');
+    await exited;
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    url = `mqtt://127.0.0.1:${String(port)}`;
+    t = await createTestApp(kind, { MQTT_URL: url, MQTT_USERNAME: 'sluice-server', MQTT_PASSWORD: 'server-secret-123' });
+    conf = path.join(t.dataDir, 'mosquitto.conf');
+    await writeFile(conf, `listener ${String(port)} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+    await startBroker();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.live.start();
+    token = await t.login(ADMIN.account, ADMIN.password);
+    g = (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<{ data: { GroupId: number } }>().data.GroupId;
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+    await t.close();
+    await stopBroker();
+  });
+
+  const stored = async (key: string) => {
+    const res = await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(Date.now() - 3_600_000)}&Keys=${key}&Type=raw`, token });
+    return res.json<{ data: { Series: { Points: [number, number][] }[] } }>().data.Series[0]?.Points ?? [];
+  };
+
+  it('ingests what devices publish there, and sends commands there', async () => {
+    // Mosquitto does the devices' authentication here (anonymous in this test).
+    const device = await connect(url, { clientId: SN, reconnectPeriod: 500 });
+    clients.push(device);
+    const commands = inbox(device);
+    await device.subscribeAsync(`sluice/${String(g)}/${SN}/cmd`, { qos: 1 });
+    for (let i = 0; i < 20; i++) await device.publishAsync(`sluice/${String(g)}/${SN}/data`, JSON.stringify({ Time: Date.now() - 1000 + i, Counter: i, ControlMode: 0 }), { qos: 1 });
+    await waitFor(async () => (await stored('Counter')).length === 20, 5000, 'twenty stored points');
+    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 1, 3000, 'online');
+
+    const sent = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token, payload: { Key: 'LiftPump1Run', Value: 1 } });
+    expect(sent.statusCode).toBe(200);
+    const command = await waitFor(() => commands[0], 3000, 'the command at the device');
+    const id = (JSON.parse(command.payload) as { Id: string }).Id;
+    await device.publishAsync(`sluice/${String(g)}/${SN}/ack`, JSON.stringify({ Id: id, Success: true }), { qos: 1 });
+    await waitFor(async () => (await t.app.ctx.db.selectFrom('device_logs').select('state').where('command_id', '=', id).executeTakeFirstOrThrow()).state === 1, 3000, 'the acknowledgement');
+
+    await device.publishAsync(`sluice/${String(g)}/${SN}/status`, JSON.stringify({ Online: 0 }), { qos: 1, retain: true });
+    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 0, 3000, 'offline');
+  });
+
+  it('resubscribes and goes on ingesting after the broker restarts', async () => {
+    await stopBroker();
+    await startBroker();
+    const device = await connect(url, { clientId: `${SN}-2` });
+    clients.push(device);
+    await waitFor(
+      async () => {
+        await device.publishAsync(`sluice/${String(g)}/${SN}/data`, JSON.stringify({ AfterRestart: 1 }), { qos: 1 });
+        return (await stored('AfterRestart')).length > 0;
+      },
+      15_000,
+      'data after the restart',
+    );
+  });
+});
