@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, App, Button, Flex, Spin, Tag, Tree, Typography } from 'antd';
 import type { TreeDataNode } from 'antd';
+import { CaretDownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleDto } from '@sluice/shared/role.schema';
@@ -69,6 +70,7 @@ function MenusEditor({ role, menus, granted }: { role: RoleDto; menus: MenuDto[]
         checkable
         selectable={false}
         defaultExpandAll
+        switcherIcon={<CaretDownOutlined aria-hidden />}
         treeData={treeData}
         checkedKeys={checked}
         onCheck={(keys) => {

@@ -18,7 +18,8 @@ export function RoleOperatesTab({ role }: { role: RoleDto }) {
   const operates = useQuery(allOperatesQueryOptions(ctx));
   const held = useRoleOperates(role.Id);
   const setOperate = useSetRoleOperate();
-  const [busy, setBusy] = useState<Set<number>>(new Set());
+  // Ticks show at once; each stays as ticked while its call (and the refetch after it) runs.
+  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
 
   const error = modules.error ?? operates.error ?? held.error;
   if (error) return <Alert type="error" showIcon title={errorMessage(error)} />;
@@ -28,15 +29,15 @@ export function RoleOperatesTab({ role }: { role: RoleDto }) {
   if (moduleRows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />;
 
   const toggle = (operateId: number, name: string, given: boolean) => {
-    setBusy((set) => new Set(set).add(operateId));
+    setPending((map) => new Map(map).set(operateId, given));
     setOperate.mutate(
       { RoleId: role.Id, OperateId: operateId, given },
       {
         onSuccess: () => void message.success(t(given ? 'roles.operateGiven' : 'roles.operateTaken', { name })),
         onError: (failure) => void message.error(errorMessage(failure)),
         onSettled: () => {
-          setBusy((set) => {
-            const next = new Set(set);
+          setPending((map) => {
+            const next = new Map(map);
             next.delete(operateId);
             return next;
           });
@@ -63,8 +64,8 @@ export function RoleOperatesTab({ role }: { role: RoleDto }) {
                   return (
                     <Checkbox
                       key={operate.Id}
-                      checked={heldIds.has(operate.Id)}
-                      disabled={busy.has(operate.Id)}
+                      checked={pending.get(operate.Id) ?? heldIds.has(operate.Id)}
+                      disabled={pending.has(operate.Id)}
                       onChange={(event) => {
                         toggle(operate.Id, name, event.target.checked);
                       }}

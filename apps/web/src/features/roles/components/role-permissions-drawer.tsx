@@ -17,7 +17,7 @@ export function RolePermissionsDrawer({ role, onClose }: { role: RoleDto | undef
       title={role ? t('roles.drawerTitle', { name: role.Name }) : undefined}
       size={mobile ? '100%' : 640}
       destroyOnHidden
-      closable={{ 'aria-label': t('common.close') }}
+      closable={{ 'aria-label': t('common.close'), placement: 'end' }}
     >
       {role && (
         <Tabs

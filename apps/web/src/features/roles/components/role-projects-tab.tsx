@@ -56,22 +56,24 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
       key: 'Operate',
       title: t('roles.access'),
       width: 160,
-      render: (_value, row) => (
-        <Select
-          size="small"
-          aria-label={t('roles.accessOf', { name: row.Name })}
-          disabled={!picked.has(row.Id)}
-          value={picked.get(row.Id) ?? GRANT_OPERATE.full}
-          onChange={(operate: number) => {
-            setPicked((map) => new Map(map).set(row.Id, operate));
-          }}
-          options={[
-            { value: GRANT_OPERATE.full, label: t('roles.accessFull') },
-            { value: GRANT_OPERATE.viewOnly, label: t('roles.accessView') },
-          ]}
-          style={{ width: 130 }}
-        />
-      ),
+      render: (_value, row) =>
+        picked.has(row.Id) ? (
+          <Select
+            size="small"
+            aria-label={t('roles.accessOf', { name: row.Name })}
+            value={picked.get(row.Id) ?? GRANT_OPERATE.full}
+            onChange={(operate: number) => {
+              setPicked((map) => new Map(map).set(row.Id, operate));
+            }}
+            options={[
+              { value: GRANT_OPERATE.full, label: t('roles.accessFull') },
+              { value: GRANT_OPERATE.viewOnly, label: t('roles.accessView') },
+            ]}
+            style={{ width: 130 }}
+          />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
   ];
 
