@@ -9,7 +9,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 /** MAP_TILE_SUBDOMAINS: '1234' is four one-character subdomains, 'a,b,c' three named ones. */
 export function tileSubdomains(config: Pick<Config, 'MAP_TILE_SUBDOMAINS'>): string[] {
   const text = config.MAP_TILE_SUBDOMAINS;
-  return text.includes(',') ? text.split(',') : [...text];
+  return text.includes(',') ? text.split(',') : text.split('');
 }
 
 /**
@@ -48,7 +48,7 @@ export function clientConfigRoutes(root: FastifyInstance): void {
       config: { access: 'session' },
       schema: { tags: ['Configuration'], summary: 'Map tiles, subdomains, the optional online geocoder and the default map centre', response: { 200: envelopeOf(clientConfigDto) } },
     },
-    async (request) =>
+    (request) =>
       ok(request, {
         Map: {
           TileUrl: config.MAP_TILE_URL,
