@@ -218,6 +218,7 @@ export function ResourceTable<Row extends RowBase>({
   const columns: TableColumnsType<Row> = config.columns.map((column) => ({
     key: column.key,
     title: t(column.title),
+    onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     width: column.width,
     ellipsis: column.ellipsis,
     sorter: column.sortKey !== undefined,
