@@ -35,7 +35,10 @@ async function choose(page: Page, select: Locator, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-test('a role with a limited menu, one operate and one project: its user sees only that, and is refused once disabled', async ({ page, browser }) => {
+test('a role with a limited menu, one operate and one project: its user sees only that, and is refused once disabled', async ({
+  page,
+  browser,
+}) => {
   const s = unique();
   const roleName = `Viewer ${s}`;
   const account = `viewer${s}`;
@@ -122,7 +125,12 @@ test('the user list searches and filters by status', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, ADMIN);
   for (const letter of ['a', 'b']) {
-    await api(page, 'POST', '/user/adduser', { Account: `find${s}${letter}`, UserName: `Find ${letter}`, Password: 'Find12345', PasswordAgain: 'Find12345' });
+    await api(page, 'POST', '/user/adduser', {
+      Account: `find${s}${letter}`,
+      UserName: `Find ${letter}`,
+      Password: 'Find12345',
+      PasswordAgain: 'Find12345',
+    });
   }
   const users = (await api(page, 'GET', `/user?Search=find${s}b`)).data as { Id: number }[];
   await api(page, 'PUT', '/user/status', { Id: users[0]?.Id, Status: 2 });

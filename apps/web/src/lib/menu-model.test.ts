@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { seededMenus, linkMenu } from '../test/menus';
 import { buildMenuTree, isRouteAllowed, menuLabelKey, menuTrail, parseRouter, routeIdForPath } from './menu-model';
+import { mayOperate } from './operates';
 import { backTarget, recordVisit } from './visit-history';
 
-const navigation = (Id: number, Name: string, ParentId = 0) => ({ ...linkMenu(Id, Name, '', '', ParentId), Router: '', MenuType: 0 as const });
+const navigation = (Id: number, Name: string, ParentId = 0) => ({
+  ...linkMenu(Id, Name, '', '', ParentId),
+  Router: '',
+  MenuType: 0 as const,
+});
 
 describe('server menus', () => {
   it('reads the stored router, and nothing from a broken one', () => {
-    expect(parseRouter('{"path":"/user/list","componentUrl":"user/list"}')).toEqual({ path: '/user/list', componentUrl: 'user/list' });
+    expect(parseRouter('{"path":"/user/list","componentUrl":"user/list"}')).toEqual({
+      path: '/user/list',
+      componentUrl: 'user/list',
+    });
     expect(parseRouter('{path:')).toBeUndefined();
     expect(parseRouter('{"path":"no-slash","componentUrl":"x"}')).toBeUndefined();
     expect(parseRouter('')).toBeUndefined();
@@ -57,8 +65,23 @@ describe('server menus', () => {
   it('finds where a page sits in the menu', () => {
     const menus = seededMenus();
     expect(menuTrail(menus, '/user/clientList').map((menu) => menu.Name)).toEqual(['User Manager', 'Client list']);
-    expect(menuTrail(menus, '/common/notice/list/5/1', 'noticeCenter').map((menu) => menu.Name)).toEqual(['Notice Manager', 'Notice center']);
+    expect(menuTrail(menus, '/common/notice/list/5/1', 'noticeCenter').map((menu) => menu.Name)).toEqual([
+      'Notice Manager',
+      'Notice center',
+    ]);
     expect(menuTrail(menus, '/sys/subMenu/4', 'subMenu').map((menu) => menu.Name)).toEqual(['System Configure', 'Menu set']);
+  });
+});
+
+describe('operates', () => {
+  const user = (fields: Record<string, unknown>) => ({ ...fields }) as unknown as Parameters<typeof mayOperate>[0];
+  it('lets administrators do everything, others what their roles hold once the server says', () => {
+    expect(mayOperate(user({ IsAdmin: true }), 'menu.manage')).toBe(true);
+    expect(mayOperate(user({ IsAdmin: false, Operates: ['client.view'] }), 'client.manage')).toBe(false);
+    expect(mayOperate(user({ IsAdmin: false, Operates: ['client.view', 'client.manage'] }), 'client.manage')).toBe(true);
+    // Without the list the console cannot tell, and lets the server decide.
+    expect(mayOperate(user({ IsAdmin: false }), 'client.manage')).toBe(true);
+    expect(mayOperate(undefined, 'client.view')).toBe(false);
   });
 });
 

@@ -116,8 +116,13 @@ export function isRouteAllowed(routeId: AppRouteId, menus: readonly MenuDto[]): 
 }
 
 /** The link menu (with its router) whose own path is this path, for run-time routes. */
-export function menuForPath(menus: readonly MenuDto[], pathname: string): { menu: MenuDto; router: RouterDefinition } | undefined {
-  return linkRouters(menus).find(({ router }) => matchPath({ path: router.path.split('?', 1)[0] ?? router.path, end: true }, pathname) !== null);
+export function menuForPath(
+  menus: readonly MenuDto[],
+  pathname: string,
+): { menu: MenuDto; router: RouterDefinition } | undefined {
+  return linkRouters(menus).find(
+    ({ router }) => matchPath({ path: router.path.split('?', 1)[0] ?? router.path, end: true }, pathname) !== null,
+  );
 }
 
 /**

@@ -25,12 +25,21 @@ export interface RouteEntry {
 }
 
 export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
-  home: { path: '/common/home/:activeTitle?/:activeItemId?', componentUrl: 'home', menuLabelKey: 'menu.home', alwaysAllowed: true },
+  home: {
+    path: '/common/home/:activeTitle?/:activeItemId?',
+    componentUrl: 'home',
+    menuLabelKey: 'menu.home',
+    alwaysAllowed: true,
+  },
   userInfo: { path: USER_INFO_PATH, componentUrl: 'common/user/info', alwaysAllowed: true },
   projects: { path: '/common/app/project', componentUrl: 'app/project', menuLabelKey: 'menu.projects' },
   stations: { path: '/common/app/station', componentUrl: 'app/station', menuLabelKey: 'menu.stations' },
   devices: { path: '/common/app/device', componentUrl: 'app/device', menuLabelKey: 'menu.devices' },
-  noticeCenter: { path: '/common/notice/list/:id/:status', componentUrl: 'common/notice/list', menuLabelKey: 'menu.noticeCenter' },
+  noticeCenter: {
+    path: '/common/notice/list/:id/:status',
+    componentUrl: 'common/notice/list',
+    menuLabelKey: 'menu.noticeCenter',
+  },
   dataDefine: { path: '/sys/dataDefine', componentUrl: 'sys/dataDefine' },
   dataDefineWarnCode: { path: '/sys/dataDefineWarnCode', componentUrl: 'sys/dataDefineWarnCode' },
   category: { path: '/sys/category', componentUrl: 'sys/category' },

@@ -29,5 +29,15 @@ export function seededMenus(options: { operatorOnly?: boolean } = {}): MenuDto[]
 }
 
 export function linkMenu(id: number, name: string, path: string, componentUrl: string, parentId = 0): MenuDto {
-  return { Id: id, Name: name, ParentId: parentId, Url: path, Router: JSON.stringify({ path, componentUrl }), MenuType: 1, Icon: '', Remarks: '', Sn: id };
+  return {
+    Id: id,
+    Name: name,
+    ParentId: parentId,
+    Url: path,
+    Router: JSON.stringify({ path, componentUrl }),
+    MenuType: 1,
+    Icon: '',
+    Remarks: '',
+    Sn: id,
+  };
 }

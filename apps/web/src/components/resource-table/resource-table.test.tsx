@@ -102,7 +102,7 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
   });
 }
 
-function renderTable() {
+function renderTable(options: { readOnly?: boolean } = {}) {
   return renderRoutes(
     [
       {
@@ -111,7 +111,7 @@ function renderTable() {
           // No animations: a closed dialog leaves the page at once.
           <ConfigProvider theme={{ token: { motion: false } }}>
             <App>
-              <ResourceTable config={config} title="Clients" syncUrl />
+              <ResourceTable config={config} title="Clients" syncUrl readOnly={options.readOnly} />
             </App>
           </ConfigProvider>
         ),
@@ -270,6 +270,16 @@ describe('ResourceTable', () => {
     await waitFor(() => {
       expect(writes('/api/Client/Delete')).toEqual([{ method: 'POST', body: { Id: 3 } }]);
     });
+  });
+
+  it('offers no add, edit or delete to a user who may only view', async () => {
+    fakeServer();
+    renderTable({ readOnly: true });
+    expect(await screen.findByText('Client 01')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Client 01' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Client 01' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 
   it('shows the server’s message and a retry when the list fails', async () => {

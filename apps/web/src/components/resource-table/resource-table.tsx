@@ -37,6 +37,8 @@ export interface ResourceTableProps<Row extends RowBase> {
   toolbarExtra?: ReactNode;
   /** Values every new record starts with (a module's operates: its ModuleId). */
   createPreset?: Record<string, unknown>;
+  /** Hides add, edit and delete (a user whose roles may only view; the server refuses anyway). */
+  readOnly?: boolean;
 }
 
 type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
@@ -71,6 +73,7 @@ export function ResourceTable<Row extends RowBase>({
   compact = false,
   toolbarExtra,
   createPreset,
+  readOnly = false,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -167,12 +170,13 @@ export function ResourceTable<Row extends RowBase>({
     },
   };
 
-  const editable = form !== undefined && resource.canUpdate;
+  const editable = !readOnly && form !== undefined && resource.canUpdate;
+  const removable = !readOnly && resource.canRemove;
   const actionsOf = (row: Row): ReactNode => {
     const name = config.rowName(row);
     const extra = config.rowActions?.(row, helpers);
     const canEdit = editable && (config.canEdit?.(row) ?? true);
-    const canDelete = resource.canRemove && (config.canDelete?.(row) ?? true);
+    const canDelete = removable && (config.canDelete?.(row) ?? true);
     return (
       <Space size={0} wrap>
         {extra}
@@ -190,7 +194,7 @@ export function ResourceTable<Row extends RowBase>({
             {t('common.edit')}
           </Button>
         )}
-        {resource.canRemove && (
+        {removable && (
           <Button
             type="link"
             size="small"
@@ -208,7 +212,7 @@ export function ResourceTable<Row extends RowBase>({
       </Space>
     );
   };
-  const hasActions = editable || resource.canRemove || config.rowActions !== undefined;
+  const hasActions = editable || removable || config.rowActions !== undefined;
 
   const sortOrderOf = (column: ResourceColumn<Row>) => {
     if (!column.sortKey || state.sort?.key !== column.sortKey) return null;
@@ -336,7 +340,7 @@ export function ResourceTable<Row extends RowBase>({
           }}
         />
         {toolbarExtra}
-        {form && resource.canCreate && (
+        {!readOnly && form && resource.canCreate && (
           <Button
             type="primary"
             icon={<PlusOutlined aria-hidden />}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { addClientRequest, updateClientRequest, type ClientDto } from '@sluice/shared/client.schema';
+import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { clientsResource } from '../api/clients-api';
@@ -27,7 +28,13 @@ const config: ResourceTableConfig<ClientDto> = {
       { name: 'ClientName', label: 'clients.clientName', kind: 'text', autoComplete: 'organization' },
       { name: 'ClientSn', label: 'clients.clientSn', kind: 'text' },
       { name: 'Linkman', label: 'clients.linkman', kind: 'text', autoComplete: 'name' },
-      { name: 'Telephone', label: 'clients.telephone', kind: 'text', autoComplete: 'tel', placeholder: 'clients.telephonePlaceholder' },
+      {
+        name: 'Telephone',
+        label: 'clients.telephone',
+        kind: 'text',
+        autoComplete: 'tel',
+        placeholder: 'clients.telephonePlaceholder',
+      },
       { name: 'Mobile', label: 'clients.mobile', kind: 'text', autoComplete: 'tel', placeholder: 'clients.mobilePlaceholder' },
       { name: 'Address', label: 'clients.address', kind: 'text', autoComplete: 'street-address' },
       { name: 'Description', label: 'clients.description', kind: 'textarea' },
@@ -38,5 +45,6 @@ const config: ResourceTableConfig<ClientDto> = {
 /** /user/clientList: the group's clients. */
 export function ClientListPage() {
   const { t } = useTranslation();
-  return <ResourceTable config={config} title={t('routes.clientList')} syncUrl />;
+  const mayManage = useMayOperate('client.manage');
+  return <ResourceTable config={config} title={t('routes.clientList')} syncUrl readOnly={!mayManage} />;
 }

@@ -13,10 +13,23 @@ const writes = {
   remove: 'POST /SysMenu/DeleteSysMenu#Id',
 } as const;
 
-export const menusResource = defineResource<MenuRow>({ key: 'menus', list: 'GET /SysMenu/GetAllMenu', paging: 'none', ...writes });
+export const menusResource = defineResource<MenuRow>({
+  key: 'menus',
+  list: 'GET /SysMenu/GetAllMenu',
+  paging: 'none',
+  ...writes,
+});
 
 /** The children of one menu: list params { menuId }. */
-export const subMenusResource = defineResource<MenuRow>({ key: 'sub-menus', list: 'GET /SysMenu/GetSubMenu', paging: 'none', ...writes });
+export const subMenusResource = defineResource<MenuRow>({
+  key: 'sub-menus',
+  list: 'GET /SysMenu/GetSubMenu',
+  paging: 'none',
+  ...writes,
+});
 
 /** Every menu of the group, flat (the same query as the menu set's table). */
-export const allMenusQueryOptions = (ctx: ResourceContext) => ({ ...menusResource.listQueryOptions(ctx, {}), enabled: ctx.groupId > 0 });
+export const allMenusQueryOptions = (ctx: ResourceContext) => ({
+  ...menusResource.listQueryOptions(ctx, {}),
+  enabled: ctx.groupId > 0,
+});

@@ -51,7 +51,10 @@ function MenuName({ menu }: { menu: MenuDto }) {
  * The menu editor shared by /sys/menu (the whole tree) and /sys/subMenu/:id (one menu's
  * children): Router edited as a path and a component and sent as JSON, MenuType as a choice.
  */
-export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree: boolean }): ResourceTableConfig<MenuRow> {
+export function useMenuTableConfig(
+  resource: Resource<MenuRow>,
+  options: { tree: boolean; readOnly: boolean },
+): ResourceTableConfig<MenuRow> {
   const { t } = useTranslation();
   const ctx = useResourceContext();
   const { data: all } = useQuery(allMenusQueryOptions(ctx));
@@ -99,7 +102,8 @@ export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree:
         kind: 'autocomplete',
         help: 'menus.iconHelp',
         suggestions: MENU_ICON_NAMES,
-        addon: (value) => (typeof value === 'string' && isKnownIcon(value) ? <span style={{ fontSize: 20 }}>{menuIconElement(value)}</span> : null),
+        addon: (value) =>
+          typeof value === 'string' && isKnownIcon(value) ? <span style={{ fontSize: 20 }}>{menuIconElement(value)}</span> : null,
       },
       { name: 'Url', label: 'menus.url', kind: 'text' },
       { name: 'Sn', label: 'menus.sn', kind: 'number', min: 0 },
@@ -118,14 +122,22 @@ export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree:
           key: 'MenuType',
           title: 'menus.menuType',
           render: (menu) =>
-            isLinkMenu(menu) ? <Tag color="green">{t('menus.typeLink')}</Tag> : <Tag color="blue">{t('menus.typeNavigation')}</Tag>,
+            isLinkMenu(menu) ? (
+              <Tag color="green">{t('menus.typeLink')}</Tag>
+            ) : (
+              <Tag color="blue">{t('menus.typeNavigation')}</Tag>
+            ),
         },
         {
           key: 'RouterPath',
           title: 'menus.routerPath',
           render: (menu) => {
             const router = parseRouter(menu.Router);
-            return router ? <Typography.Text code>{router.path}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>;
+            return router ? (
+              <Typography.Text code>{router.path}</Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">—</Typography.Text>
+            );
           },
         },
         {
@@ -164,18 +176,24 @@ export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree:
         const name = label(menu);
         return (
           <>
-            <Button
-              type="link"
-              size="small"
-              icon={<PlusOutlined aria-hidden />}
-              aria-label={t('menus.addChildTo', { name })}
-              onClick={() => {
-                helpers.create({ ParentId: menu.Id, MenuType: MENU_TYPE.link });
-              }}
+            {!options.readOnly && (
+              <Button
+                type="link"
+                size="small"
+                icon={<PlusOutlined aria-hidden />}
+                aria-label={t('menus.addChildTo', { name })}
+                onClick={() => {
+                  helpers.create({ ParentId: menu.Id, MenuType: MENU_TYPE.link });
+                }}
+              >
+                {t('menus.addChild')}
+              </Button>
+            )}
+            <Link
+              to={`/sys/subMenu/${String(menu.Id)}`}
+              aria-label={t('menus.subMenusOf', { name })}
+              style={{ paddingInline: 8 }}
             >
-              {t('menus.addChild')}
-            </Button>
-            <Link to={`/sys/subMenu/${String(menu.Id)}`} aria-label={t('menus.subMenusOf', { name })} style={{ paddingInline: 8 }}>
               <UnorderedListOutlined aria-hidden /> {t('menus.subMenus')}
             </Link>
           </>
@@ -225,5 +243,5 @@ export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree:
         errorFields: { Router: 'RouterPath' },
       },
     };
-  }, [allRows, t, resource, options.tree]);
+  }, [allRows, t, resource, options.tree, options.readOnly]);
 }

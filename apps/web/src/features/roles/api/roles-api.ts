@@ -61,7 +61,8 @@ export const allOperatesQueryOptions = (ctx: ResourceContext) => ({
   enabled: ctx.groupId > 0,
 });
 
-export const fetchRoleOperates = async (roleId: number) => (await api.get<OperateDto[]>(`/RoleModuleOperate/${String(roleId)}`)).data;
+export const fetchRoleOperates = async (roleId: number) =>
+  (await api.get<OperateDto[]>(`/RoleModuleOperate/${String(roleId)}`)).data;
 export const roleOperatesQueryOptions = (roleId: number) =>
   queryOptions({ queryKey: roleKeys.operates(roleId), queryFn: () => fetchRoleOperates(roleId) });
 
@@ -94,8 +95,10 @@ export const unlinkOperate = (body: { RoleId: number; OperateId: number }) =>
   api.delete<null>(`/RoleModuleOperate/${String(body.RoleId)}/${String(body.OperateId)}`);
 export const saveRoleMenus = (body: { roleId: number; menuIds: number[] }) =>
   api.put<null>('/RoleSysMenu/AddOrUpdate', { roleId: body.roleId, menu: body.menuIds.join(',') });
-export const saveRoleProjects = (ctx: ResourceContext, body: { RoleId: number; Projects: { ProjectId: number; Operate: number }[] }) =>
-  api.post<null>(`/${String(ctx.groupId)}/roleproject`, body);
+export const saveRoleProjects = (
+  ctx: ResourceContext,
+  body: { RoleId: number; Projects: { ProjectId: number; Operate: number }[] },
+) => api.post<null>(`/${String(ctx.groupId)}/roleproject`, body);
 
 function useRoleMutation<Body>(call: (body: Body) => Promise<{ message: string }>) {
   const queryClient = useQueryClient();
@@ -106,7 +109,9 @@ function useRoleMutation<Body>(call: (body: Body) => Promise<{ message: string }
 }
 
 export const useSetRoleOperate = () =>
-  useRoleMutation((body: { RoleId: number; OperateId: number; given: boolean }) => (body.given ? linkOperate(body) : unlinkOperate(body)));
+  useRoleMutation((body: { RoleId: number; OperateId: number; given: boolean }) =>
+    body.given ? linkOperate(body) : unlinkOperate(body),
+  );
 export const useSaveRoleMenus = () => useRoleMutation(saveRoleMenus);
 export const useSaveRoleProjects = (ctx: ResourceContext) =>
   useRoleMutation((body: { RoleId: number; Projects: { ProjectId: number; Operate: number }[] }) => saveRoleProjects(ctx, body));

@@ -8,7 +8,9 @@ import { isLanguage } from '../../../lib/i18n';
 const operates = new Map<string, { 'en-US': string; 'zh-CN': string }>(
   PERMISSION_MODULES.flatMap((module) => module.operates.map((operate) => [operate.Code, operate.Name] as const)),
 );
-const modules = new Map<string, { 'en-US': string; 'zh-CN': string }>(PERMISSION_MODULES.map((module) => [module.Code, module.ModuleName]));
+const modules = new Map<string, { 'en-US': string; 'zh-CN': string }>(
+  PERMISSION_MODULES.map((module) => [module.Code, module.ModuleName]),
+);
 
 /** Names in the UI language when the code is a known one, else as stored. */
 export function usePermissionNames() {

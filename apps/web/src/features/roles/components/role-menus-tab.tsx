@@ -34,7 +34,17 @@ function ancestorsOf(menus: readonly MenuDto[]): Map<number, number[]> {
   );
 }
 
-function MenusEditor({ role, menus, granted }: { role: RoleDto; menus: MenuDto[]; granted: number[] }) {
+function MenusEditor({
+  role,
+  menus,
+  granted,
+  readOnly,
+}: {
+  role: RoleDto;
+  menus: MenuDto[];
+  granted: number[];
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const save = useSaveRoleMenus();
@@ -68,6 +78,7 @@ function MenusEditor({ role, menus, granted }: { role: RoleDto; menus: MenuDto[]
       <Typography.Text type="secondary">{t('roles.menusHint')}</Typography.Text>
       <Tree
         checkable
+        disabled={readOnly}
         selectable={false}
         defaultExpandAll
         switcherIcon={<CaretDownOutlined aria-hidden />}
@@ -79,23 +90,25 @@ function MenusEditor({ role, menus, granted }: { role: RoleDto; menus: MenuDto[]
         }}
         aria-label={t('roles.tabMenus')}
       />
-      <Flex gap={8} align="center">
-        <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
-          {t('roles.saveMenus')}
-        </Button>
-        {dirty && <Tag color="warning">{t('roles.unsaved')}</Tag>}
-      </Flex>
+      {!readOnly && (
+        <Flex gap={8} align="center">
+          <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+            {t('roles.saveMenus')}
+          </Button>
+          {dirty && <Tag color="warning">{t('roles.unsaved')}</Tag>}
+        </Flex>
+      )}
     </Flex>
   );
 }
 
 /** The menus a role sees, as a tree with check boxes; saved as the full set (RoleSysMenu/AddOrUpdate). */
-export function RoleMenusTab({ role }: { role: RoleDto }) {
+export function RoleMenusTab({ role, readOnly }: { role: RoleDto; readOnly: boolean }) {
   const ctx = useResourceContext();
   const menus = useQuery(groupMenusQueryOptions(ctx));
   const granted = useQuery(roleMenusQueryOptions(role.Id));
   const error = menus.error ?? granted.error;
   if (error) return <Alert type="error" showIcon title={errorMessage(error)} />;
   if (!menus.data || !granted.data) return <Spin />;
-  return <MenusEditor key={granted.dataUpdatedAt} role={role} menus={menus.data} granted={granted.data} />;
+  return <MenusEditor key={granted.dataUpdatedAt} role={role} menus={menus.data} granted={granted.data} readOnly={readOnly} />;
 }

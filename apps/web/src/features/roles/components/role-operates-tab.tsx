@@ -9,7 +9,7 @@ import { allModulesQueryOptions, allOperatesQueryOptions, useRoleOperates, useSe
 import { usePermissionNames } from './permission-names';
 
 /** The operates of a role, by module: each tick links or unlinks one operate at once. */
-export function RoleOperatesTab({ role }: { role: RoleDto }) {
+export function RoleOperatesTab({ role, readOnly }: { role: RoleDto; readOnly: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const ctx = useResourceContext();
@@ -49,7 +49,7 @@ export function RoleOperatesTab({ role }: { role: RoleDto }) {
   return (
     <Flex vertical gap={12}>
       {role.IsAdmin && <Alert type="info" showIcon title={t('roles.adminHint')} />}
-      <Typography.Text type="secondary">{t('roles.operatesHint')}</Typography.Text>
+      {!readOnly && <Typography.Text type="secondary">{t('roles.operatesHint')}</Typography.Text>}
       {moduleRows.map((module) => {
         const own = operates.data.rows.filter((operate) => operate.ModuleId === module.Id);
         const title = names.moduleName(module);
@@ -65,12 +65,15 @@ export function RoleOperatesTab({ role }: { role: RoleDto }) {
                     <Checkbox
                       key={operate.Id}
                       checked={pending.get(operate.Id) ?? heldIds.has(operate.Id)}
-                      disabled={pending.has(operate.Id)}
+                      disabled={readOnly || pending.has(operate.Id)}
                       onChange={(event) => {
                         toggle(operate.Id, name, event.target.checked);
                       }}
                     >
-                      {name} <Typography.Text type="secondary" code>{operate.Code}</Typography.Text>
+                      {name}{' '}
+                      <Typography.Text type="secondary" code>
+                        {operate.Code}
+                      </Typography.Text>
                     </Checkbox>
                   );
                 })}

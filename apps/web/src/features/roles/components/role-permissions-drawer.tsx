@@ -7,7 +7,15 @@ import { RoleOperatesTab } from './role-operates-tab';
 import { RoleProjectsTab } from './role-projects-tab';
 
 /** A role's permissions: operates by module, menus, projects. */
-export function RolePermissionsDrawer({ role, onClose }: { role: RoleDto | undefined; onClose: () => void }) {
+export function RolePermissionsDrawer({
+  role,
+  readOnly,
+  onClose,
+}: {
+  role: RoleDto | undefined;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   return (
@@ -22,9 +30,9 @@ export function RolePermissionsDrawer({ role, onClose }: { role: RoleDto | undef
       {role && (
         <Tabs
           items={[
-            { key: 'operates', label: t('roles.tabOperates'), children: <RoleOperatesTab role={role} /> },
-            { key: 'menus', label: t('roles.tabMenus'), children: <RoleMenusTab role={role} /> },
-            { key: 'projects', label: t('roles.tabProjects'), children: <RoleProjectsTab role={role} /> },
+            { key: 'operates', label: t('roles.tabOperates'), children: <RoleOperatesTab role={role} readOnly={readOnly} /> },
+            { key: 'menus', label: t('roles.tabMenus'), children: <RoleMenusTab role={role} readOnly={readOnly} /> },
+            { key: 'projects', label: t('roles.tabProjects'), children: <RoleProjectsTab role={role} readOnly={readOnly} /> },
           ]}
         />
       )}

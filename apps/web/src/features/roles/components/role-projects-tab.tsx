@@ -30,7 +30,17 @@ function toTree(nodes: readonly ProjectNode[]): Row[] {
   return roots;
 }
 
-function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: ProjectNode[]; grants: RoleProjectDto[] }) {
+function ProjectsEditor({
+  role,
+  projects,
+  grants,
+  readOnly,
+}: {
+  role: RoleDto;
+  projects: ProjectNode[];
+  grants: RoleProjectDto[];
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const ctx = useResourceContext();
@@ -38,8 +48,7 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
   const rows = useMemo(() => toTree(projects), [projects]);
   const initial = useMemo(() => new Map(grants.map((grant) => [grant.ProjectId, grant.Operate])), [grants]);
   const [picked, setPicked] = useState<Map<number, number>>(initial);
-  const dirty =
-    picked.size !== initial.size || [...picked].some(([id, operate]) => initial.get(id) !== operate);
+  const dirty = picked.size !== initial.size || [...picked].some(([id, operate]) => initial.get(id) !== operate);
 
   const columns: TableColumnsType<Row> = [
     {
@@ -60,6 +69,7 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
         picked.has(row.Id) ? (
           <Select
             size="small"
+            disabled={readOnly}
             aria-label={t('roles.accessOf', { name: row.Name })}
             value={picked.get(row.Id) ?? GRANT_OPERATE.full}
             onChange={(operate: number) => {
@@ -103,7 +113,7 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
         rowSelection={{
           checkStrictly: true,
           selectedRowKeys: [...picked.keys()],
-          getCheckboxProps: (row) => ({ 'aria-label': t('roles.grantProject', { name: row.Name }) }),
+          getCheckboxProps: (row) => ({ 'aria-label': t('roles.grantProject', { name: row.Name }), disabled: readOnly }),
           onSelect: (row, selected) => {
             setPicked((map) => {
               const next = new Map(map);
@@ -115,12 +125,14 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
           hideSelectAll: true,
         }}
       />
-      <Flex gap={8} align="center">
-        <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
-          {t('roles.saveProjects')}
-        </Button>
-        {dirty && <Tag color="warning">{t('roles.unsaved')}</Tag>}
-      </Flex>
+      {!readOnly && (
+        <Flex gap={8} align="center">
+          <Button type="primary" onClick={onSave} loading={save.isPending} disabled={!dirty}>
+            {t('roles.saveProjects')}
+          </Button>
+          {dirty && <Tag color="warning">{t('roles.unsaved')}</Tag>}
+        </Flex>
+      )}
     </Flex>
   );
 }
@@ -129,7 +141,7 @@ function ProjectsEditor({ role, projects, grants }: { role: RoleDto; projects: P
  * The clients, projects and stations a role reaches, each fully or view-only
  * (GET/POST {module}/roleproject, with the group id as the module segment).
  */
-export function RoleProjectsTab({ role }: { role: RoleDto }) {
+export function RoleProjectsTab({ role, readOnly }: { role: RoleDto; readOnly: boolean }) {
   const { t } = useTranslation();
   const ctx = useResourceContext();
   const projects = useQuery(groupProjectsQueryOptions(ctx));
@@ -141,5 +153,7 @@ export function RoleProjectsTab({ role }: { role: RoleDto }) {
   }
   if (error) return <Alert type="error" showIcon title={errorMessage(error)} />;
   if (!projects.data || !grants.data) return <Spin />;
-  return <ProjectsEditor key={grants.dataUpdatedAt} role={role} projects={projects.data} grants={grants.data} />;
+  return (
+    <ProjectsEditor key={grants.dataUpdatedAt} role={role} projects={projects.data} grants={grants.data} readOnly={readOnly} />
+  );
 }

@@ -9,6 +9,7 @@ import {
   type ModuleDto,
   type OperateDto,
 } from '@sluice/shared/role.schema';
+import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { modulesResource, operatesResource } from '../api/roles-api';
@@ -36,7 +37,11 @@ function useOperatesConfig(): ResourceTableConfig<OperateDto> {
       rowName: (operate) => names.operateName(operate),
       addLabel: 'modules.addOperate',
       columns: [
-        { key: 'Name', title: 'modules.operateName', render: (operate) => <TranslatedName shown={names.operateName(operate)} stored={operate.Name} /> },
+        {
+          key: 'Name',
+          title: 'modules.operateName',
+          render: (operate) => <TranslatedName shown={names.operateName(operate)} stored={operate.Name} />,
+        },
         { key: 'Code', title: 'modules.code', render: (operate) => <Typography.Text code>{operate.Code}</Typography.Text> },
       ],
       form: {
@@ -57,6 +62,7 @@ function useOperatesConfig(): ResourceTableConfig<OperateDto> {
 
 function ModuleOperates({ module }: { module: ModuleDto }) {
   const { t } = useTranslation();
+  const mayManage = useMayOperate('role.manage');
   const config = useOperatesConfig();
   const params = useMemo(() => ({ ModuleId: module.Id }), [module.Id]);
   return (
@@ -67,6 +73,7 @@ function ModuleOperates({ module }: { module: ModuleDto }) {
       compact
       params={params}
       createPreset={params}
+      readOnly={!mayManage}
     />
   );
 }
@@ -74,6 +81,7 @@ function ModuleOperates({ module }: { module: ModuleDto }) {
 /** /jurisdiction/permission/module: permission modules, each with its operates. */
 export function PermissionModulePage() {
   const { t } = useTranslation();
+  const mayManage = useMayOperate('role.manage');
   const names = usePermissionNames();
   const config = useMemo<ResourceTableConfig<ModuleDto>>(
     () => ({
@@ -89,7 +97,12 @@ export function PermissionModulePage() {
           sortKey: 'ModuleName',
           render: (module) => <TranslatedName shown={names.moduleName(module)} stored={module.ModuleName} />,
         },
-        { key: 'Code', title: 'modules.code', sortKey: 'Code', render: (module) => <Typography.Text code>{module.Code}</Typography.Text> },
+        {
+          key: 'Code',
+          title: 'modules.code',
+          sortKey: 'Code',
+          render: (module) => <Typography.Text code>{module.Code}</Typography.Text>,
+        },
       ],
       expandedRow: { label: 'modules.operates', render: (module) => <ModuleOperates module={module} /> },
       form: {
@@ -105,5 +118,5 @@ export function PermissionModulePage() {
     }),
     [names],
   );
-  return <ResourceTable config={config} title={t('routes.permissionModule')} syncUrl />;
+  return <ResourceTable config={config} title={t('routes.permissionModule')} syncUrl readOnly={!mayManage} />;
 }

@@ -4,6 +4,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { addRoleRequest, updateRoleRequest, type ModuleDto, type RoleDto } from '@sluice/shared/role.schema';
+import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { useResourceContext } from '../../../components/resource-table/use-resource-context';
@@ -18,6 +19,7 @@ export function RoleListPage() {
   const names = usePermissionNames();
   const { data: modules } = useQuery(allModulesQueryOptions(ctx));
   const [permissionsOf, setPermissionsOf] = useState<RoleDto>();
+  const mayManage = useMayOperate('role.manage');
 
   const moduleRows = modules?.rows;
   const config = useMemo<ResourceTableConfig<RoleDto>>(() => {
@@ -83,9 +85,10 @@ export function RoleListPage() {
 
   return (
     <>
-      <ResourceTable config={config} title={t('routes.role')} syncUrl />
+      <ResourceTable config={config} title={t('routes.role')} syncUrl readOnly={!mayManage} />
       <RolePermissionsDrawer
         role={permissionsOf}
+        readOnly={!mayManage}
         onClose={() => {
           setPermissionsOf(undefined);
         }}

@@ -13,7 +13,7 @@ export function UserStatusTag({ status }: { status: UserListItem['Status'] }) {
 }
 
 /** Enable or disable a user (PUT user/status); a disabled user is signed out at once. */
-export function UserStatusSwitch({ user, self }: { user: UserListItem; self: boolean }) {
+export function UserStatusSwitch({ user, locked }: { user: UserListItem; locked: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const mutation = useSetUserStatus();
@@ -25,7 +25,7 @@ export function UserStatusSwitch({ user, self }: { user: UserListItem; self: boo
         size="small"
         checked={enabled}
         loading={mutation.isPending}
-        disabled={self}
+        disabled={locked}
         aria-label={t('users.enableSwitch', { name })}
         onChange={(checked) => {
           mutation.mutate(

@@ -10,6 +10,7 @@ import type { ResourceTableConfig } from '../../../components/resource-table/res
 import { myInfoQueryOptions } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/dates';
 import type { MessageKey } from '../../../lib/i18n';
+import { useMayOperate } from '../../../lib/operates';
 import { matchesField } from '../../../lib/zod-form';
 import { usersResource } from '../api/users-api';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
@@ -30,7 +31,11 @@ function RoleTags({ user }: { user: UserListItem }) {
   );
 }
 
-function useUsersConfig(selfId: number | undefined, open: { roles: (u: UserListItem) => void; password: (u: UserListItem) => void }) {
+function useUsersConfig(
+  selfId: number | undefined,
+  mayManage: boolean,
+  open: { roles: (u: UserListItem) => void; password: (u: UserListItem) => void },
+) {
   const { t } = useTranslation();
   return useMemo<ResourceTableConfig<UserListItem>>(() => {
     const isSelf = (user: UserListItem) => user.Id === selfId;
@@ -68,15 +73,27 @@ function useUsersConfig(selfId: number | undefined, open: { roles: (u: UserListI
         },
         { key: 'UserName', title: 'users.userName', sortKey: 'UserName' },
         { key: 'Roles', title: 'users.roles', render: (user) => <RoleTags user={user} /> },
-        { key: 'Status', title: 'users.status', sortKey: 'Status', render: (user) => <UserStatusSwitch user={user} self={isSelf(user)} /> },
+        {
+          key: 'Status',
+          title: 'users.status',
+          sortKey: 'Status',
+          render: (user) => <UserStatusSwitch user={user} locked={isSelf(user) || !mayManage} />,
+        },
         { key: 'Phone', title: 'users.phone' },
         { key: 'Email', title: 'users.email', onCards: false },
         { key: 'UserType', title: 'users.userType', sortKey: 'UserType', onCards: false },
-        { key: 'CreatedAt', title: 'users.createdAt', sortKey: 'CreatedAt', render: (user) => formatDateTime(user.CreatedAt), onCards: false },
+        {
+          key: 'CreatedAt',
+          title: 'users.createdAt',
+          sortKey: 'CreatedAt',
+          render: (user) => formatDateTime(user.CreatedAt),
+          onCards: false,
+        },
       ],
       canEdit: (user) => !isSelf(user),
       canDelete: (user) => !isSelf(user),
       rowActions: (user) => {
+        if (!mayManage) return null;
         const name = nameOf(user);
         return (
           <>
@@ -134,10 +151,12 @@ function useUsersConfig(selfId: number | undefined, open: { roles: (u: UserListI
           { name: 'Remark', label: 'users.remark', kind: 'textarea' },
         ],
         toBody: (values, mode) =>
-          mode === 'edit' ? Object.fromEntries(EDIT_FIELDS.map((key) => [key, values[key] ?? ''])) : { ...values, UserType: values.UserType ?? 0 },
+          mode === 'edit'
+            ? Object.fromEntries(EDIT_FIELDS.map((key) => [key, values[key] ?? '']))
+            : { ...values, UserType: values.UserType ?? 0 },
       },
     };
-  }, [selfId, open, t]);
+  }, [selfId, mayManage, open, t]);
 }
 
 function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageKey }) {
@@ -146,10 +165,11 @@ function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageK
   const [rolesFor, setRolesFor] = useState<UserListItem>();
   const [passwordFor, setPasswordFor] = useState<UserListItem>();
   const open = useMemo(() => ({ roles: setRolesFor, password: setPasswordFor }), []);
-  const config = useUsersConfig(me?.Id, open);
+  const mayManage = useMayOperate('user.manage');
+  const config = useUsersConfig(me?.Id, mayManage, open);
   return (
     <>
-      <ResourceTable config={config} title={t(titleKey)} description={hint ? t(hint) : undefined} syncUrl />
+      <ResourceTable config={config} title={t(titleKey)} description={hint ? t(hint) : undefined} syncUrl readOnly={!mayManage} />
       <UserRolesDialog
         user={rolesFor}
         onClose={() => {
