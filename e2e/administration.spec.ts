@@ -210,6 +210,9 @@ test('a menu added under a navigation menu appears in the tree, its sub menus an
   // In the side menu, leading to a clear page for a component the console does not have.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('menuitem', { name: 'User Manager' }).click();
+  // The sub menu is fetched on opening; click once it has arrived and the group has opened.
+  await expect(nav.getByText('Sub menu loading…')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Operations staff' })).toBeInViewport();
   await nav.getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/r${s}$`));
   await expect(page.getByRole('heading', { name: `“${name}” is not available in this console` })).toBeVisible();
