@@ -1,7 +1,7 @@
 /**
  * History of a device for charts and export. The source follows the range unless the caller
- * names one: raw rows while a series has at most RAW_LIMIT of them in range (known from the
- * hourly roll-ups' counts, without touching raw rows), else hourly roll-ups while they are at
+ * names one: raw rows while a series has at most RAW_LIMIT of them in the days of the range
+ * (known from the daily roll-ups' counts, without touching raw rows), else hourly roll-ups while they are at
  * most HOURLY_LIMIT buckets, else daily ones — so a chart of years reads a few thousand rows.
  * Whatever the source, a series comes back with at most MaxPoints points (min/max per bucket).
  */
@@ -156,9 +156,10 @@ export class HistoryService {
   }
 
   private async pickSource(series: SeriesInfo[], from: number, to: number): Promise<'raw' | 'hour' | 'day'> {
-    const hourly = await this.repository.rollups('telemetry_hourly', series.map((s) => s.id), from - HOUR_MS + 1, to);
+    // The daily roll-ups' counts tell how many raw rows a range holds (a year is 365 rows to read).
+    const daily = await this.repository.rollups('telemetry_daily', series.map((s) => s.id), from - DAY_MS + 1, to);
     let most = 0;
-    for (const rows of hourly.values()) most = Math.max(most, rows.reduce((n, r) => n + r.cnt, 0));
+    for (const rows of daily.values()) most = Math.max(most, rows.reduce((n, r) => n + r.cnt, 0));
     // Text series have no roll-ups; a range of at most a day reads raw rows anyway.
     if (most <= RAW_LIMIT && (most > 0 || to - from <= 2 * DAY_MS)) return 'raw';
     return (to - from) / HOUR_MS <= HOURLY_LIMIT ? 'hour' : 'day';

@@ -2,8 +2,9 @@
  * Batches incoming data messages into transactions. `write` answers once the message's batch
  * is committed, and the broker acknowledges a QoS 1 message (PUBACK) only then: an
  * acknowledged message is durable. One batch is written at a time: when it holds `maxPoints`
- * points, or `maxDelayMs` after its first message (at once when that is 0), whichever comes
- * first; what arrives during a commit goes into the next batch.
+ * points, or `maxDelayMs` after its first message (when that is 0: once the messages read in the
+ * same turn of the event loop are queued), whichever comes first; what arrives during a commit
+ * goes into the next batch.
  */
 import type { BatchPoint, BatchResult, LatestUpdate, TelemetryWriteRepository } from './telemetry-write.repository.ts';
 
@@ -44,6 +45,7 @@ export class IngestWriter {
   private queue: Pending[] = [];
   private queuedPoints = 0;
   private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
   readonly stats: WriterStats = { messages: 0, points: 0, duplicates: 0, batches: 0, failedBatches: 0, lastCommitMs: 0 };
@@ -61,8 +63,14 @@ export class IngestWriter {
       this.queuedPoints += message.points.length;
       // Without a linger time, a batch starts at once when none is running (group commit:
       // what arrives while a batch commits goes into the next one).
-      if (this.queuedPoints >= this.options.maxPoints || this.options.maxDelayMs === 0) this.kick();
-      else this.timer ??= setTimeout(() => {
+      if (this.queuedPoints >= this.options.maxPoints) this.kick();
+      else if (this.options.maxDelayMs === 0) {
+        // After the messages read in this turn of the event loop, so that they share a commit.
+        this.immediate ??= setImmediate(() => {
+          this.immediate = undefined;
+          this.kick();
+        });
+      } else this.timer ??= setTimeout(() => {
         this.kick();
       }, this.options.maxDelayMs);
     });
@@ -84,6 +92,10 @@ export class IngestWriter {
   }
 
   private kick(): void {
+    if (this.immediate) {
+      clearImmediate(this.immediate);
+      this.immediate = undefined;
+    }
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;

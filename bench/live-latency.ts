@@ -1,0 +1,78 @@
+/**
+ * Live latency: devices publish (MQTT over TCP, QoS 1) to the real server's embedded broker,
+ * and a console subscribed over MQTT/WebSocket with a session token receives; the time from a
+ * device's publish to the console's handler, at RATE messages per second in total (default
+ * 1,000: 100 devices × 10/s, 20 points each) for DURATION seconds. The broker forwards a data
+ * message once it is committed, so this includes the database write. Publisher and console
+ * share this process's clock; the server runs as its own process.
+ *
+ *   npm run bench:latency
+ */
+import mqtt from 'mqtt';
+import { rm } from 'node:fs/promises';
+import { login, percentile, prepare, startServer, usage } from './live-server.ts';
+
+const DEVICES = Number(process.env.DEVICES ?? 100);
+const RATE = Number(process.env.RATE ?? 1000);
+const DURATION = Number(process.env.DURATION ?? 20);
+const POINTS = Number(process.env.POINTS ?? 20);
+
+const { dataDir, groupId, devices } = await prepare(DEVICES);
+const server = await startServer(dataDir);
+const token = await login(server.port);
+const viewer = await mqtt.connectAsync(`ws://127.0.0.1:${String(server.port)}/mqtt`, { clientId: 'bench-console', username: 'admin', password: token, protocolVersion: 4, keepalive: 10, clean: true });
+const sentAt = new Map<string, number>();
+const latencies: number[] = [];
+viewer.on('message', (_topic, payload) => {
+  const at = performance.now();
+  const id = (JSON.parse(payload.toString()) as { Id?: string }).Id;
+  const sent = id === undefined ? undefined : sentAt.get(id);
+  if (sent === undefined || id === undefined) return;
+  sentAt.delete(id);
+  latencies.push(at - sent);
+});
+await viewer.subscribeAsync(`sluice/${String(groupId)}/+/data`, { qos: 0 });
+
+const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(`mqtt://127.0.0.1:${String(server.mqttPort)}`, { clientId: d.sn, username: d.sn, password: d.secret, protocolVersion: 4 })));
+console.log(`${String(clients.length)} devices and one WebSocket console connected; ${String(RATE)} messages/s for ${String(DURATION)} s`);
+
+const before = await usage(server.child.pid ?? 0);
+let seq = 0;
+const intervalMs = 1000 / (RATE / clients.length);
+const timers: NodeJS.Timeout[] = [];
+let running = true;
+// Devices are not synchronised: each starts at a random point of its interval.
+for (const [i, client] of clients.entries()) {
+  const publish = () => {
+    const id = `${String(i)}-${String(seq++)}`;
+    const values: Record<string, number | string> = { Time: Date.now(), Id: id };
+    for (let k = 0; k < POINTS; k++) values[`P${String(k)}`] = Math.round(Math.random() * 1000) / 10;
+    sentAt.set(id, performance.now());
+    client.publish(`sluice/${String(groupId)}/${devices[i]?.sn ?? ''}/data`, JSON.stringify(values), { qos: 1 });
+  };
+  timers.push(
+    setTimeout(() => {
+      if (running) timers.push(setInterval(publish, intervalMs));
+    }, Math.random() * intervalMs),
+  );
+}
+const started = performance.now();
+await new Promise((r) => setTimeout(r, DURATION * 1000));
+running = false;
+for (const t of timers) clearInterval(t);
+const elapsed = (performance.now() - started) / 1000;
+await new Promise((r) => setTimeout(r, 1000));
+const after = await usage(server.child.pid ?? 0);
+const stats = (await (await fetch(`http://127.0.0.1:${String(server.port)}/api/Mqtt/Stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { Writer: Record<string, number> } };
+const writer = stats.data.Writer;
+await Promise.all([...clients, viewer].map((c) => c.endAsync(true)));
+await server.stop();
+await rm(dataDir, { recursive: true, force: true });
+
+const sorted = [...latencies].sort((a, b) => a - b);
+console.log(`
+Live latency, device publish → console handler over WebSocket (QoS 1, SQLite, ${String(POINTS)} points per message):
+  sent ${String(seq)} messages (${(seq / elapsed).toFixed(0)}/s), received ${String(latencies.length)}, missing ${String(sentAt.size)}
+  p50 ${percentile(sorted, 50).toFixed(1)} ms   p90 ${percentile(sorted, 90).toFixed(1)} ms   p99 ${percentile(sorted, 99).toFixed(1)} ms   max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms
+  writer: ${String(writer.batches)} commits for ${String(writer.messages)} messages, the last took ${(writer.lastCommitMs ?? 0).toFixed(1)} ms
+  server: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)}% CPU (of one core), peak RSS ${after.peakRssMb.toFixed(0)} MB`);

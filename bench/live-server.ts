@@ -1,0 +1,132 @@
+/**
+ * For the live-data benchmarks: a fresh database with a tenant and N devices with known
+ * secrets, the real server started as its own process (so that its CPU time and memory can be
+ * read apart from the load generator's), and its resource use from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
+import { hashDeviceSecret } from '../apps/server/src/modules/devices/device-credentials.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ADMIN = { account: 'admin', password: 'Admin12345' };
+
+export interface BenchDevice {
+  sn: string;
+  secret: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A database with a tenant ('admin' / Admin12345) and `count` devices; answers where it is and the devices. */
+export async function prepare(count: number, databaseUrl?: string): Promise<{ dataDir: string; groupId: number; devices: BenchDevice[] }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
+  const database = await openDatabase({ dataDir, databaseUrl });
+  const tenant = await createTenant(database.db, { groupName: 'Bench', code: 'bench', adminAccount: ADMIN.account, adminPassword: ADMIN.password, platformAdmin: true });
+  const now = Date.now();
+  const devices = Array.from({ length: count }, (_, i) => ({ sn: `BN${String(i).padStart(8, '0')}`, secret: `bench-secret-${String(i)}` }));
+  for (let i = 0; i < devices.length; i += 500) {
+    await database.db
+      .insertInto('devices')
+      .values(
+        devices.slice(i, i + 500).map((d) => ({
+          group_id: tenant.groupId,
+          device_sn: d.sn,
+          device_no: '',
+          device_name: `Bench ${d.sn}`,
+          device_description: '',
+          type_id: null,
+          project_id: null,
+          region_id: null,
+          area_id: null,
+          position: '',
+          address: '',
+          online: 0,
+          last_seen: null,
+          secret_hash: hashDeviceSecret(d.secret),
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          deleted_by: null,
+        })),
+      )
+      .execute();
+  }
+  await database.close();
+  return { dataDir, groupId: tenant.groupId, devices };
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  mqttPort: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const [port, mqttPort] = [await freePort(), await freePort()];
+  loadConfig({ DATA_DIR: dataDir, ...env });
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DEMO: '0', LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password, WEB_DIST: path.join(dataDir, 'none'), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(
+      () => true,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  return {
+    child,
+    port,
+    mqttPort,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export async function login(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${String(port)}/api/User`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }) });
+  return ((await res.json()) as { data: { Token: string } }).data.Token;
+}
+
+const TICKS = 100;
+
+/** CPU seconds (user + system) and peak resident memory of a process, from /proc. */
+export async function usage(pid: number): Promise<{ cpuSeconds: number; peakRssMb: number; rssMb: number }> {
+  const stat = (await readFile(`/proc/${String(pid)}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+  const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / TICKS;
+  const status = await readFile(`/proc/${String(pid)}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { cpuSeconds, peakRssMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
