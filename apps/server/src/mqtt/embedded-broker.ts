@@ -29,6 +29,8 @@ export class EmbeddedBroker implements MessageBus {
   private readonly identities = new WeakMap<Client, MqttIdentity>();
   /** Payloads that were refused: acknowledged, but not delivered to anyone. */
   private readonly dropped = new WeakSet<Buffer>();
+  /** Open connections per device. */
+  private readonly connections = new Map<string, number>();
   private tcp: NetServer | undefined;
   private readonly ws: WebSocketServer;
   private readonly deps: { auth: MqttAuth; ingestion: IngestionService; online: OnlineService; log: FastifyBaseLogger };
@@ -212,11 +214,23 @@ export class EmbeddedBroker implements MessageBus {
 
     aedes.on('clientReady', (client) => {
       const identity = this.identities.get(client);
-      if (identity?.kind === 'device') void online.touch(identity.device.groupId, identity.device.deviceSn);
+      if (identity?.kind !== 'device') return;
+      const sn = identity.device.deviceSn;
+      this.connections.set(sn, (this.connections.get(sn) ?? 0) + 1);
+      void online.touch(identity.device.groupId, sn);
     });
     aedes.on('clientDisconnect', (client) => {
       const identity = this.identities.get(client);
-      if (identity?.kind === 'device') void online.offline(identity.device.groupId, identity.device.deviceSn, 'disconnect');
+      if (identity?.kind !== 'device') return;
+      // A device may hold several connections (DeviceSn-…); it is offline when the last one closes.
+      const sn = identity.device.deviceSn;
+      const left = (this.connections.get(sn) ?? 1) - 1;
+      if (left > 0) {
+        this.connections.set(sn, left);
+        return;
+      }
+      this.connections.delete(sn);
+      void online.offline(identity.device.groupId, sn, 'disconnect');
     });
     aedes.on('ping', (_packet, client) => {
       const identity = this.identities.get(client);
