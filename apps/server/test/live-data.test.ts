@@ -244,6 +244,25 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(report.data[0]?.Days).toHaveLength(7);
   });
 
+  it('takes a device offline when nothing is heard of it for DEVICE_TIMEOUT, unless it is connected', async () => {
+    // As with an external broker: no connection the server knows of, only messages.
+    const sn = 'SLB000000001';
+    const online = async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
+    await t.app.live.online.touch(otherG, sn, Date.now() - 20_000);
+    expect(await online()).toBe(1);
+    await t.app.live.online.sweep();
+    expect(await online()).toBe(0);
+    const period = await t.app.ctx.db.selectFrom('device_online_periods').selectAll().where('device_sn', '=', sn).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(period).toMatchObject({ end_reason: 'timeout' });
+    // A device with an open connection to the embedded broker does not time out between pings.
+    const connected = await device();
+    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 1, 3000, 'online');
+    await t.app.live.online.touch(g, SN, Date.now() - 20_000);
+    await t.app.live.online.sweep();
+    expect((await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online).toBe(1);
+    expect(connected.connected).toBe(true);
+  });
+
   it('opens an alarm for an error code, shows the device online with warning, and closes it when cleared', async () => {
     const pump = await device();
     const viewer = await consoleClient(admin);
@@ -254,8 +273,13 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(1);
     const latest = await json<{ State: number }>({ method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, token: admin });
     expect(latest.data.State).toBe(2);
+    const map = await json<{ Devices: [string, string, number, number, number][]; Stations: [number, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    expect(map.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(2);
+    expect(map.data.Stations.some((st) => st[4] === 2)).toBe(true);
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: [] }), { qos: 1 });
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(0);
+    const after = await json<{ Devices: [string, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    expect(after.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(1);
     await waitFor(() => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2, 3000, 'open and close events');
   });
 

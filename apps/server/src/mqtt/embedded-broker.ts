@@ -17,6 +17,7 @@ import type { MessageBus, PublishOptions } from './message-bus.ts';
 import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
 
 export const WS_PATH = '/mqtt';
+const DISCONNECT_GRACE_MS = 500;
 
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
@@ -30,7 +31,7 @@ export class EmbeddedBroker implements MessageBus {
   /** Payloads that were refused: acknowledged, but not delivered to anyone. */
   private readonly dropped = new WeakSet<Buffer>();
   /** Open connections per device. */
-  private readonly connections = new Map<string, number>();
+  private readonly connections = new Map<string, Set<Client>>();
   private tcp: NetServer | undefined;
   private readonly ws: WebSocketServer;
   private readonly deps: { auth: MqttAuth; ingestion: IngestionService; online: OnlineService; log: FastifyBaseLogger };
@@ -105,6 +106,11 @@ export class EmbeddedBroker implements MessageBus {
         resolve();
       });
     });
+  }
+
+  /** Whether a device holds a connection now. */
+  isConnected(deviceSn: string): boolean {
+    return (this.connections.get(deviceSn)?.size ?? 0) > 0;
   }
 
   get clients(): number {
@@ -215,22 +221,22 @@ export class EmbeddedBroker implements MessageBus {
     aedes.on('clientReady', (client) => {
       const identity = this.identities.get(client);
       if (identity?.kind !== 'device') return;
-      const sn = identity.device.deviceSn;
-      this.connections.set(sn, (this.connections.get(sn) ?? 0) + 1);
-      void online.touch(identity.device.groupId, sn);
-    });
-    aedes.on('clientDisconnect', (client) => {
-      const identity = this.identities.get(client);
-      if (identity?.kind !== 'device') return;
-      // A device may hold several connections (DeviceSn-…); it is offline when the last one closes.
-      const sn = identity.device.deviceSn;
-      const left = (this.connections.get(sn) ?? 1) - 1;
-      if (left > 0) {
-        this.connections.set(sn, left);
-        return;
-      }
-      this.connections.delete(sn);
-      void online.offline(identity.device.groupId, sn, 'disconnect');
+      const { groupId, deviceSn } = identity.device;
+      const open = this.connections.get(deviceSn) ?? new Set<Client>();
+      open.add(client);
+      this.connections.set(deviceSn, open);
+      void online.touch(groupId, deviceSn);
+      // A device may hold several connections (DeviceSn-…, or a new one taking over); it is
+      // offline when the last one closes.
+      client.conn.once('close', () => {
+        open.delete(client);
+        // A moment's grace: a client taking over the session closes the old one first.
+        setTimeout(() => {
+          if (open.size > 0 || this.connections.get(deviceSn) !== open) return;
+          this.connections.delete(deviceSn);
+          void online.offline(groupId, deviceSn, 'disconnect');
+        }, DISCONNECT_GRACE_MS).unref();
+      });
     });
     aedes.on('ping', (_packet, client) => {
       const identity = this.identities.get(client);

@@ -118,6 +118,7 @@ export const liveDataPlugin = fp(
     if (broker) {
       broker.attach(app.server);
       bus.use(broker);
+      online.watchConnections((sn) => broker.isConnected(sn));
     }
     let external: ExternalBroker | undefined;
     let started = false;

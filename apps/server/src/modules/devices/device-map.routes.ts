@@ -27,13 +27,17 @@ interface MapRow {
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** 0 offline, 1 online, 2 online with an active alarm (a Warn record the device still reports). */
+const warned = (alias: string) =>
+  sql`case when ${sql.ref(`${alias}.online`)} = 1 and exists (select 1 from warns w where w.device_sn = ${sql.ref(`${alias}.device_sn`)} and w.active = 1) then 2 else ${sql.ref(`${alias}.online`)} end`;
+
 /** Devices without a position of their own stand at their station's. Unplaceable rows are left out. */
 export async function deviceMap(db: Db, user: CurrentUser): Promise<DeviceMapDto> {
   const g = user.groupId;
   const { rows } = await sql<MapRow>`
     select 'd' as kind, d.device_sn as sn, null as id, d.device_name as name,
       case when d.position = '' then p.position else d.position end as position,
-      d.online as online, d.project_id as parent, d.type_id as extra
+      ${warned('d')} as online, d.project_id as parent, d.type_id as extra
     from devices d left join projects p on p.id = d.project_id
     where d.group_id = ${g} and d.deleted_at is null and ${projectReachable(user, 'd.project_id')}
     union all
@@ -41,7 +45,7 @@ export async function deviceMap(db: Db, user: CurrentUser): Promise<DeviceMapDto
       coalesce(agg.online, 0) as online, s.parent_id as parent, coalesce(agg.num, 0) as extra
     from projects s
     left join (
-      select ad.project_id, max(ad.online) as online, count(*) as num
+      select ad.project_id, max(${warned('ad')}) as online, count(*) as num
       from devices ad where ad.group_id = ${g} and ad.deleted_at is null group by ad.project_id
     ) agg on agg.project_id = s.id
     where s.group_id = ${g} and s.project_type = ${PROJECT_TYPE.station} and ${projectReachable(user, 's.id')}
@@ -51,7 +55,8 @@ export async function deviceMap(db: Db, user: CurrentUser): Promise<DeviceMapDto
   for (const r of rows) {
     const at = parsePosition(r.position);
     if (!at) continue;
-    const state = (r.online ?? 0) > 0 ? 1 : 0;
+    const online = r.online ?? 0;
+    const state = online > 1 ? 2 : online > 0 ? 1 : 0;
     if (r.kind === 'd') Devices.push([r.sn, r.name, round(at[0]), round(at[1]), state, r.parent, r.extra]);
     else Stations.push([r.id, r.name, round(at[0]), round(at[1]), state, r.parent ?? 0, r.extra ?? 0]);
   }

@@ -31,11 +31,18 @@ export class OnlineService {
   /** Transitions of one device run one after the other. */
   private readonly chains = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  /** Whether the device holds a live connection to the embedded broker (then it never times out). */
+  private connected: (deviceSn: string) => boolean = () => false;
 
   constructor(repository: OnlineRepository, events: LiveEvents, options: OnlineOptions) {
     this.repository = repository;
     this.events = events;
     this.options = options;
+  }
+
+  /** The embedded broker knows connections; an external broker's devices only time out. */
+  watchConnections(connected: (deviceSn: string) => boolean): void {
+    this.connected = connected;
   }
 
   start(): void {
@@ -82,9 +89,12 @@ export class OnlineService {
   async sweep(now = Date.now()): Promise<void> {
     await this.saveLastSeen();
     const cutoff = now - this.options.timeoutMs;
-    for (const [sn, s] of this.seen) if (s.at < cutoff) this.seen.delete(sn);
+    for (const [sn, s] of this.seen) {
+      if (this.connected(sn)) s.at = Math.max(s.at, now);
+      else if (s.at < cutoff) this.seen.delete(sn);
+    }
     for (const silent of await this.repository.silentSince(cutoff)) {
-      if (this.seen.has(silent.deviceSn)) continue;
+      if (this.seen.has(silent.deviceSn) || this.connected(silent.deviceSn)) continue;
       await this.serial(silent.deviceSn, async () => {
         if (await this.repository.markOffline(silent.groupId, silent.deviceSn, silent.lastSeen, 'timeout')) {
           await this.announce(silent.groupId, silent.deviceSn, 0, now);
