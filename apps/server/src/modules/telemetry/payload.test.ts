@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parseAck, parseData, parseError, parseStatus } from './payload.ts';
+import { checkValue } from './data-validation.ts';
+import { minMax, mergeBuckets } from './downsample.ts';
+import { dayOf, hourOf } from './rollup.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 2, 0);
+const buf = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v));
+
+describe('device payloads', () => {
+  it('reads data points with Time, and a gateway’s buffered array', () => {
+    const one = parseData(buf({ Time: NOW - 1000, Inflow: 8.5, Run: true, Note: 'ok' }), 480, NOW);
+    expect(one).toEqual({ ok: true, value: [{ ts: NOW - 1000, values: { Inflow: 8.5, Run: true, Note: 'ok' }, refused: [] }] });
+    const many = parseData(buf([{ Time: NOW - 2000, A: 1 }, { A: 2 }]), 480, NOW);
+    expect(many.ok && many.value.map((r) => r.ts)).toEqual([NOW - 2000, NOW]);
+  });
+
+  it('refuses what is not data, and values that are not values', () => {
+    expect(parseData(buf('not json'), 480, NOW)).toMatchObject({ ok: false, reason: 'payload is not JSON' });
+    expect(parseData(buf([1, 2]), 480, NOW)).toMatchObject({ ok: false });
+    expect(parseData(buf({ Time: NOW + 2 * 86_400_000, A: 1 }), 480, NOW)).toMatchObject({ ok: false, reason: expect.stringContaining('future') as unknown });
+    expect(parseData(buf({}), 480, NOW)).toMatchObject({ ok: false });
+    const mixed = parseData(buf({ A: null, 'b c': 1, C: { x: 1 }, D: 2 }), 480, NOW);
+    expect(mixed.ok && mixed.value[0]?.refused.map((r) => r.key)).toEqual(['A', 'b c', 'C']);
+  });
+
+  it('reads error codes, status and acknowledgements', () => {
+    expect(parseError(buf({ Codes: ['E101', 205] }), 480, NOW)).toEqual({ ok: true, value: { ts: NOW, codes: ['E101', '205'] } });
+    expect(parseError(buf({ Code: 'E1', Active: 0 }), 480, NOW)).toEqual({ ok: true, value: { ts: NOW, change: { code: 'E1', active: false } } });
+    expect(parseError(buf({ Codes: ['bad code!'] }), 480, NOW)).toMatchObject({ ok: false });
+    expect(parseStatus(buf({ Online: 0 }), 480, NOW)).toMatchObject({ ok: true, value: { online: false } });
+    expect(parseStatus(buf('online'), 480, NOW)).toMatchObject({ ok: true, value: { online: true } });
+    expect(parseStatus(buf({ Online: 'maybe' }), 480, NOW)).toMatchObject({ ok: false });
+    expect(parseAck(buf({ Id: 'abc', Success: false, Message: 'faulted' }))).toEqual({ ok: true, value: { Id: 'abc', Success: false, Message: 'faulted' } });
+    expect(parseAck(buf({ Success: true }))).toMatchObject({ ok: false });
+  });
+
+  it('checks values against their data types', () => {
+    expect(checkValue('12.5', 'monitor')).toEqual({ ok: true, value: { num: 12.5, txt: null } });
+    expect(checkValue('high', 'readable')).toMatchObject({ ok: false });
+    expect(checkValue(true, 'boolean')).toEqual({ ok: true, value: { num: 1, txt: null } });
+    expect(checkValue(2, 'boolean2')).toMatchObject({ ok: false });
+    expect(checkValue(1.5, 'enum')).toMatchObject({ ok: false });
+    expect(checkValue('9600', 'select')).toEqual({ ok: true, value: { num: 9600, txt: null } });
+    expect(checkValue(42, 'string')).toEqual({ ok: true, value: { num: null, txt: '42' } });
+    expect(checkValue('08:30', 'time')).toEqual({ ok: true, value: { num: null, txt: '08:30' } });
+  });
+});
+
+describe('downsampling and buckets', () => {
+  it('keeps the lowest and highest point of each bucket, in time order', () => {
+    const ts = Array.from({ length: 1000 }, (_, i) => i);
+    const values = ts.map((i) => (i === 500 ? 100 : i === 501 ? -100 : Math.sin(i / 10)));
+    const points = minMax(ts, values, 0, 1000, 100);
+    expect(points.length).toBeLessThanOrEqual(100);
+    expect(points.map((p) => p[1])).toContain(100);
+    expect(points.map((p) => p[1])).toContain(-100);
+    expect(points.map((p) => p[0])).toEqual([...points.map((p) => p[0])].sort((a, b) => a - b));
+    expect(minMax([1, 2], [3, 4], 0, 10, 100)).toEqual([
+      [1, 3],
+      [2, 4],
+    ]);
+  });
+
+  it('merges roll-up buckets to at most the points asked for', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => ({ bucket: i, cnt: 2, sum: 2 * i, min: i - 1, max: i + 1 }));
+    const merged = mergeBuckets(rows, 3);
+    expect(merged.length).toBeLessThanOrEqual(3);
+    expect(merged[0]).toEqual({ bucket: 0, cnt: 8, sum: 12, min: -1, max: 4 });
+  });
+
+  it('cuts hours and days at local boundaries', () => {
+    const t = Date.UTC(2026, 10, 21, 17, 30); // 01:30 on 22 November in UTC+8
+    expect(dayOf(t, 480)).toBe(Date.UTC(2026, 10, 21, 16));
+    expect(hourOf(t, 480)).toBe(Date.UTC(2026, 10, 21, 17));
+    expect(hourOf(t, -330)).toBe(Date.UTC(2026, 10, 21, 17, 30));
+  });
+});
