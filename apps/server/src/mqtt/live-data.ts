@@ -7,6 +7,7 @@
  * what is queued.
  */
 import { hostname } from 'node:os';
+import path from 'node:path';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,7 @@ import { DeviceLogsRepository } from '../modules/commands/device-logs.repository
 import { CommandsService } from '../modules/commands/commands.service.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
 import { onDevicePurged } from '../modules/devices/device-hooks.ts';
+import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
 import { SwitchableBus } from './message-bus.ts';
@@ -122,6 +124,7 @@ export const liveDataPlugin = fp(
     }
     let external: ExternalBroker | undefined;
     let started = false;
+    const checkpointer = dialect === 'sqlite' ? new SqliteCheckpointer() : undefined;
 
     const live: LiveData = {
       topics,
@@ -158,6 +161,9 @@ export const liveDataPlugin = fp(
           bus.use(external);
           log.info({ url: config.MQTT_URL.replace(/\/\/[^@/]*@/, '//***@') }, 'ingesting from the external MQTT broker');
         }
+        checkpointer?.start(path.join(config.DATA_DIR, 'sluice.db'), (message) => {
+          log.warn({ message }, 'SQLite checkpoint worker');
+        });
         online.start();
         retention.start();
       },
@@ -170,6 +176,7 @@ export const liveDataPlugin = fp(
       if (external) await external.close();
       await writer.close();
       await online.stop();
+      await checkpointer?.stop();
     });
   },
   { name: 'live-data' },
