@@ -5,6 +5,7 @@
  * Which routes a user may open, and the side menu, come from the user's server menu.
  */
 import type { ComponentType } from 'react';
+import { withDeviceTypesCatalog } from '../lib/feature-catalogs';
 import { catalogs, LANGUAGES, type Language } from '../lib/i18n';
 import { APP_ROUTE_IDS, ROUTE_CATALOG, routeIdForComponent, type AppRouteId, type RouteTitle } from '../lib/route-catalog';
 
@@ -64,6 +65,14 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   devices: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage),
   recycleBin: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
   areaSet: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage),
+  dataDefine: withDeviceTypesCatalog(() => import('../features/data-defines/pages/data-define-page').then((m) => m.DataDefinePage)),
+  category: withDeviceTypesCatalog(() => import('../features/data-defines/pages/category-page').then((m) => m.CategoryPage)),
+  dataDefineWarnCode: withDeviceTypesCatalog(() => import('../features/data-defines/pages/data-define-warn-code-page').then((m) => m.DataDefineWarnCodePage)),
+  deviceType: withDeviceTypesCatalog(() => import('../features/device-types/pages/device-type-page').then((m) => m.DeviceTypePage)),
+  warnType: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-type-page').then((m) => m.WarnTypePage)),
+  warnCode: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-code-page').then((m) => m.WarnCodePage)),
+  appFile: withDeviceTypesCatalog(() => import('../features/app-versions/pages/app-file-page').then((m) => m.AppFilePage)),
+  simboss: withDeviceTypesCatalog(() => import('../features/sim/pages/sim-page').then((m) => m.SimPage)),
 };
 
 /** Every route that needs a session. */

@@ -206,3 +206,13 @@ export async function fetchAllPages<T>(path: string, params: QueryParams = {}): 
     if (items.length >= total || rows.length < BULK_PAGE_SIZE || rows.length === 0) return items;
   }
 }
+
+/** The hooks, for the upload and download helpers of lib/api-transfer.ts (kept out of the start-up code). */
+export function apiHooks(): Readonly<Hooks> {
+  return hooks;
+}
+
+/** The field errors of an error envelope's data. */
+export function fieldErrorsOf(data: unknown): FieldError[] {
+  return readFieldErrors(data);
+}

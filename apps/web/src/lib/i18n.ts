@@ -6,7 +6,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, pickLanguage, type Language } from '@sluice/shared/i18n';
-import { enUS, type Catalog } from '../locales/en-US';
+import { enUS, type BaseCatalog, type Catalog } from '../locales/en-US';
 import { zhCN } from '../locales/zh-CN';
 import { LANGUAGE_COOKIE_DAYS, readCookie, writeCookie } from './cookies';
 
@@ -27,7 +27,8 @@ type Leaves<T, Prefix extends string = ''> = {
 /** Every key of the catalogs, dotted: 'routes.home', 'rule.mobile'. */
 export type MessageKey = Leaves<Catalog>;
 
-export const catalogs: Record<Language, Catalog> = { 'en-US': enUS, 'zh-CN': zhCN };
+/** The catalogs loaded at start (screens may add theirs: lib/feature-catalogs.ts). */
+export const catalogs: Record<Language, BaseCatalog> = { 'en-US': enUS, 'zh-CN': zhCN };
 
 export function detectLanguage(): Language {
   const fromCookie = readCookie('lang');
@@ -76,7 +77,8 @@ export async function changeLanguage(lang: Language): Promise<void> {
 export function isMessageKey(key: string): key is MessageKey {
   let node: unknown = enUS;
   for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return false;
+    // Not in the start-up catalog: maybe in one a screen loaded (lib/feature-catalogs.ts).
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return typeof i18n.getResource('en-US', 'translation', key) === 'string';
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === 'string';

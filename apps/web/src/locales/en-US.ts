@@ -1,5 +1,6 @@
 /** English catalog. Every visible string of the console lives here and in zh-CN.ts (same keys). */
 import { sitesEnUS } from './sites.en-US';
+import type { DeviceTypesCatalog } from './device-types.en-US';
 
 export const enUS = {
   app: {
@@ -39,6 +40,10 @@ export const enUS = {
     deleteHint: 'This cannot be undone.',
     deleted: 'Deleted',
     saved: 'Saved',
+    order: 'Order',
+    moveRow: 'Move {{name}}',
+    moveHint: 'Drag the row, or press the up and down arrow keys, to change the order',
+    movedTo: '{{name}} moved to position {{position}} of {{count}}',
   },
   language: {
     label: 'Language',
@@ -340,4 +345,6 @@ export const enUS = {
 };
 
 /** The shape both catalogs share: the same nested keys, every leaf a string. */
-export type Catalog = typeof enUS;
+export type BaseCatalog = typeof enUS;
+/** Every key, with those of catalogs loaded with their screens (lib/feature-catalogs.ts). */
+export type Catalog = BaseCatalog & DeviceTypesCatalog;

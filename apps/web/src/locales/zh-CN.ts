@@ -1,8 +1,8 @@
 /** 中文目录。与 en-US.ts 键完全一致。 */
-import type { Catalog } from './en-US';
+import type { BaseCatalog } from './en-US';
 import { sitesZhCN } from './sites.zh-CN';
 
-export const zhCN: Catalog = {
+export const zhCN: BaseCatalog = {
   app: {
     name: 'Sluice',
     tagline: '乡镇污水处理站云端监控平台',
@@ -40,6 +40,10 @@ export const zhCN: Catalog = {
     deleteHint: '删除后无法恢复。',
     deleted: '已删除',
     saved: '已保存',
+    order: '顺序',
+    moveRow: '移动 {{name}}',
+    moveHint: '拖动该行，或按上下方向键调整顺序',
+    movedTo: '{{name}} 已移到第 {{position}} 位（共 {{count}} 项）',
   },
   language: {
     label: '语言',

@@ -8,6 +8,7 @@ import { Brand } from '../../components/brand';
 import { PageSpinner } from '../../components/spinners';
 import '../../lib/dates';
 import { HOME_PATH } from '../../lib/paths';
+import { CommonParamsLoader } from '../../lib/common-params';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { recordVisit } from '../../lib/visit-history';
@@ -55,6 +56,7 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <CommonParamsLoader />
       {!mobile && (
         <Layout.Sider
           width={SIDER_WIDTH}

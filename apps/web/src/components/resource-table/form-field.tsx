@@ -1,5 +1,5 @@
 /** One form field of a resource dialog, by kind, with its rules from the shared schema. */
-import { AutoComplete, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormRule } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../lib/i18n';
 import { zodFieldRules, zodObjectRule, type ParsableSchema } from '../../lib/zod-form';
@@ -26,7 +26,14 @@ export function fieldRules(field: FormFieldDef, schema: unknown, shape: Record<s
  * The input of a field. An element, not a component: Form.Item hands value and onChange to its
  * direct child.
  */
-function control(field: FormFieldDef, mode: FormMode, id: string, t: (key: MessageKey) => string, choiceLabel: (choice: Choice) => string) {
+function control(
+  field: FormFieldDef,
+  mode: FormMode,
+  id: string,
+  t: (key: MessageKey) => string,
+  choiceLabel: (choice: Choice) => string,
+  custom: { values: Record<string, unknown>; form: FormInstance | undefined },
+) {
   const placeholder = field.placeholder ? t(field.placeholder) : undefined;
   const readOnly = mode === 'edit' && field.readOnlyInEdit === true;
   const options = (field.options ?? []).map((choice) => ({
@@ -72,6 +79,9 @@ function control(field: FormFieldDef, mode: FormMode, id: string, t: (key: Messa
       );
     case 'hidden':
       return <Input id={id} type="hidden" />;
+    case 'custom':
+      if (!field.render || !custom.form) return <Input id={id} />;
+      return field.render({ id, mode, values: custom.values, form: custom.form });
     case 'text':
       return <Input id={id} autoComplete={field.autoComplete ?? 'off'} placeholder={placeholder} readOnly={readOnly} variant={readOnly ? 'filled' : undefined} />;
   }
@@ -83,12 +93,17 @@ export function ResourceFormField({
   formName,
   schema,
   shape,
+  values = {},
+  form,
 }: {
   field: FormFieldDef;
   mode: FormMode;
   formName: string;
   schema: unknown;
   shape: Record<string, ParsableSchema> | undefined;
+  /** The form's current values and instance, for 'custom' fields. */
+  values?: Record<string, unknown>;
+  form?: FormInstance;
 }) {
   const { t } = useTranslation();
   const choiceLabel = useChoiceLabel();
@@ -107,7 +122,7 @@ export function ResourceFormField({
       extra={field.help ? t(field.help) : undefined}
       style={field.addon ? { flex: 1, marginBottom: 0 } : undefined}
     >
-      {control(field, mode, id, t, choiceLabel)}
+      {control(field, mode, id, t, choiceLabel, { values, form })}
     </Form.Item>
   );
   if (!field.addon) return item;

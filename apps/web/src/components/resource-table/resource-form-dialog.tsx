@@ -3,11 +3,12 @@
  * server's own messages, in the user's language), server field errors on their fields.
  */
 import { useMemo } from 'react';
-import { App, Form, Modal } from 'antd';
+import { App, Col, Form, Modal, Row } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ApiResponse } from '../../lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '../../lib/form-errors';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { objectShape } from '../../lib/zod-form';
 import { ResourceFormField } from './form-field';
 import type { Resource, ResourceContext } from './resource';
@@ -38,6 +39,8 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const twoColumns = config.columns === 2 && !mobile;
   const mode = state?.mode ?? 'create';
   const schema = mode === 'create' ? config.createSchema : config.updateSchema;
   const shape = useMemo(() => objectShape(schema), [schema]);
@@ -53,7 +56,7 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
 
   const mutation = useMutation({
     mutationFn: (body: Record<string, unknown>): Promise<ApiResponse<unknown>> =>
-      mode === 'edit' && state?.row ? resource.update(ctx, state.row.Id, body) : resource.create(ctx, body),
+      mode === 'edit' && state?.row ? resource.update(ctx, state.row.Id, body, state.row) : resource.create(ctx, body),
     onSuccess: async (response) => {
       void message.success(response.message || t('resource.saved'));
       onClose();
@@ -92,16 +95,30 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
       onCancel={onClose}
       confirmLoading={mutation.isPending}
       destroyOnHidden
-      width={config.width ?? 560}
+      width={config.width ?? (config.columns === 2 ? 760 : 560)}
       mask={{ closable: false }}
     >
       <Form form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={onFinish} scrollToFirstError>
         <Form.Item noStyle shouldUpdate>
-          {() =>
-            visibleFields(form.getFieldsValue(true) as Record<string, unknown>).map((field) => (
-              <ResourceFormField key={field.name} field={field} mode={mode} formName={formName} schema={schema} shape={shape} />
-            ))
-          }
+          {() => {
+            const values = form.getFieldsValue(true) as Record<string, unknown>;
+            const items = visibleFields(values).map((field) => (
+              <ResourceFormField key={field.name} field={field} mode={mode} formName={formName} schema={schema} shape={shape} values={values} form={form} />
+            ));
+            if (!twoColumns) return items;
+            return (
+              <Row gutter={16}>
+                {items.map((item, index) => {
+                  const field = visibleFields(values)[index];
+                  return (
+                    <Col key={item.key} span={field?.wide || field?.kind === 'hidden' ? 24 : 12}>
+                      {item}
+                    </Col>
+                  );
+                })}
+              </Row>
+            );
+          }}
         </Form.Item>
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

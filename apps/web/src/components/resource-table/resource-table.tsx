@@ -17,6 +17,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useChoiceLabel } from './form-field';
 import { ResourceFormDialog, type FormDialogState } from './resource-form-dialog';
 import type { ResourceColumn, ResourceTableConfig, RowActionHelpers, RowBase } from './resource-types';
+import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
 
@@ -39,6 +40,8 @@ export interface ResourceTableProps<Row extends RowBase> {
   createPreset?: Record<string, unknown>;
   /** Hides add, edit and delete (a user whose roles may only view; the server refuses anyway). */
   readOnly?: boolean;
+  /** Values of the {name} placeholders in the resource's paths (a parent's id: { typeId: 5 }). */
+  pathParams?: Record<string, string | number>;
 }
 
 type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
@@ -74,11 +77,17 @@ export function ResourceTable<Row extends RowBase>({
   toolbarExtra,
   createPreset,
   readOnly = false,
+  pathParams,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const ctx = useResourceContext();
+  const groupCtx = useResourceContext();
+  const pathKey = pathParams ? JSON.stringify(pathParams) : '';
+  const ctx = useMemo(
+    () => (pathKey ? { ...groupCtx, path: JSON.parse(pathKey) as Record<string, string | number> } : groupCtx),
+    [groupCtx, pathKey],
+  );
   const mobile = useMediaQuery(MOBILE_QUERY);
   const choiceLabel = useChoiceLabel();
   const { resource, form } = config;
@@ -139,7 +148,7 @@ export function ResourceTable<Row extends RowBase>({
   );
 
   const removal = useMutation({
-    mutationFn: (row: Row) => resource.remove(ctx, row.Id),
+    mutationFn: (row: Row) => resource.remove(ctx, row.Id, row),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resource.keys.all }),
   });
 
@@ -249,6 +258,24 @@ export function ResourceTable<Row extends RowBase>({
   };
 
   const searching = state.search !== '' || Object.values(state.filters).some((v) => v !== undefined && v !== '');
+
+  // Rows in order by their sort number can be dragged (or moved with the arrow keys) into another.
+  const reorder = useReorder({
+    resource,
+    ctx,
+    rows,
+    rowName: config.rowName,
+    enabled:
+      config.reorder !== false &&
+      !readOnly &&
+      !paged &&
+      !config.tree &&
+      !searching &&
+      (state.sort === undefined || (state.sort.key === resource.reorderField && state.sort.order === 'asc')),
+  });
+  if (reorder.active) {
+    columns.unshift({ key: 'reorder', title: <span className="visually-hidden">{t('resource.order')}</span>, width: 48, render: (_value: unknown, row: Row) => reorder.handle(row) });
+  }
   const empty = (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('resource.noMatch') : t('common.empty')} />
   );
@@ -370,8 +397,8 @@ export function ResourceTable<Row extends RowBase>({
   const cards = (
     <Flex vertical gap={8} aria-busy={loading}>
       {rows.length === 0 && !query.isPending ? empty : null}
-      {flattenTree(rows as TreeRow<Row>[]).map(({ row, depth }) => (
-        <Card key={row.Id} size="small" title={config.rowName(row)} style={{ marginInlineStart: depth * 16 }}>
+      {flattenTree(reorder.rows as TreeRow<Row>[]).map(({ row, depth }) => (
+        <Card key={row.Id} size="small" title={config.rowName(row)} extra={reorder.handle(row)} style={{ marginInlineStart: depth * 16 }}>
           <Descriptions
             column={1}
             size="small"
@@ -410,13 +437,15 @@ export function ResourceTable<Row extends RowBase>({
         </Typography.Paragraph>
       )}
       {loadError}
+      {reorder.liveRegion}
       {mobile ? (
         cards
       ) : (
         <Table<Row>
           rowKey="Id"
           columns={columns}
-          dataSource={rows}
+          dataSource={reorder.rows}
+          onRow={(row) => reorder.rowProps(row)}
           loading={loading}
           pagination={pagination}
           onChange={onTableChange}

@@ -1,6 +1,6 @@
 /** The configuration of a resource screen: columns, search, filters, the form and row actions. */
-import type { ReactNode } from 'react';
-import type { FormRule } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
+import type { FormInstance, FormRule } from 'antd';
 import type { MessageKey } from '../../lib/i18n';
 import type { Resource } from './resource';
 
@@ -47,7 +47,8 @@ export type FieldKind =
   | 'radio'
   | 'tree-select'
   | 'autocomplete'
-  | 'hidden';
+  | 'hidden'
+  | 'custom';
 
 export interface TreeChoice {
   value: number | string;
@@ -57,6 +58,14 @@ export interface TreeChoice {
 }
 
 export type FormMode = 'create' | 'edit';
+
+/** What a 'custom' field's render gets: its input id, the dialog's mode, the current values and the form. */
+export interface CustomFieldProps {
+  id: string;
+  mode: FormMode;
+  values: Record<string, unknown>;
+  form: FormInstance;
+}
 
 export interface FormFieldDef {
   name: string;
@@ -83,6 +92,13 @@ export interface FormFieldDef {
   max?: number;
   /** Renders something beside the input (an icon preview, say). */
   addon?: (value: unknown) => ReactNode;
+  /**
+   * The input of a 'custom' field: one element that takes value and onChange (Form.Item hands
+   * them to it), such as an editor that fits another field's value.
+   */
+  render?: (props: CustomFieldProps) => ReactElement;
+  /** In a two-column form, takes the whole width. */
+  wide?: boolean;
 }
 
 export interface ResourceFormConfig<Row> {
@@ -103,6 +119,8 @@ export interface ResourceFormConfig<Row> {
   createTitle: MessageKey;
   editTitle: MessageKey;
   width?: number;
+  /** Two columns of fields (long forms; one column under 750 px). */
+  columns?: 1 | 2;
 }
 
 export interface RowActionHelpers<Row> {
@@ -134,4 +152,9 @@ export interface ResourceTableConfig<Row extends RowBase> {
   expandedRow?: { render: (row: Row) => ReactNode; label: MessageKey };
   defaultSort?: { key: string; order: 'asc' | 'desc' };
   pageSize?: number;
+  /**
+   * Rows can be put in order by dragging (or with the arrow keys on a row's handle), saved by the
+   * resource's reorder call; default true when the resource has one and the list is not paged.
+   */
+  reorder?: boolean;
 }

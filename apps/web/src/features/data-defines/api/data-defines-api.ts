@@ -1,0 +1,75 @@
+/**
+ * The data-definition library, its categories and the links between data points and warn codes
+ * (spec §7 Data definitions and categories), plus the library's CSV export and import.
+ */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { CategoryDto, DataDefineDto, DataDefineWarnCodeDto, ImportReportDto } from '@sluice/shared/data-define.schema';
+import type { WarnCodeDto } from '@sluice/shared/warn.schema';
+import { defineResource } from '../../../components/resource-table/resource';
+import { api } from '../../../lib/api-client';
+import { downloadFile, uploadWithProgress } from '../../../lib/api-transfer';
+
+export const dataDefinesResource = defineResource<DataDefineDto>({
+  key: 'data-defines',
+  list: 'GET /DataDefineLibrary',
+  create: 'POST /DataDefineLibrary',
+  update: 'PUT /DataDefineLibrary',
+  remove: 'DELETE /DataDefineLibrary/:id',
+});
+
+export const categoriesResource = defineResource<CategoryDto>({
+  key: 'data-categories',
+  list: 'GET /Category',
+  create: 'POST /Category',
+  update: 'PUT /Category',
+  remove: 'DELETE /Category/:id',
+});
+
+export const dataDefineWarnCodesResource = defineResource<DataDefineWarnCodeDto>({
+  key: 'data-define-warn-codes',
+  list: 'GET /DataDefineWarnCode/pages',
+  create: 'POST /DataDefineWarnCode',
+  update: 'PUT /DataDefineWarnCode',
+  remove: 'DELETE /DataDefineWarnCode/:id',
+});
+
+export const dataDefinesKeys = {
+  categories: ['data-categories', 'all'] as const,
+  warnCodes: ['data-define-warn-codes', 'codes'] as const,
+};
+
+/** Every category (for filters and pickers). */
+export const allCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: dataDefinesKeys.categories,
+    queryFn: async () => (await api.get<CategoryDto[]>('/Category/All', { OrderBy: 'Name' })).data,
+    staleTime: 60_000,
+  });
+
+export function useAllCategories() {
+  return useQuery(allCategoriesQueryOptions());
+}
+
+/** Every warn code (WarnCode/GetWarnCode), for the linked-data picker. */
+export function useAllWarnCodes() {
+  return useQuery({
+    queryKey: dataDefinesKeys.warnCodes,
+    queryFn: async () => (await api.get<WarnCodeDto[]>('/WarnCode/GetWarnCode', { OrderBy: 'Code' })).data,
+    staleTime: 60_000,
+  });
+}
+
+/** Downloads the library (or one category of it) as CSV. */
+export function exportLibrary(category: string | undefined): Promise<void> {
+  return downloadFile('/DataDefineLibrary/Export', 'data-defines.csv', category ? { Category: category } : undefined);
+}
+
+export function useImportLibrary() {
+  return useMutation({
+    mutationFn: ({ file, mode }: { file: File; mode: 'update' | 'skip' }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return uploadWithProgress<ImportReportDto>('/DataDefineLibrary/Import', form, { params: { Mode: mode } });
+    },
+  });
+}

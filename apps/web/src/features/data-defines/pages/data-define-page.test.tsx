@@ -1,0 +1,206 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, ConfigProvider } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DataDefineDto } from '@sluice/shared/data-define.schema';
+import { setSessionCookies } from '../../../lib/cookies';
+import { loadDeviceTypesCatalog } from '../../../lib/feature-catalogs';
+import { changeLanguage } from '../../../lib/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render';
+import { DataDefinePage } from './data-define-page';
+
+const level: DataDefineDto = {
+  Id: 3,
+  DataKey: 'TankLevel',
+  DataName: 'Tank level',
+  Unit: 'm',
+  DataType: 'readable',
+  DefaultValue: '',
+  Format: '2',
+  Model: '',
+  Category: 'Level',
+};
+
+function server() {
+  return fakeApi({
+    'GET /api/DataDefineLibrary': () => ({ data: [level], count: 1 }),
+    'GET /api/Category/All': () => [{ Id: 1, Name: 'Level' }],
+    'POST /api/DataDefineLibrary': (call) => ({ status: 201, data: { Id: 9, ...(call.body as object) }, message: 'Created' }),
+  });
+}
+
+function renderPage() {
+  return renderRoutes(
+    [
+      {
+        path: '/sys/dataDefine',
+        element: (
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <App>
+              <DataDefinePage />
+            </App>
+          </ConfigProvider>
+        ),
+      },
+    ],
+    '/sys/dataDefine',
+  );
+}
+
+async function openAdd(): Promise<HTMLElement> {
+  await screen.findByText('TankLevel');
+  await userEvent.click(screen.getByRole('button', { name: 'Add data point' }));
+  const dialog = await waitFor(() => {
+    const found = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByText('Add data point').length > 0);
+    if (!found) throw new Error('no dialog');
+    return found;
+  });
+  await fill(within(dialog).getByLabelText('Data key'), 'Probe1');
+  await fill(within(dialog).getByLabelText('Name'), 'Probe one');
+  return dialog;
+}
+
+async function pickType(dialog: HTMLElement, title: string) {
+  await userEvent.click(within(dialog).getByLabelText('Data type'));
+  await userEvent.click(await screen.findByTitle(title));
+}
+
+const value = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText<HTMLInputElement>(label).value;
+
+/** Types by pasting: one change per field rather than one per key (the form re-renders on each). */
+async function fill(input: HTMLElement, text: string) {
+  await userEvent.click(input);
+  await userEvent.paste(text);
+}
+
+beforeAll(async () => {
+  await loadDeviceTypesCatalog();
+});
+
+beforeEach(() => {
+  setSessionCookies({ token: 'tok', account: 'admin' });
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en-US');
+});
+
+describe('the data point form: Format and DefaultValue fit the data type', () => {
+  it('edits an enumeration’s options (low/mid/high by default) and picks the default among them', async () => {
+    const api = server();
+    renderPage();
+    const dialog = await openAdd();
+    await pickType(dialog, 'Enumeration');
+    expect([1, 2, 3].map((i) => value(dialog, `Value of option ${String(i)}`))).toEqual(['0', '1', '2']);
+    expect([1, 2, 3].map((i) => value(dialog, `Label of option ${String(i)}`))).toEqual(['low', 'mid', 'high']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add an option' }));
+    expect(value(dialog, 'Value of option 4')).toBe('3');
+    await fill(within(dialog).getByLabelText('Label of option 4'), 'max');
+    await userEvent.click(within(dialog).getByLabelText('Default value'));
+    await userEvent.click(await screen.findByTitle('max (3)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/api/DataDefineLibrary')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST', '/api/DataDefineLibrary')[0]?.body).toMatchObject({
+      DataKey: 'Probe1',
+      DataType: 'enum',
+      Format: '{"0":"low","1":"mid","2":"high","3":"max"}',
+      DefaultValue: '3',
+    });
+  }, 30_000);
+
+  it('refuses an enumeration without options', async () => {
+    const api = server();
+    renderPage();
+    const dialog = await openAdd();
+    await pickType(dialog, 'Enumeration');
+    for (let i = 0; i < 3; i++) await userEvent.click(within(dialog).getByRole('button', { name: 'Remove option 1' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/The format must be a JSON object of values and labels/)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/DataDefineLibrary')).toEqual([]);
+  }, 30_000);
+
+  it('labels a switch’s 0 and 1, whose values are fixed', async () => {
+    const api = server();
+    renderPage();
+    const dialog = await openAdd();
+    await pickType(dialog, 'Switch');
+    expect(within(dialog).getByLabelText('Value of option 1')).toHaveProperty('readOnly', true);
+    expect(within(dialog).queryByRole('button', { name: 'Remove option 1' })).toBeNull();
+    const on = within(dialog).getByLabelText('Label of option 2');
+    await userEvent.clear(on);
+    await fill(on, 'On');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/api/DataDefineLibrary')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST', '/api/DataDefineLibrary')[0]?.body).toMatchObject({
+      DataType: 'boolean',
+      Format: '{"0":"0","1":"On"}',
+    });
+  }, 30_000);
+
+  it('gives a number its decimals and limits, and checks Min ≤ Max and the default against them', async () => {
+    const api = server();
+    renderPage();
+    const dialog = await openAdd();
+    await pickType(dialog, 'Set value (number)');
+    await fill(within(dialog).getByLabelText('Decimals'), '2');
+    await fill(within(dialog).getByLabelText('Min'), '10');
+    await fill(within(dialog).getByLabelText('Max'), '5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Min cannot be greater than Max')).toBeTruthy();
+
+    const max = within(dialog).getByLabelText('Max');
+    await userEvent.clear(max);
+    await fill(max, '50');
+    await fill(within(dialog).getByLabelText('Default value'), '80');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The value entered cannot be greater than 50')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/DataDefineLibrary')).toEqual([]);
+
+    const fallback = within(dialog).getByLabelText('Default value');
+    await userEvent.clear(fallback);
+    await fill(fallback, '40');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/api/DataDefineLibrary')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST', '/api/DataDefineLibrary')[0]?.body).toMatchObject({
+      DataType: 'textbox',
+      Format: '{"Min":10,"Max":50,"Decimals":2}',
+      DefaultValue: '40',
+    });
+  }, 30_000);
+
+  it('offers a select’s options (the baud rates by default) as its default', async () => {
+    server();
+    renderPage();
+    const dialog = await openAdd();
+    await pickType(dialog, 'Select');
+    expect([1, 2].map((i) => value(dialog, `Value of option ${String(i)}`))).toEqual(['1200', '9600']);
+    await userEvent.click(within(dialog).getByLabelText('Default value'));
+    expect(await screen.findByTitle('9600')).toBeTruthy();
+  }, 30_000);
+
+  it('shows the server’s refusal to delete a data point a type uses', async () => {
+    const api = server();
+    api.on('DELETE /api/DataDefineLibrary/3', () => ({
+      status: 409,
+      message: 'The data point “TankLevel” is used by the device type “Village station (A/O)”; remove it there first',
+    }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete TankLevel' }));
+    const confirm = await waitFor(() => {
+      const found = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByText('Delete “TankLevel”?').length > 0);
+      if (!found) throw new Error('no confirmation');
+      return found;
+    });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/is used by the device type “Village station \(A\/O\)”/)).toBeTruthy();
+    expect(screen.getByText('TankLevel')).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,253 @@
+/**
+ * Device types and everything under them (spec §7 Device types, Templates): the type tree, copy,
+ * the parts under type/{typeId}/…, a module's arguments, images and firmware files, and the
+ * templates with their parts. Reorderable parts save their order with the bulk …/Sort calls.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  DeviceTypeDto,
+  HardwareConfigDto,
+  ModuleControlDto,
+  TypeDataDefineDto,
+  TypeImageDto,
+  TypeSchemaDto,
+  TypeStatisticDto,
+  TypeUpdateFileDto,
+  moduleArgumentDto,
+  moduleFeedbackDto,
+  typeArgumentDto,
+  typeClassDto,
+  typeConfigDto,
+  typeDisplayIconDto,
+  typeModuleDto,
+  typeOverviewDto,
+} from '@sluice/shared/device-type.schema';
+import type {
+  TemplateDto,
+  TemplateProfileDto,
+  templateAccessoryDto,
+  templateArgDto,
+  templateConfigDto,
+  templateControlDataDto,
+  templatePanelDto,
+} from '@sluice/shared/device-template.schema';
+import { defineResource, type ResourceContext } from '../../../components/resource-table/resource';
+import { api } from '../../../lib/api-client';
+import { uploadWithProgress, type UploadProgress } from '../../../lib/api-transfer';
+
+export type TypeRow = DeviceTypeDto & { children?: TypeRow[] };
+export type TypeArgumentDto = z.infer<typeof typeArgumentDto>;
+export type TypeConfigDto = z.infer<typeof typeConfigDto>;
+export type DisplayIconDto = z.infer<typeof typeDisplayIconDto>;
+export type TypeModuleDto = z.infer<typeof typeModuleDto>;
+export type TypeClassDto = z.infer<typeof typeClassDto>;
+export type ModuleArgumentDto = z.infer<typeof moduleArgumentDto>;
+export type ModuleFeedbackDto = z.infer<typeof moduleFeedbackDto>;
+export type TypeOverviewDto = z.infer<typeof typeOverviewDto>;
+export type SchemaRow = TypeSchemaDto & { children?: SchemaRow[] };
+export type TemplatePanelDto = z.infer<typeof templatePanelDto>;
+export type TemplateArgDto = z.infer<typeof templateArgDto>;
+export type TemplateAccessoryDto = z.infer<typeof templateAccessoryDto>;
+export type TemplateControlDataDto = z.infer<typeof templateControlDataDto>;
+export type TemplateConfigDto = z.infer<typeof templateConfigDto>;
+export type {
+  HardwareConfigDto,
+  ModuleControlDto,
+  TemplateDto,
+  TemplateProfileDto,
+  TypeDataDefineDto,
+  TypeImageDto,
+  TypeStatisticDto,
+  TypeUpdateFileDto,
+};
+
+// ---- Types -----------------------------------------------------------------------------------
+
+export const deviceTypesResource = defineResource<TypeRow>({
+  key: 'device-types',
+  list: 'GET /Type',
+  paging: 'all',
+  create: 'POST /Type',
+  update: 'PUT /Type/:id',
+  remove: 'DELETE /Type/:id',
+});
+
+export interface CopyRequest {
+  SourceId: number;
+  TargetId?: number;
+  TypeName?: string;
+}
+
+/** {x}/Type/Copy: everything of a type into a new type (TypeName), or over an existing one (TargetId). */
+export function useCopyType() {
+  return useMutation({
+    mutationFn: ({ ctx, body }: { ctx: ResourceContext; body: CopyRequest }) =>
+      api.post<DeviceTypeDto>(`/${String(ctx.groupId)}/Type/Copy`, body),
+  });
+}
+
+/** {x}/Type/copyfiles: a type's images and firmware appended to another type. */
+export function useCopyTypeFiles() {
+  return useMutation({
+    mutationFn: ({ ctx, body }: { ctx: ResourceContext; body: Required<Pick<CopyRequest, 'SourceId' | 'TargetId'>> }) =>
+      api.post<DeviceTypeDto>(`/${String(ctx.groupId)}/Type/copyfiles`, body),
+  });
+}
+
+// ---- Parts under type/{typeId}/ ----------------------------------------------------------------
+
+/** The five calls of a part named `name` under type/{typeId}/, loaded whole; `sortField` adds …/Sort. */
+function typePart<Row extends { Id: number }>(key: string, name: string, sortField?: string) {
+  const base = `/type/{typeId}/${name}` as const;
+  return defineResource<Row>({
+    key: `type-${key}`,
+    list: `GET ${base}`,
+    paging: 'all',
+    create: `POST ${base}`,
+    update: `PUT ${base}`,
+    remove: `DELETE ${base}/:id`,
+    ...(sortField ? { reorder: { call: `PUT ${base}/Sort` as const, field: sortField } } : {}),
+  });
+}
+
+export const typeDataDefinesResource = typePart<TypeDataDefineDto>('data-defines', 'TypeDataDefine');
+export const typeArgumentsResource = typePart<TypeArgumentDto>('arguments', 'TypeArgument');
+export const typeConfigsResource = typePart<TypeConfigDto>('configs', 'TypeConfig');
+export const displayIconsResource = typePart<DisplayIconDto>('display-icons', 'typedisplayIcon', 'Sn');
+export const hardwareResource = typePart<HardwareConfigDto>('hardware', 'TypeHardWareConfig', 'Sn');
+export const modulesResource = typePart<TypeModuleDto>('modules', 'TypeModule', 'Sn');
+export const classesResource = typePart<TypeClassDto>('classes', 'Typeclass', 'Rank');
+export const controlsResource = typePart<ModuleControlDto>('controls', 'TypeModuleControl', 'Sn');
+export const feedbackResource = typePart<ModuleFeedbackDto>('feedback', 'TypeModuleFeedback', 'Sn');
+export const overviewResource = typePart<TypeOverviewDto>('overview', 'typeoverview', 'Sn');
+export const schemaResource = typePart<SchemaRow>('schema', 'TypeSchema');
+export const statisticsResource = typePart<TypeStatisticDto>('statistics', 'TypeStatistics');
+
+export const moduleArgumentsResource = defineResource<ModuleArgumentDto>({
+  key: 'type-module-arguments',
+  list: 'GET /module/{moduleId}/TypeModuleArgument',
+  paging: 'all',
+  create: 'POST /module/{moduleId}/TypeModuleArgument',
+  update: 'PUT /module/{moduleId}/TypeModuleArgument',
+  remove: 'DELETE /module/{moduleId}/TypeModuleArgument/:id',
+});
+
+/** GET type/{typeId}/TypeDataDefine/keys: the data keys of a type's data points. */
+export function useTypeDataKeys(typeId: number) {
+  return useQuery({
+    queryKey: ['type-data-defines', 'keys', typeId],
+    queryFn: async () => (await api.get<string[]>(`/type/${String(typeId)}/TypeDataDefine/keys`)).data,
+  });
+}
+
+// ---- Images and firmware -------------------------------------------------------------------------
+
+export const typeImagesResource = defineResource<TypeImageDto>({
+  key: 'type-images',
+  list: 'GET /type/{typeId}/TypeImage',
+  paging: 'none',
+  remove: 'DELETE /type/{typeId}/TypeImage/:id',
+  // A name change is saved with the order call, for one image.
+  update: (ctx, body) =>
+    api.put<TypeImageDto[]>('/TypeImages/TypeImageSave', {
+      TypeId: ctx.path?.typeId,
+      Images: [{ Id: body.Id, Sn: body.Sn, ImageName: body.ImageName }],
+    }),
+  reorder: {
+    call: 'PUT /TypeImages/TypeImageSave',
+    field: 'Sn',
+    body: (items, ctx) => ({ TypeId: ctx.path?.typeId, Images: items }),
+  },
+});
+
+export function uploadTypeImage(
+  typeId: number,
+  file: Blob,
+  fileName: string,
+  onProgress?: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+) {
+  const form = new FormData();
+  form.append('TypeId', String(typeId));
+  form.append('file', file, fileName);
+  return uploadWithProgress<TypeImageDto>(`/type/${String(typeId)}/TypeImage`, form, { onProgress, signal });
+}
+
+export const firmwareResource = defineResource<TypeUpdateFileDto>({
+  key: 'type-firmware',
+  list: 'GET /type/{typeId}/TypeUpdateFile',
+  paging: 'none',
+  update: 'PUT /type/{typeId}/TypeUpdateFile',
+  remove: 'DELETE /type/{typeId}/TypeUpdateFile/:id',
+});
+
+export function uploadFirmware(
+  typeId: number,
+  file: File,
+  fields: { Version: string; Role: string; Description: string },
+  onProgress: (p: UploadProgress) => void,
+  signal: AbortSignal,
+) {
+  const form = new FormData();
+  // Fields before the file: a bad version is refused before anything is stored.
+  form.append('TypeId', String(typeId));
+  form.append('Version', fields.Version);
+  form.append('Role', fields.Role);
+  form.append('Description', fields.Description);
+  form.append('file', file, file.name);
+  return uploadWithProgress<TypeUpdateFileDto>(`/type/${String(typeId)}/TypeUpdateFile`, form, { onProgress, signal });
+}
+
+// ---- Templates -----------------------------------------------------------------------------------
+
+export const templatesResource = defineResource<TemplateDto>({
+  key: 'type-templates',
+  list: 'GET /GetDeviceTypeTemplatePage',
+  create: 'POST /TypeTemplateAdd',
+  update: 'PUT /TypeTemplateModify',
+  remove: 'POST /DeviceTypeTemplateRemove#Id',
+});
+
+/** A template part's calls: list by TempId, Add, Save, Remove (and a reorder call when sorted). */
+function templatePart<Row extends { Id: number }>(
+  key: string,
+  calls: { list: `/${string}`; create: `/${string}`; update: `/${string}`; remove: `/${string}` },
+  reorder?: { call: `PUT /${string}`; field: string },
+) {
+  return defineResource<Row>({
+    key: `template-${key}`,
+    list: `GET ${calls.list}`,
+    paging: 'none',
+    create: `POST ${calls.create}`,
+    update: `PUT ${calls.update}`,
+    remove: `POST ${calls.remove}#Id`,
+    ...(reorder ? { reorder } : {}),
+  });
+}
+
+const parts = (name: string) =>
+  ({ list: `/${name}`, create: `/${name}/Add`, update: `/${name}/Save`, remove: `/${name}/Remove` }) as const;
+
+export const profilesResource = templatePart<TemplateProfileDto>('profiles', {
+  list: '/TemplateProfile',
+  create: '/AddTemplateProfile',
+  update: '/ModifyTemplateProfile',
+  remove: '/RemoveTemplateProfile',
+});
+export const panelsResource = templatePart<TemplatePanelDto>('panels', parts('TypeTemplatePanel'), {
+  call: 'PUT /TypeTemplatePanel/Sort',
+  field: 'Sn',
+});
+export const argsResource = templatePart<TemplateArgDto>('args', parts('TypeTemplateArgs'));
+export const accessoriesResource = templatePart<TemplateAccessoryDto>('accessories', parts('TypeTemplateAccessory'));
+export const controlDataResource = templatePart<TemplateControlDataDto>('control-data', parts('TypeTemplateControlData'), {
+  call: 'PUT /TypeTemplateControlData/UpdateTemplateControlSeqIn',
+  field: 'SequenceIn',
+});
+export const templateConfigsResource = templatePart<TemplateConfigDto>('configs', {
+  list: '/TypeTemplateConfig',
+  create: '/TypeTemplateConfigAdd',
+  update: '/TypeTemplateConfigModify',
+  remove: '/TypeTemplateConfigRemove',
+});

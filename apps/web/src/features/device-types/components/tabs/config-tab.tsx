@@ -1,0 +1,63 @@
+/** A type's configuration values (type/{typeId}/TypeConfig): a value that fits its data type. */
+import { useTranslation } from 'react-i18next';
+import { addTypeConfigRequest, updateTypeConfigRequest } from '@sluice/shared/device-type.schema';
+import { DataTypeSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
+import { valueFitsTypeRule } from '../../../../components/data-value/data-value-rules';
+import { DefaultValueEditor } from '../../../../components/data-value/default-value-editor';
+import { TypeTable } from '../type-table';
+import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
+import { typeConfigsResource, type TypeConfigDto } from '../../api/device-types-api';
+
+const config: ResourceTableConfig<TypeConfigDto> = {
+  resource: typeConfigsResource,
+  rowName: (row) => row.DataName,
+  search: { placeholder: 'typeConfigs.searchPlaceholder' },
+  addLabel: 'typeConfigs.add',
+  columns: [
+    { key: 'DataName', title: 'typeConfigs.dataName', sortKey: 'DataName' },
+    { key: 'DataType', title: 'dataValue.dataType', render: (row) => <DataTypeTag type={row.DataType} /> },
+    { key: 'DataValue', title: 'typeConfigs.dataValue' },
+    { key: 'Category', title: 'typeConfigs.category', sortKey: 'Category' },
+    { key: 'Position', title: 'typeConfigs.position', sortKey: 'Position' },
+  ],
+  form: {
+    createSchema: addTypeConfigRequest,
+    updateSchema: updateTypeConfigRequest,
+    createTitle: 'typeConfigs.add',
+    editTitle: 'typeConfigs.edit',
+    initialValues: { DataType: 'textbox', DataValue: '' },
+    fields: [
+      { name: 'DataName', label: 'typeConfigs.dataName', kind: 'text' },
+      {
+        name: 'DataType',
+        label: 'dataValue.dataType',
+        kind: 'custom',
+        render: ({ id, form }) => (
+          <DataTypeSelect
+            id={id}
+            onTypeChange={() => {
+              form.setFieldsValue({ DataValue: '' });
+            }}
+          />
+        ),
+      },
+      {
+        name: 'DataValue',
+        label: 'typeConfigs.dataValue',
+        kind: 'custom',
+        dependencies: ['DataType'],
+        rules: [valueFitsTypeRule()],
+        render: ({ id, values }) => (
+          <DefaultValueEditor id={id} dataType={typeof values.DataType === 'string' ? values.DataType : ''} format="" />
+        ),
+      },
+      { name: 'Category', label: 'typeConfigs.category', kind: 'text' },
+      { name: 'Position', label: 'typeConfigs.position', kind: 'text' },
+    ],
+  },
+};
+
+export function ConfigTab({ typeId }: { typeId: number }) {
+  const { t } = useTranslation();
+  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeConfigs.description')} compact />;
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { fakeApi } from '../test/fake-api';
+import { setSessionCookies } from './cookies';
+import { LIBRARY_DELAY_MS, commonKeys, libraryDelay, loadCommonParams } from './common-params';
+
+const library = [
+  {
+    Id: 1,
+    DataKey: 'Inflow',
+    DataName: 'Inflow',
+    Unit: 'm3/H',
+    DataType: 'readable',
+    DefaultValue: '',
+    Format: '',
+    Model: '',
+    Category: '',
+  },
+];
+const types = [
+  {
+    Id: 5,
+    TypeName: 'Village station (A/O)',
+    DeviceTypeName: 'Village station (A/O)',
+    ICON: '',
+    ParentId: 0,
+    Description: '',
+    Status: 1,
+  },
+];
+
+function server() {
+  return fakeApi({
+    'GET /api/DeviceType/GetDeviceType': () => types,
+    'GET /api/DataDefineLibrary': () => ({ data: library, count: 1 }),
+  });
+}
+
+const libraryCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/DataDefineLibrary');
+const typeCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/DeviceType/GetDeviceType');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  setSessionCookies({ token: 'tok', account: 'admin' });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('loading the common parameters (spec §2 Navigation behaviour)', () => {
+  it('loads the library at once on its own screens, and 7.5 s after a navigation elsewhere', () => {
+    expect(libraryDelay('/sys/dataDefine')).toBe(0);
+    expect(libraryDelay('/sys/datadefine/')).toBe(0);
+    expect(libraryDelay('/sys/devicetype')).toBe(0);
+    expect(libraryDelay('/common/home')).toBe(LIBRARY_DELAY_MS);
+    expect(LIBRARY_DELAY_MS).toBe(7500);
+  });
+
+  it('gives an administrator the device types at once and the library 7.5 s later, in pages of 100', async () => {
+    const api = server();
+    const client = new QueryClient();
+    loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onUnauthorized: vi.fn() });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(client.getQueryData(commonKeys.deviceTypes)).toEqual(types);
+    await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS - 300);
+    expect(libraryCalls(api)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.waitFor(() => {
+      expect(client.getQueryData(commonKeys.library)).toEqual(library);
+    });
+    expect(libraryCalls(api)[0]?.query.get('PageSize')).toBe('100');
+  });
+
+  it('loads the library at once on /sys/devicetype, and only once', async () => {
+    const api = server();
+    const client = new QueryClient();
+    loadCommonParams({ client, pathname: '/sys/devicetype', isAdmin: true, onUnauthorized: vi.fn() });
+    await vi.waitFor(() => {
+      expect(client.getQueryData(commonKeys.library)).toEqual(library);
+    });
+    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: true, onUnauthorized: vi.fn() });
+    await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
+    expect(libraryCalls(api)).toHaveLength(1);
+    expect(typeCalls(api)).toHaveLength(1);
+  });
+
+  it('never loads the library for other users, but the device types for everyone', async () => {
+    const api = server();
+    const client = new QueryClient();
+    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: false, onUnauthorized: vi.fn() });
+    await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
+    expect(libraryCalls(api)).toEqual([]);
+    expect(typeCalls(api)).toHaveLength(1);
+  });
+
+  it('a navigation away before the delay cancels the pending load', async () => {
+    const api = server();
+    const client = new QueryClient();
+    const cancel = loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onUnauthorized: vi.fn() });
+    await vi.advanceTimersByTimeAsync(1000);
+    cancel();
+    await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS);
+    expect(libraryCalls(api)).toEqual([]);
+  });
+
+  it('sends the user to sign-in when the load is refused with 401', async () => {
+    fakeApi({
+      'GET /api/DeviceType/GetDeviceType': () => ({ status: 401, message: 'Please sign in' }),
+      'GET /api/DataDefineLibrary': () => ({ status: 401, message: 'Please sign in' }),
+    });
+    const onUnauthorized = vi.fn();
+    loadCommonParams({ client: new QueryClient(), pathname: '/sys/dataDefine', isAdmin: true, onUnauthorized });
+    await vi.waitFor(() => {
+      expect(onUnauthorized).toHaveBeenCalled();
+    });
+  });
+});
