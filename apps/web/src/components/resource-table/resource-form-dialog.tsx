@@ -2,7 +2,8 @@
  * The add and edit dialog of a resource: fields by kind, rules from the shared zod schema (so the
  * server's own messages, in the user's language), server field errors on their fields.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { FormInstance } from 'antd';
 import { App, Col, Form, Modal, Row } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,18 @@ interface Props<Row extends RowBase> {
   ctx: ResourceContext;
   state: FormDialogState<Row> | undefined;
   onClose: () => void;
+}
+
+/**
+ * The form's store outlives the dialog's content: each opening starts from its own values, not
+ * from what was typed last time (a cancelled add would otherwise fill the next edit's empty
+ * fields). Mounted inside the form, so it runs once the form has its initial values.
+ */
+function StartFromInitialValues({ form }: { form: FormInstance }) {
+  useEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
 }
 
 function defaultValues<Row extends RowBase>(config: ResourceFormConfig<Row>, row: Row): Record<string, unknown> {
@@ -120,6 +133,7 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
             );
           }}
         </Form.Item>
+        <StartFromInitialValues form={form} />
         {/* Enter in a field submits, as in any form. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

@@ -30,12 +30,14 @@ const ICONS: Record<string, ComponentType<{ style?: CSSProperties; 'aria-hidden'
 
 export const WARN_ICON_NAMES = Object.keys(ICONS);
 
-/** The demo data names icons in short ('alarm', 'fault', 'offline'). */
+/** Short names (the demo data's 'warning', 'tool', 'disconnect'). */
 const ALIASES: Record<string, string> = {
   alarm: 'AlertOutlined',
   warning: 'WarningOutlined',
   fault: 'ToolOutlined',
+  tool: 'ToolOutlined',
   offline: 'DisconnectOutlined',
+  disconnect: 'DisconnectOutlined',
 };
 
 export function WarnIcon({ name, color }: { name: string; color?: string }) {
