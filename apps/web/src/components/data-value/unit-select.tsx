@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { UNIT_FAMILIES } from '@sluice/shared/units';
 import { currentLanguage } from '../../lib/i18n';
 
-// 'm' is a minute and a metre, stored as one symbol: it is offered once, in the first family.
-const seen = new Set<string>();
+// 'm' is a minute and a metre, stored as one symbol: it is offered once, in the last family that
+// has it (length: tank levels are in metres far more often than times are in minutes).
+const lastFamilyOf = new Map(UNIT_FAMILIES.flatMap((family) => family.units.map((u) => [u.symbol, family.id] as const)));
 const GROUPS = UNIT_FAMILIES.map((family) => ({
   family,
-  units: family.units.map((u) => u.symbol).filter((symbol) => !seen.has(symbol) && seen.add(symbol)),
+  units: family.units.map((u) => u.symbol).filter((symbol) => lastFamilyOf.get(symbol) === family.id),
 }));
 
 export function UnitSelect({ id, value, onChange }: { id?: string; value?: string; onChange?: (value: string) => void }) {
