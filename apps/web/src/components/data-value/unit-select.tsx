@@ -22,6 +22,8 @@ export function UnitSelect({ id, value, onChange }: { id?: string; value?: strin
     <Select
       id={id}
       allowClear
+      // Some thirty units: all in the page, for screen readers and find-as-you-type alike.
+      virtual={false}
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('dataValue.noUnit')}
       value={value === '' ? undefined : value}
