@@ -26,7 +26,7 @@ describe('the distance text', () => {
     expect((screen.getByTestId('distance')).textContent).toContain('Locating failed');
     await i18n.changeLanguage('zh-CN');
     show([113.8865, 22.609985], '');
-    expect((screen.getAllByTestId('distance')[1]).textContent).toContain('定位失败');
+    expect(screen.getAllByTestId('distance')[1]?.textContent).toContain('定位失败');
     await i18n.changeLanguage('en-US');
   });
 });
