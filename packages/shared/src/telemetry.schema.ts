@@ -190,3 +190,4 @@ export const mqttConfigDto = z.object({
   /** Templates by kind with {groupId} and {deviceSn}, to subscribe to one device. */
   Topics: z.record(z.string(), z.string()),
 });
+export type MqttConfigDto = z.infer<typeof mqttConfigDto>;

@@ -208,4 +208,18 @@ export const sitesEnUS = {
       polygon: 'Polygon',
     },
   },
+  live: {
+    connected: 'Live',
+    disconnected: 'Reconnecting…',
+    connectedHint: 'Connected: values and states update as they arrive',
+    disconnectedHint: 'The live connection is down, so values and states may be out of date. Reconnecting…',
+    tab: 'Live data',
+    empty: 'No data from this device yet',
+    updated: 'Updated {{time}}',
+    key: 'Data point',
+    value: 'Value',
+    notDefined: 'Not defined for this device type',
+    alarms: 'Active alarm codes',
+    failed: 'The newest values could not be loaded',
+  },
 };

@@ -210,4 +210,18 @@ export const sitesZhCN: typeof sitesEnUS = {
       polygon: '多边形',
     },
   },
+  live: {
+    connected: '实时',
+    disconnected: '正在重连…',
+    connectedHint: '已连接：数值和状态实时更新',
+    disconnectedHint: '实时连接已断开，数值和状态可能不是最新的。正在重连…',
+    tab: '实时数据',
+    empty: '该设备尚无数据',
+    updated: '更新于 {{time}}',
+    key: '数据项',
+    value: '数值',
+    notDefined: '该设备类型未定义此数据项',
+    alarms: '当前报警代码',
+    failed: '无法加载最新数值',
+  },
 };

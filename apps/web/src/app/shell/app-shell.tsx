@@ -16,6 +16,8 @@ import { ChangePasswordForm } from '../../features/account/components/change-pas
 import { HeaderBreadcrumb } from './header-breadcrumb';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
+import { LiveIndicator } from '../../components/live-indicator';
+import { useLiveConnection } from '../../lib/live/live-hooks';
 
 /** Spec §2: the side navigation is 224 px wide. */
 export const SIDER_WIDTH = 224;
@@ -41,6 +43,7 @@ function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const location = useLocation();
+  useLiveConnection();
   const visited = location.pathname + location.search;
 
   // The visited-path history (spec §2): Back buttons return to the page a page was opened from.
@@ -126,6 +129,7 @@ function Shell() {
           <div style={{ flex: 1, minWidth: 0 }}>
             <HeaderBreadcrumb />
           </div>
+          <LiveIndicator compact={mobile} />
           <UserMenu
             user={user}
             compact={mobile}

@@ -24,6 +24,7 @@ import { PrincipalsPanel } from "../../sites/components/principals-panel";
 import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
 import { ProjectImages } from "../../sites/components/project-images";
 import { homePath } from "./sites-browser";
+import { LiveValues } from "./live-values";
 
 function SiteCard({
   id,
@@ -198,6 +199,11 @@ function DeviceDetailsCard({
     <Card title={t("home.deviceDetails")}>
       <Tabs
         items={[
+          {
+            key: "live",
+            label: t("live.tab"),
+            children: <LiveValues g={g} sn={data.DeviceSn} />,
+          },
           {
             key: "overview",
             label: t("home.tabs.overview"),

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { LiveStore } from './live-store';
+
+describe('LiveStore', () => {
+  it('merges data, keeps newer values over buffered older ones, and notifies only that device', () => {
+    const store = new LiveStore();
+    let a = 0;
+    let b = 0;
+    store.subscribeDevice('A', () => (a += 1));
+    store.subscribeDevice('B', () => (b += 1));
+    store.receive('data', 'A', { Time: 1_763_800_002_000, Inflow: 5, Run: true, Note: 'x', Bad: { nested: 1 } });
+    store.receive('data', 'A', [{ Time: 1_763_800_001_000, Inflow: 1 }]);
+    expect(store.device('A')).toMatchObject({ data: { Inflow: 5, Run: 1, Note: 'x' }, time: 1_763_800_002_000 });
+    expect(store.device('A').data).not.toHaveProperty('Bad');
+    expect(store.device('A').data).not.toHaveProperty('Time');
+    expect([a, b]).toEqual([1, 0]);
+    store.receive('data', 'A', { Time: '2026-11-22 10:00:00', Inflow: 6 });
+    expect(store.device('A').data.Inflow).toBe(6);
+  });
+
+  it('follows states from events and live status, ignoring retained status', () => {
+    const store = new LiveStore();
+    const before = store.stateSnapshot();
+    store.receive('status', 'A', { Online: 0 }, true);
+    expect(store.device('A').state).toBeUndefined();
+    expect(store.stateSnapshot()).toBe(before);
+    store.receive('event', 'A', { Type: 'online', Online: 1, State: 1 });
+    expect(store.stateSnapshot().get('A')).toBe(1);
+    store.receive('event', 'A', { Type: 'warn', Code: 'E101', Active: 1, State: 2 });
+    expect(store.device('A')).toMatchObject({ state: 2, codes: ['E101'] });
+    store.receive('status', 'A', { Online: 0 });
+    expect(store.device('A').state).toBe(0);
+    store.receive('status', 'A', { Online: 1 });
+    expect(store.device('A').state).toBe(2);
+    store.receive('event', 'A', { Type: 'warn', Code: 'E101', Active: 0, State: 1 });
+    expect(store.device('A')).toMatchObject({ state: 1, codes: [] });
+  });
+
+  it('takes error codes as a full list or one at a time, and forgets everything on clear', () => {
+    const store = new LiveStore();
+    store.receive('error', 'A', { Codes: ['E1', 'E2', 3] });
+    expect(store.device('A').codes).toEqual(['E1', 'E2']);
+    store.receive('error', 'A', { Code: 'E1', Active: 0 });
+    store.receive('error', 'A', { Code: 'E9', Active: 1 });
+    expect(store.device('A').codes).toEqual(['E2', 'E9']);
+    store.receive('error', 'A', 'nonsense');
+    expect(store.device('A').codes).toEqual(['E2', 'E9']);
+    store.clear();
+    expect(store.device('A').codes).toBeUndefined();
+  });
+});
