@@ -104,7 +104,9 @@ describe('the console live client', () => {
     const pump = await device();
     await waitFor(
       async () => {
-        await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: 7.25, LiftPump1Run: true }), { qos: 1 });
+        await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: 7.25, LiftPump1Run: true }), {
+          qos: 1,
+        });
         return store.device(SN).data.Inflow === 7.25;
       },
       5000,

@@ -33,6 +33,8 @@ export interface FleetOptions {
   /** Connections opened at once (a large fleet ramps up). */
   connectBatch?: number;
   log?: (message: string) => void;
+  /** Told of each data message as it is sent (tests measure from here). */
+  onPublish?: (deviceSn: string, message: Record<string, number>) => void;
 }
 
 export interface FleetStats {
@@ -150,6 +152,7 @@ class DeviceAgent {
     const stats = this.fleet.stats;
     stats.published += 1;
     stats.points += Object.keys(values).length;
+    this.fleet.options.onPublish?.(deviceSn, { Time: now, ...values });
     client.publish(this.fleet.topics.topic('data', deviceSn, groupId), payload, { qos: this.fleet.options.qos ?? 1 }, (error) => {
       if (error) stats.failed += 1;
       else stats.acknowledged += 1;

@@ -16,11 +16,25 @@ export function LiveIndicator({ compact = false }: { compact?: boolean }) {
         aria-label={compact ? label : undefined}
         data-connected={connected}
         tabIndex={0}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: token.fontSizeSM, color: token.colorTextSecondary, whiteSpace: 'nowrap', lineHeight: 1 }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 6,
+          fontSize: token.fontSizeSM,
+          color: token.colorTextSecondary,
+          whiteSpace: 'nowrap',
+          lineHeight: 1,
+        }}
       >
         <span
           aria-hidden
-          style={{ width: 8, height: 8, borderRadius: '50%', background: connected ? token.colorSuccess : token.colorWarning, boxShadow: `0 0 0 2px ${token.colorBgContainer}` }}
+          style={{
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            background: connected ? token.colorSuccess : token.colorWarning,
+            boxShadow: `0 0 0 2px ${token.colorBgContainer}`,
+          }}
         />
         {compact ? null : label}
       </span>

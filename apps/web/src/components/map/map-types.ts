@@ -13,6 +13,8 @@ export interface MapPoint {
   lng: number;
   lat: number;
   state: MapState;
+  /** A device's station (or project) id, when it has one. */
+  parent?: string;
 }
 
 /** The colours of the markers, read from the theme's CSS variables. */

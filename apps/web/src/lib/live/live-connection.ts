@@ -47,7 +47,9 @@ export async function startLive(): Promise<void> {
   if (!token) return;
   const [{ data: config }, mqtt] = await Promise.all([api.get<MqttConfigDto>('/Mqtt/Config'), import('mqtt')]);
   const codec = new TopicCodec(config.Topics as TopicTemplates);
-  const mq = new MqClient((url, options) => mqtt.connect(url, options));
+  // The browser build of mqtt.js exports its API as the default export.
+  const { connect } = (mqtt as unknown as { default?: typeof mqtt }).default ?? mqtt;
+  const mq = new MqClient((url, options) => connect(url, options));
   client = mq;
   mq.onStateChange((connected, reconnected) => {
     liveStore.setConnected(connected);

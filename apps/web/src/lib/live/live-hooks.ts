@@ -1,5 +1,5 @@
 /** React's view of the live connection: the connected flag, one device's live values, all live states. */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { liveStore, startLive, stopLive } from './live-connection';
 import type { LiveDevice, LiveState } from './live-store';
 
@@ -30,10 +30,29 @@ export function useLiveState(sn: string, fetched: LiveState): LiveState {
   return useLiveDevice(sn).state ?? fetched;
 }
 
-/** Every state said live since the page loaded, by serial number. */
-export function useLiveStates(): ReadonlyMap<string, LiveState> {
-  return useSyncExternalStore(
+/**
+ * Every state said live since the page loaded, by serial number; with `throttleMs`, at most one
+ * new map per that time (a fleet coming online must not redraw 10,000 markers per message).
+ */
+export function useLiveStates(throttleMs = 0): ReadonlyMap<string, LiveState> {
+  const states = useSyncExternalStore(
     (listener) => liveStore.subscribeStates(listener),
     () => liveStore.stateSnapshot(),
   );
+  const [shown, setShown] = useState(states);
+  const last = useRef(0);
+  useEffect(() => {
+    if (throttleMs <= 0) return;
+    const timer = setTimeout(
+      () => {
+        last.current = Date.now();
+        setShown(states);
+      },
+      Math.max(0, last.current + throttleMs - Date.now()),
+    );
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [states, throttleMs]);
+  return throttleMs > 0 ? shown : states;
 }

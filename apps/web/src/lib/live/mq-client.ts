@@ -158,7 +158,9 @@ export class MqClient {
   publish(topic: string, message: unknown): Promise<void> {
     const client = this.client;
     if (!client) return Promise.reject(new Error('Message queue: not connected'));
-    return client.publishAsync(topic, typeof message === 'string' ? message : JSON.stringify(message), { qos: 0 }).then(() => undefined);
+    return client
+      .publishAsync(topic, typeof message === 'string' ? message : JSON.stringify(message), { qos: 0 })
+      .then(() => undefined);
   }
 
   /** Called with the connected flag on every change; `reconnected` is true on connections after the first. */

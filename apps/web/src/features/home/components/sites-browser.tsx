@@ -46,7 +46,7 @@ import { useDeviceActions } from "../../sites/components/device-actions";
 import { DeviceFacts } from "../../sites/components/device-card";
 import { DeviceFormDialog } from "../../sites/components/device-form-dialog";
 import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
-import { StateTag } from "../../sites/components/state-tag";
+import { DeviceStateTag, StateTag } from "../../sites/components/state-tag";
 
 export const homePath = (
   kind: "project" | "station" | "device",
@@ -98,7 +98,7 @@ function DeviceItem({ device }: { device: DeviceDto }) {
           <Typography.Text strong ellipsis>
             {device.DeviceName}
           </Typography.Text>
-          <StateTag online={device.Online} />
+          <DeviceStateTag sn={device.DeviceSn} online={device.Online} />
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {device.DeviceSn}
@@ -409,7 +409,7 @@ function DeviceNode({ sn }: { sn: string }) {
         crumbs={crumbs}
         back={parent}
         title={data.DeviceName}
-        extra={<StateTag online={data.Online} />}
+        extra={<DeviceStateTag sn={data.DeviceSn} online={data.Online} />}
       />
       <DeviceFacts device={data} types={types.data} />
       {admin && (

@@ -14,6 +14,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { parsePosition } from '@sluice/shared/geo.schema';
 import { ClusterMap, type MapView } from '../../../components/map/cluster-map';
+import { withLiveStates } from '../../../components/map/live-states';
+import { useLiveStates } from '../../../lib/live/live-hooks';
 import type { MapPoint } from '../../../components/map/map-types';
 import { useMapConfig } from '../../../lib/client-config';
 import { useGroupId } from '../../sites/api/group';
@@ -60,7 +62,9 @@ export function HomePage() {
   const g = useGroupId();
   const { config } = useMapConfig();
   const you = useBrowserPosition();
-  const { data: points } = useQuery(deviceMapQueryOptions());
+  const { data: fetchedPoints } = useQuery(deviceMapQueryOptions());
+  const liveStates = useLiveStates(500);
+  const points = useMemo(() => fetchedPoints && withLiveStates(fetchedPoints, liveStates), [fetchedPoints, liveStates]);
   const sites = useAllProjects(g);
   const [search, setSearch] = useState<{ view: MapView; label: string }>();
 

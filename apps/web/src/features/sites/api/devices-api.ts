@@ -27,6 +27,7 @@ export interface DevicePage {
 export const devicePageQueryOptions = (g: number, params: DevicePageParams) =>
   queryOptions({
     queryKey: sitesKeys.devices({ g, ...params }),
+    meta: { live: true },
     queryFn: async (): Promise<DevicePage> => {
       const res = await api.get<DeviceDto[]>(`/${String(g)}/Device/MyDevice`, { ...params, Search: normalizeSearch(params.Search) });
       return { rows: res.data, count: res.count ?? res.data.length };
@@ -39,6 +40,7 @@ export const devicePageQueryOptions = (g: number, params: DevicePageParams) =>
 export const deviceQueryOptions = (g: number, sn: string) =>
   queryOptions({
     queryKey: sitesKeys.device(sn),
+    meta: { live: true },
     queryFn: async () => {
       const res = await api.get<DeviceDto[]>(`/${String(g)}/Device/AllDevice`, { deviceSn: sn });
       return res.data[0] ?? null;
@@ -50,6 +52,7 @@ export const deviceQueryOptions = (g: number, sn: string) =>
 export const projectDevicesQueryOptions = (g: number, projectId: number) =>
   queryOptions({
     queryKey: sitesKeys.devices({ g, all: projectId }),
+    meta: { live: true },
     queryFn: async () => (await api.get<DeviceDto[]>(`/${String(g)}/Device/AllDevice`, { ProjectId: projectId })).data,
     enabled: g > 0 && projectId > 0,
   });
@@ -64,6 +67,7 @@ export interface DeviceOverview {
 export const overviewQueryOptions = (g: number) =>
   queryOptions({
     queryKey: sitesKeys.overview,
+    meta: { live: true },
     queryFn: async () => (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`)).data,
     enabled: g > 0,
   });

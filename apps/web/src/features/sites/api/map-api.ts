@@ -29,10 +29,21 @@ export function readDeviceMap(dto: DeviceMapDto): MapPoint[] {
     lng: column(dto.DeviceFields, 'Lng'),
     lat: column(dto.DeviceFields, 'Lat'),
     state: column(dto.DeviceFields, 'State'),
+    parent: column(dto.DeviceFields, 'ProjectId'),
   };
   for (const row of dto.Devices) {
     const id = String(row[d.sn] ?? '');
-    points.push({ key: `d:${id}`, kind: 'device', id, name: String(row[d.name] ?? ''), lng: Number(row[d.lng]), lat: Number(row[d.lat]), state: toState(row[d.state]) });
+    const parent = row[d.parent];
+    points.push({
+      key: `d:${id}`,
+      kind: 'device',
+      id,
+      name: String(row[d.name] ?? ''),
+      lng: Number(row[d.lng]),
+      lat: Number(row[d.lat]),
+      state: toState(row[d.state]),
+      ...(parent === null || parent === undefined ? {} : { parent: String(parent) }),
+    });
   }
   return points.filter((p) => Number.isFinite(p.lng) && Number.isFinite(p.lat));
 }
@@ -47,5 +58,5 @@ export const deviceMapQueryOptions = () =>
     queryFn: async () => readDeviceMap((await api.get<DeviceMapDto>('/DeviceMap/GetDeviceMap')).data),
     staleTime: 30_000,
     // 10,000 rows are cheap to fetch again and not worth keeping in IndexedDB.
-    meta: { persist: false },
+    meta: { persist: false, live: true },
   });

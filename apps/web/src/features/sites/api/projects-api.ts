@@ -37,6 +37,7 @@ export function normalizeSearch(text: string | undefined): string | undefined {
 export const projectPageQueryOptions = (g: number, kind: SiteKind, params: ProjectPageParams) =>
   queryOptions({
     queryKey: sitesKeys.projectPage(kind, { g, ...params }),
+    meta: { live: true },
     queryFn: async () => (await api.get<ProjectPage>(`/${String(g)}/project/${pagePath[kind]}`, { ...params, Search: normalizeSearch(params.Search) })).data,
     enabled: g > 0,
     placeholderData: keepPreviousData,
@@ -46,6 +47,7 @@ export const projectPageQueryOptions = (g: number, kind: SiteKind, params: Proje
 export const allProjectsQueryOptions = (g: number, params: QueryParams = {}) =>
   queryOptions({
     queryKey: sitesKeys.projects({ g, ...params }),
+    meta: { live: true },
     queryFn: () => fetchAllPages<ProjectDto>(`/${String(g)}/project`, params),
     enabled: g > 0,
     staleTime: 60_000,
@@ -58,6 +60,7 @@ export function useAllProjects(g: number, params: QueryParams = {}) {
 export const projectInfoQueryOptions = (g: number, id: number) =>
   queryOptions({
     queryKey: sitesKeys.projectInfo(id),
+    meta: { live: true },
     queryFn: async () => (await api.get<ProjectInfoDto>(`/${String(g)}/project/info/${String(id)}`)).data,
     enabled: g > 0 && id > 0,
   });

@@ -2,28 +2,21 @@
  * A device as a card: name, online state, type icon and site; hovering or focusing it shows a
  * popover with its key facts. Enter or a click opens it on the home page.
  */
-import { Card, Descriptions, Flex, Popover, Typography, theme } from "antd";
-import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../lib/dates";
-import type { DeviceDto, DeviceTypeRef } from "../api/devices-api";
-import { DeviceTypeIcon, typeName } from "./device-type-label";
-import { StateTag } from "./state-tag";
-import type { ReactNode } from "react";
+import { Card, Descriptions, Flex, Popover, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
+import type { DeviceDto, DeviceTypeRef } from '../api/devices-api';
+import { DeviceTypeIcon, typeName } from './device-type-label';
+import { DeviceStateTag, StateTag, stateLabelKey } from './state-tag';
+import { useLiveState } from '../../../lib/live/live-hooks';
+import type { ReactNode } from 'react';
 
 export function siteLabel(device: DeviceDto): string {
-  const names = [device.ParentProjectName, device.ProjectName].filter(
-    (n): n is string => Boolean(n),
-  );
-  return [...new Set(names)].join(" / ");
+  const names = [device.ParentProjectName, device.ProjectName].filter((n): n is string => Boolean(n));
+  return [...new Set(names)].join(' / ');
 }
 
-export function DeviceFacts({
-  device,
-  types,
-}: {
-  device: DeviceDto;
-  types: readonly DeviceTypeRef[] | undefined;
-}) {
+export function DeviceFacts({ device, types }: { device: DeviceDto; types: readonly DeviceTypeRef[] | undefined }) {
   const { t } = useTranslation();
   return (
     <Descriptions
@@ -31,41 +24,41 @@ export function DeviceFacts({
       column={1}
       style={{ maxWidth: 340 }}
       items={[
-        { key: "sn", label: t("devices.fields.sn"), children: device.DeviceSn },
+        { key: 'sn', label: t('devices.fields.sn'), children: device.DeviceSn },
         {
-          key: "no",
-          label: t("devices.fields.no"),
-          children: device.DeviceNo || "—",
+          key: 'no',
+          label: t('devices.fields.no'),
+          children: device.DeviceNo || '—',
         },
         {
-          key: "type",
-          label: t("devices.fields.type"),
+          key: 'type',
+          label: t('devices.fields.type'),
           children: typeName(types, device.TypeId, t),
         },
         {
-          key: "site",
-          label: t("devices.fields.site"),
-          children: siteLabel(device) || t("devices.unassigned"),
+          key: 'site',
+          label: t('devices.fields.site'),
+          children: siteLabel(device) || t('devices.unassigned'),
         },
         {
-          key: "state",
-          label: t("devices.fields.state"),
-          children: <StateTag online={device.Online} />,
+          key: 'state',
+          label: t('devices.fields.state'),
+          children: <DeviceStateTag sn={device.DeviceSn} online={device.Online} />,
         },
         {
-          key: "seen",
-          label: t("devices.fields.lastSeen"),
-          children: device.LastSeen ? formatDateTime(device.LastSeen) : "—",
+          key: 'seen',
+          label: t('devices.fields.lastSeen'),
+          children: device.LastSeen ? formatDateTime(device.LastSeen) : '—',
         },
         {
-          key: "position",
-          label: t("sites.fields.position"),
-          children: device.Position || "—",
+          key: 'position',
+          label: t('sites.fields.position'),
+          children: device.Position || '—',
         },
         {
-          key: "address",
-          label: t("sites.fields.address"),
-          children: device.Address || "—",
+          key: 'address',
+          label: t('sites.fields.address'),
+          children: device.Address || '—',
         },
       ]}
     />
@@ -85,11 +78,12 @@ export function DeviceCard({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const state = useLiveState(device.DeviceSn, device.Online ? 1 : 0);
   return (
     <Popover
       content={<DeviceFacts device={device} types={types} />}
       title={device.DeviceName}
-      trigger={["hover", "focus"]}
+      trigger={['hover', 'focus']}
       mouseEnterDelay={0.3}
       placement="right"
     >
@@ -99,17 +93,16 @@ export function DeviceCard({
         actions={actions}
         tabIndex={0}
         role="article"
-        aria-label={t("devices.cardLabel", {
+        aria-label={t('devices.cardLabel', {
           name: device.DeviceName,
-          state: device.Online ? t("map.state.online") : t("map.state.offline"),
+          state: t(stateLabelKey(state)),
         })}
         data-device-sn={device.DeviceSn}
         onClick={() => {
           onOpen(device);
         }}
         onKeyDown={(event) => {
-          if (event.key === "Enter" && event.target === event.currentTarget)
-            onOpen(device);
+          if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(device);
         }}
         styles={{ body: { padding: 14 } }}
       >
@@ -119,15 +112,11 @@ export function DeviceCard({
               width: 44,
               height: 44,
               borderRadius: 10,
-              display: "grid",
-              placeItems: "center",
-              background: device.Online
-                ? "rgba(110, 186, 68, 0.14)"
-                : token.colorFillSecondary,
-              color: device.Online
-                ? token.colorSuccess
-                : token.colorTextSecondary,
-              flex: "none",
+              display: 'grid',
+              placeItems: 'center',
+              background: state > 0 ? 'rgba(110, 186, 68, 0.14)' : token.colorFillSecondary,
+              color: state > 0 ? token.colorSuccess : token.colorTextSecondary,
+              flex: 'none',
             }}
           >
             <DeviceTypeIcon types={types} typeId={device.TypeId} />
@@ -137,15 +126,10 @@ export function DeviceCard({
               <Typography.Text strong ellipsis>
                 {device.DeviceName}
               </Typography.Text>
-              <StateTag online={device.Online} />
+              <StateTag online={state > 0} warning={state === 2} />
             </Flex>
-            <Typography.Text
-              type="secondary"
-              ellipsis
-              style={{ display: "block", fontSize: 12 }}
-            >
-              {typeName(types, device.TypeId, t)} ·{" "}
-              {siteLabel(device) || t("devices.unassigned")}
+            <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+              {typeName(types, device.TypeId, t)} · {siteLabel(device) || t('devices.unassigned')}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {device.DeviceSn}

@@ -1,0 +1,69 @@
+/**
+ * Live data in the browser: the simulator speaks for a demo device that was offline; its values
+ * appear on the device's page within a second of being published, its station comes alive on
+ * the map, and switching the simulator off turns them offline again, all without reloading.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Fleet } from '@sluice/simulator/fleet';
+import { ADMIN, signIn } from './fixtures.ts';
+
+/** Shangwu station: both its devices are offline in the demo data and the demo fleet leaves them alone. */
+const SN = 'SL0000000601';
+
+function shown(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
+async function groupOf(page: Page): Promise<number> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+  const res = await page.request.get('/api/Mqtt/Config', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { GroupId: number } }).data.GroupId;
+}
+
+test('a simulated station: values on screen within a second of being published, online on the map, offline when the simulator stops', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await page.goto(`/common/home/device/${SN}`);
+  await expect(page.locator('[role="status"][data-connected="true"]')).toBeAttached();
+  const map = page.getByRole('region', { name: 'Map of stations and devices' });
+  // The station and its two devices stand at one position: one cluster, all offline.
+  await expect(map.getByRole('button', { name: /^3 places here: 0 online, 0 with a warning, 3 offline/ })).toBeAttached();
+  await expect(page.getByRole('tab', { name: 'Live data', selected: true })).toBeVisible();
+  // The device's own state, next to its name at the top of the list panel.
+  const state = page.getByRole('heading', { level: 2, name: '提升泵 Lift pump' }).locator('xpath=..').locator('.ant-tag');
+  await expect(state).toHaveText('Offline');
+
+  const published: { at: number; message: Record<string, number> }[] = [];
+  const fleet = await Fleet.start({
+    url: `${(baseURL ?? '').replace(/^http/, 'ws')}/mqtt`,
+    devices: [{ deviceSn: SN, secret: `demo-${SN}-secret`, groupId: await groupOf(page), station: 'e2e-shangwu' }],
+    intervalMs: 700,
+    qos: 1,
+    errorTopic: false,
+    station: { faultRate: 0 },
+    onPublish: (_sn, message) => published.push({ at: Date.now(), message }),
+  });
+  try {
+    await expect(map.getByRole('button', { name: /^3 places here: 2 online, 0 with a warning, 1 offline/ })).toBeAttached();
+    await expect(state).toHaveText('Online');
+
+    const value = page.locator('[data-key="Inflow"]');
+    for (let i = 0; i < 3; i++) {
+      const before = published.length;
+      await expect.poll(() => published.length, { timeout: 5000 }).toBeGreaterThan(before);
+      const sent = published.at(-1);
+      if (!sent) throw new Error('nothing published');
+      const inflow = sent.message.Inflow;
+      if (inflow === undefined) throw new Error('the simulator published no Inflow');
+      const left = 1000 - (Date.now() - sent.at);
+      await expect(value).toHaveText(new RegExp(`^${shown(inflow).replace('.', '\\.')}\\b`), { timeout: Math.max(left, 1) });
+    }
+  } finally {
+    await fleet.stop();
+  }
+  await expect(map.getByRole('button', { name: /^3 places here: 0 online, 0 with a warning, 3 offline/ })).toBeAttached();
+  await expect(state).toHaveText('Offline');
+});
