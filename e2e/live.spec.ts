@@ -50,16 +50,16 @@ test('a simulated station: values on screen within a second of being published, 
     await expect(map.getByRole('button', { name: /^3 places here: 2 online, 0 with a warning, 1 offline/ })).toBeAttached();
     await expect(state).toHaveText('Online');
 
-    const value = page.locator('[data-key="Inflow"]');
+    const value = page.locator('[data-key="TankLevel"]');
     for (let i = 0; i < 3; i++) {
       const before = published.length;
       await expect.poll(() => published.length, { timeout: 5000 }).toBeGreaterThan(before);
       const sent = published.at(-1);
       if (!sent) throw new Error('nothing published');
-      const inflow = sent.message.Inflow;
-      if (inflow === undefined) throw new Error('the simulator published no Inflow');
+      const level = sent.message.TankLevel;
+      if (level === undefined) throw new Error('the simulator published no TankLevel');
       const left = 1000 - (Date.now() - sent.at);
-      await expect(value).toHaveText(new RegExp(`^${shown(inflow).replace('.', '\\.')}\\b`), { timeout: Math.max(left, 1) });
+      await expect(value).toHaveText(new RegExp(`^${shown(level).replace('.', '\\.')}\\b`), { timeout: Math.max(left, 1) });
     }
   } finally {
     await fleet.stop();

@@ -255,7 +255,8 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(map.DeviceFields).toEqual(['DeviceSn', 'DeviceName', 'Lng', 'Lat', 'State', 'ProjectId', 'TypeId']);
     const pump = map.Devices.find((d) => d[0] === 'SL0000000501');
     // A device without a position of its own stands at its station.
-    expect(pump).toEqual(['SL0000000501', '1# 提升泵 Lift pump 1', 119.6652, 30.5813, 1, hekouStation.Id, null]);
+    const pumpType = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', 1).where('type_name', '=', '提升泵 Lift pump').executeTakeFirstOrThrow();
+    expect(pump).toEqual(['SL0000000501', '1# 提升泵 Lift pump 1', 119.6652, 30.5813, 1, hekouStation.Id, pumpType.id]);
     const station = map.Stations.find((s) => s[0] === shangwu.Id);
     expect(station?.slice(2, 5)).toEqual([119.6724, 30.5871, 0]);
     expect(map.Stations).toHaveLength(6);
@@ -364,7 +365,8 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(theirs.data).toMatchObject({ Devices: [], Stations: [] });
     expect((await json<{ Num: number }>({ method: 'GET', url: `/api/${g}/Device/OverView`, token: otherAdmin })).data.Num).toBe(0);
     const mine = await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin });
-    expect(mine.data[0]).toMatchObject({ DeviceName: '1# 提升泵 Lift pump 1', ProjectName: '青山一站 Qingshan No. 1', TypeId: null });
+    const pumpType = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', 1).where('type_name', '=', '提升泵 Lift pump').executeTakeFirstOrThrow();
+    expect(mine.data[0]).toMatchObject({ DeviceName: '1# 提升泵 Lift pump 1', ProjectName: '青山一站 Qingshan No. 1', TypeId: pumpType.id });
     expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(true);
   });
 });

@@ -95,16 +95,28 @@ const viewOf = (d: DefineSeed) => (QUALITY.has(d.key) ? 0 : d.type.startsWith('b
 
 export const DEMO_STATION_TYPE = 'Village station (A/O)';
 
-/** Equipment types below the station type, each with the data points of one piece of equipment. */
-const EQUIPMENT: { name: string; keys: string[]; icon: string }[] = [
-  { name: '提升泵 Lift pump', icon: 'pump', keys: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.tankLevel, K.runTimeDay, K.runTimeMonth, K.runTimeYear, K.energy] },
-  { name: '曝气风机 Blower', icon: 'blower', keys: [K.blower1Run, K.blower1Fault, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygen, K.dissolvedOxygenSet, K.runTimeDay, K.energy] },
-  { name: '加药泵 Dosing pump', icon: 'dosing', keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay] },
-  { name: '在线监测仪 Online analyser', icon: 'analyser', keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault] },
-  { name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
+/** What each controllable piece of equipment's controller takes (spec §3 special data keys). */
+const CONTROL_KEYS = [K.controlMode, K.oneKeyStop, K.alarmReset, K.deviceVersion];
+
+/**
+ * Equipment types below the station type, each with the data points of one piece of equipment;
+ * `code` is the equipment part of a demo device's number (QS1-LP1: a lift pump).
+ */
+const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] = [
+  { code: 'LP', name: '提升泵 Lift pump', icon: 'pump', keys: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.tankLevel, K.runTimeDay, K.runTimeMonth, K.runTimeYear, K.energy, ...CONTROL_KEYS] },
+  { code: 'BL', name: '曝气风机 Blower', icon: 'blower', keys: [K.blower1Run, K.blower1Fault, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygen, K.dissolvedOxygenSet, K.runTimeDay, K.energy, ...CONTROL_KEYS] },
+  { code: 'DP', name: '加药泵 Dosing pump', icon: 'dosing', keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay, ...CONTROL_KEYS] },
+  { code: 'AN', name: '在线监测仪 Online analyser', icon: 'analyser', keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault] },
+  { code: 'FM', name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
 ];
 
-export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<{ stationTypeId: number }> {
+export interface DemoDeviceTypes {
+  stationTypeId: number;
+  /** The equipment type of each equipment code (LP, BL, DP, AN, FM). */
+  equipmentTypeIds: ReadonlyMap<string, number>;
+}
+
+export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<DemoDeviceTypes> {
   return db.transaction().execute(async (trx) => {
     const g = { group_id: groupId };
     for (const name of Object.values(C)) await trx.insertInto('data_categories').values({ ...g, name }).execute();
@@ -453,12 +465,14 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<{ st
       .execute();
 
     // ---- Equipment types below the station, each with its own standard template ---------------------
+    const equipmentTypeIds = new Map<string, number>();
     for (const e of EQUIPMENT) {
       const { id: equipmentId } = await trx
         .insertInto('device_types')
         .values({ ...g, type_name: e.name, icon: e.icon, parent_id: typeId, description: `${DEMO_STATION_TYPE} 的设备 Equipment of a village station`, status: 1 })
         .returning('id')
         .executeTakeFirstOrThrow();
+      equipmentTypeIds.set(e.code, equipmentId);
       const { id: equipmentTemp } = await trx
         .insertInto('type_templates')
         .values({ ...g, type_id: equipmentId, temp_name: '标准模板 Standard', is_standard: 1, device_sn: '' })
@@ -490,7 +504,7 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<{ st
           .execute();
       }
     }
-    return { stationTypeId: typeId };
+    return { stationTypeId: typeId, equipmentTypeIds };
   });
 }
 

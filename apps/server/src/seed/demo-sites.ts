@@ -122,7 +122,16 @@ export const DEMO_PROJECTS: DemoProject[] = [
   },
 ];
 
-export async function seedDemoSites(db: Db, tenant: CreatedTenant, now = Date.now()): Promise<void> {
+/** The equipment code of a demo device number: QS1-LP1 → LP. */
+export function equipmentCode(deviceNo: string): string {
+  return /-([A-Z]+)\d*$/.exec(deviceNo)?.[1] ?? '';
+}
+
+/**
+ * Seeds the demo sites; `typeIds` gives each device its equipment type by the code in its
+ * number (without it, devices have no type).
+ */
+export async function seedDemoSites(db: Db, tenant: CreatedTenant, typeIds: ReadonlyMap<string, number> = new Map(), now = Date.now()): Promise<void> {
   const groupId = tenant.groupId;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -181,6 +190,7 @@ export async function seedDemoSites(db: Db, tenant: CreatedTenant, now = Date.no
           .values({ group_id: groupId, parent_ref: `project:${String(stationId)}`, name: '张工 Zhang', phone: '13800138000' })
           .execute();
         for (const d of station.devices) {
+          const typeId = typeIds.get(equipmentCode(d.no)) ?? null;
           await trx
             .insertInto('devices')
             .values({
@@ -189,7 +199,7 @@ export async function seedDemoSites(db: Db, tenant: CreatedTenant, now = Date.no
               device_no: d.no,
               device_name: d.name,
               device_description: d.description,
-              type_id: null,
+              type_id: typeId,
               project_id: stationId,
               region_id: region.id,
               area_id: ANJI,
@@ -204,7 +214,7 @@ export async function seedDemoSites(db: Db, tenant: CreatedTenant, now = Date.no
               deleted_by: null,
             })
             .execute();
-          await runDeviceCreatedHooks(trx, { groupId, deviceSn: d.sn, typeId: null });
+          await runDeviceCreatedHooks(trx, { groupId, deviceSn: d.sn, typeId });
         }
       }
     }

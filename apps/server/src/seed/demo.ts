@@ -20,6 +20,6 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
     status: 1,
   });
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
-  await seedDemoDeviceTypes(ctx.db, tenant.groupId);
-  await seedDemoSites(ctx.db, tenant);
+  const types = await seedDemoDeviceTypes(ctx.db, tenant.groupId);
+  await seedDemoSites(ctx.db, tenant, types.equipmentTypeIds);
 }
