@@ -11,6 +11,7 @@
 import mqtt from 'mqtt';
 import { rm } from 'node:fs/promises';
 import { login, percentile, prepare, startServer, usage } from './live-server.ts';
+import { MqClient } from '../apps/web/src/lib/live/mq-client.ts';
 
 const DEVICES = Number(process.env.DEVICES ?? 100);
 const RATE = Number(process.env.RATE ?? 1000);
@@ -20,21 +21,46 @@ const POINTS = Number(process.env.POINTS ?? 20);
 const { dataDir, groupId, devices } = await prepare(DEVICES);
 const server = await startServer(dataDir);
 const token = await login(server.port);
-const viewer = await mqtt.connectAsync(`ws://127.0.0.1:${String(server.port)}/mqtt`, { clientId: 'bench-console', username: 'admin', password: token, protocolVersion: 4, keepalive: 10, clean: true });
+// The console's own live client (apps/web/src/lib/live/mq-client.ts), as the browser runs it.
+const viewer = new MqClient((url, options) => mqtt.connect(url, options), {
+  info: () => undefined,
+  warn: (m) => {
+    console.warn(m);
+  },
+});
 const sentAt = new Map<string, number>();
 const latencies: number[] = [];
-viewer.on('message', (_topic, payload) => {
+await viewer.subscribe(`sluice/${String(groupId)}/+/data`, (payload) => {
   const at = performance.now();
-  const id = (JSON.parse(payload.toString()) as { Id?: string }).Id;
+  const id = (payload as { Id?: string }).Id;
   const sent = id === undefined ? undefined : sentAt.get(id);
   if (sent === undefined || id === undefined) return;
   sentAt.delete(id);
   latencies.push(at - sent);
 });
-await viewer.subscribeAsync(`sluice/${String(groupId)}/+/data`, { qos: 0 });
+await viewer.connect({
+  url: `ws://127.0.0.1:${String(server.port)}/mqtt`,
+  clientId: 'bench-console',
+  username: 'admin',
+  password: token,
+  connectTimeoutMs: 5000,
+  keepaliveSeconds: 10,
+  clean: true,
+});
 
-const clients = await Promise.all(devices.map((d) => mqtt.connectAsync(`mqtt://127.0.0.1:${String(server.mqttPort)}`, { clientId: d.sn, username: d.sn, password: d.secret, protocolVersion: 4 })));
-console.log(`${String(clients.length)} devices and one WebSocket console connected; ${String(RATE)} messages/s for ${String(DURATION)} s`);
+const clients = await Promise.all(
+  devices.map((d) =>
+    mqtt.connectAsync(`mqtt://127.0.0.1:${String(server.mqttPort)}`, {
+      clientId: d.sn,
+      username: d.sn,
+      password: d.secret,
+      protocolVersion: 4,
+    }),
+  ),
+);
+console.log(
+  `${String(clients.length)} devices and one WebSocket console connected; ${String(RATE)} messages/s for ${String(DURATION)} s`,
+);
 
 const before = await usage(server.child.pid ?? 0);
 let seq = 0;
@@ -63,9 +89,12 @@ for (const t of timers) clearInterval(t);
 const elapsed = (performance.now() - started) / 1000;
 await new Promise((r) => setTimeout(r, 1000));
 const after = await usage(server.child.pid ?? 0);
-const stats = (await (await fetch(`http://127.0.0.1:${String(server.port)}/api/Mqtt/Stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { Writer: Record<string, number> } };
+const stats = (await (
+  await fetch(`http://127.0.0.1:${String(server.port)}/api/Mqtt/Stats`, { headers: { authorization: `Bearer ${token}` } })
+).json()) as { data: { Writer: Record<string, number> } };
 const writer = stats.data.Writer;
-await Promise.all([...clients, viewer].map((c) => c.endAsync(true)));
+viewer.end();
+await Promise.all(clients.map((c) => c.endAsync(true)));
 await server.stop();
 await rm(dataDir, { recursive: true, force: true });
 
