@@ -105,6 +105,9 @@ test('a role with a limited menu, one operate and one project: its user sees onl
   await nav.getByRole('link', { name: 'Client list' }).click();
   await expect(viewer.getByRole('heading', { name: 'Client list' })).toBeVisible();
   await expect(viewer.getByText('安吉县水务有限公司 Anji Water Co.')).toBeVisible();
+  // The role may view clients, not manage them: no add, edit or delete.
+  await expect(viewer.getByRole('button', { name: 'Add client' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
 
   // An administrator page by its address: not permitted.
   await viewer.goto('/user/list');

@@ -88,6 +88,24 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: '/api/user/myinfo', token })).statusCode).toBe(401);
   });
 
+  it('tells each user the operates they may use: the operator its role’s, the administrator all', async () => {
+    const me = async (token: string) =>
+      (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<Body<{ IsAdmin: boolean; Operates: string[] }>>().data;
+    const operator = await t.login(OPERATOR.account, OPERATOR.password);
+    const mine = await me(operator);
+    expect(mine.IsAdmin).toBe(false);
+    expect(mine.Operates).toEqual(['client.view', 'device.control', 'device.view', 'project.view']);
+    // What myinfo says is what the server enforces.
+    expect((await t.call({ method: 'GET', url: '/api/Client', token: operator })).statusCode).toBe(200);
+    const add = await t.call({ method: 'POST', url: '/api/Client/Add', token: operator, payload: { ClientName: 'Nope' } });
+    expect(add.statusCode).toBe(403);
+
+    const admin = await me(await t.login(ADMIN.account, ADMIN.password));
+    expect(admin.IsAdmin).toBe(true);
+    expect(admin.Operates).toEqual(expect.arrayContaining(['client.manage', 'user.manage', 'role.manage', 'menu.manage', 'system.manage', 'device.control']));
+    expect(admin.Operates).not.toEqual(mine.Operates);
+  });
+
   it('exchanges a token for a fresh one and revokes the old', async () => {
     const token = await t.login(OPERATOR.account, OPERATOR.password);
     const res = await t.call({ method: 'POST', url: '/api/user/UserUpdateToken', token });

@@ -56,6 +56,11 @@ export const userDto = z.object({
   Picture: z.string(),
   Roles: z.array(roleRefDto),
   RoleName: z.string(),
+  /**
+   * The operate codes (permissions.ts) the user may use: those their roles hold, and for an
+   * administrator every operate the server checks. The console hides what is not here.
+   */
+  Operates: z.array(z.string()),
   Config: userConfigSchema,
 });
 export type UserDto = z.infer<typeof userDto>;

@@ -24,6 +24,7 @@ function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; su
         GroupName: 'Demo Water',
         IsAdmin: user.IsAdmin,
         Roles: [],
+        Operates: user.IsAdmin ? [] : ['client.view', 'device.control', 'device.view', 'project.view'],
         Picture: '',
         Status: 1,
         Config: { Theme: 'light' },

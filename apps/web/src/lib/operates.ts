@@ -1,9 +1,8 @@
 /**
  * Whether the signed-in user may make the calls of an operate (packages/shared permissions.ts),
- * to hide what they may not do; the server checks every call anyway. Administrators hold every
- * operate. For others the console needs the codes their roles hold: it reads `Operates` of
- * GET /api/user/myinfo when the server sends it, and otherwise shows the action and lets the
- * server decide.
+ * to hide what they may not do; the server checks every call anyway. GET /api/user/myinfo sends
+ * the codes the user's roles hold as `Operates` (every code for an administrator, who passes
+ * every operate check).
  */
 import { useQuery } from '@tanstack/react-query';
 import type { OperateCode } from '@sluice/shared/permissions';
@@ -12,9 +11,7 @@ import type { CurrentUser } from './session';
 
 export function mayOperate(user: CurrentUser | undefined, code: OperateCode): boolean {
   if (!user) return false;
-  if (user.IsAdmin) return true;
-  const held: unknown = (user as CurrentUser & { Operates?: unknown }).Operates;
-  return Array.isArray(held) ? held.includes(code) : true;
+  return user.IsAdmin || user.Operates.includes(code);
 }
 
 export function useMayOperate(code: OperateCode): boolean {

@@ -1,6 +1,7 @@
 /** Users and their roles. Every query that reads another user is scoped by group. */
 import { sql } from 'kysely';
 import { userConfigSchema, type UserConfig, type UserDto } from '@sluice/shared/account.schema';
+import { ALL_OPERATES } from '@sluice/shared/permissions';
 import type { Db } from '../../db/database.ts';
 import type { UserTable } from '../../db/tables.ts';
 
@@ -165,6 +166,8 @@ export class UsersRepository {
       .orderBy('roles.id')
       .execute();
     const status = row.status === 0 || row.status === 2 ? row.status : 1;
+    const isAdmin = row.is_platform_admin === 1 || roles.some((r) => r.is_admin === 1);
+    const held = await this.operates(id);
     return {
       Id: row.id,
       Account: row.account,
@@ -174,13 +177,15 @@ export class UsersRepository {
       UserType: row.user_type,
       Remark: row.remark,
       Status: status,
-      IsAdmin: row.is_platform_admin === 1 || roles.some((r) => r.is_admin === 1),
+      IsAdmin: isAdmin,
       IsPlatformAdmin: row.is_platform_admin === 1,
       GroupId: row.group_id,
       GroupName: row.group_name,
       Picture: row.picture,
       Roles: roles.map((r) => ({ Id: r.id, Name: r.name, IsAdmin: r.is_admin === 1 })),
       RoleName: roles.map((r) => r.name).join(','),
+      // An administrator passes every operate check (access.ts), so holds every operate.
+      Operates: [...new Set<string>(isAdmin ? [...ALL_OPERATES, ...held] : held)].sort(),
       Config: parseConfig(row.config),
     };
   }

@@ -12,6 +12,7 @@ import type { ResourceTableConfig } from './resource-types';
 
 const accounts = defineResource<SimAccountDto>({
   key: 'test-sim',
+  operate: 'system.manage',
   list: 'GET /simboss',
   paging: 'none',
   create: 'POST /simboss',

@@ -18,6 +18,7 @@ interface ModuleRow {
 
 const modules = defineResource<ModuleRow>({
   key: 'test-modules',
+  operate: 'system.manage',
   list: 'GET /type/{typeId}/TypeModule',
   paging: 'all',
   remove: 'DELETE /type/{typeId}/TypeModule/:id',
@@ -37,6 +38,7 @@ interface CodeRow {
 }
 const codes = defineResource<CodeRow>({
   key: 'test-codes',
+  operate: 'system.manage',
   list: 'GET /warnCode',
   remove: 'DELETE /{WarnTypeId}/warncode/{Code}',
 });

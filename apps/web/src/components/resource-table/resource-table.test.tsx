@@ -13,6 +13,7 @@ import type { ResourceTableConfig } from './resource-types';
 
 const resource = defineResource<ClientDto>({
   key: 'test-clients',
+  operate: 'client.manage',
   list: 'GET /Client',
   create: 'POST /Client/Add',
   update: 'PUT /Client/Update',
@@ -55,11 +56,16 @@ const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data, ...extra })));
 
-/** GET /api/Client lists, pages and searches ALL; writes answer as the `write` hook says. */
-function fakeServer(write: (url: string, init?: RequestInit) => Promise<Response> = () => ok(null)) {
+const ADMIN = { Id: 1, Account: 'admin', GroupId: 7, IsAdmin: true, Roles: [], Operates: [], Config: { Theme: 'light' } };
+
+/**
+ * GET /api/Client lists, pages and searches ALL; writes answer as the `write` hook says; myinfo
+ * answers `me` (an administrator unless told).
+ */
+function fakeServer(write: (url: string, init?: RequestInit) => Promise<Response> = () => ok(null), me: object = ADMIN) {
   fetchMock.mockImplementation((input, init) => {
     const url = new URL(urlOf(input), 'http://localhost');
-    if (url.pathname === '/api/user/myinfo') return ok({ Id: 1, Account: 'admin', GroupId: 7, IsAdmin: true, Roles: [], Config: { Theme: 'light' } });
+    if (url.pathname === '/api/user/myinfo') return ok(me);
     if (url.pathname === '/api/Client' && (init?.method ?? 'GET') === 'GET') {
       const search = url.searchParams.get('Search') ?? '';
       const pageNo = Number(url.searchParams.get('PageNo') ?? 1);
@@ -282,9 +288,26 @@ describe('ResourceTable', () => {
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 
+  it('offers add, edit and delete only to a user whose roles hold the resource’s operate', async () => {
+    const operator = { ...ADMIN, Account: 'operator', IsAdmin: false, Operates: ['client.view', 'device.view'] };
+    fakeServer(undefined, operator);
+    const { unmount } = renderTable();
+    expect(await screen.findByText('Client 01')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Client 01' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Client 01' })).toBeNull();
+    unmount();
+
+    fakeServer(undefined, { ...operator, Operates: ['client.view', 'client.manage'] });
+    renderTable();
+    expect(await screen.findByRole('button', { name: 'Edit Client 01' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Client 01' })).toBeTruthy();
+  });
+
   it('shows the server’s message and a retry when the list fails', async () => {
     fetchMock.mockImplementation((input) => {
-      if (urlOf(input) === '/api/user/myinfo') return ok({ Id: 1, GroupId: 7 });
+      if (urlOf(input) === '/api/user/myinfo') return ok(ADMIN);
       return Promise.resolve(new Response(JSON.stringify({ success: false, message: 'You are not permitted to do this', data: null }), { status: 403 }));
     });
     renderTable();

@@ -12,6 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
+import { useMayOperate } from '../../lib/operates';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useChoiceLabel } from './form-field';
@@ -38,7 +39,10 @@ export interface ResourceTableProps<Row extends RowBase> {
   toolbarExtra?: ReactNode;
   /** Values every new record starts with (a module's operates: its ModuleId). */
   createPreset?: Record<string, unknown>;
-  /** Hides add, edit and delete (a user whose roles may only view; the server refuses anyway). */
+  /**
+   * Hides add, edit, delete and reorder. They are hidden anyway from a user who lacks the
+   * resource's `operate` (the server refuses them too).
+   */
   readOnly?: boolean;
   /** Values of the {name} placeholders in the resource's paths (a parent's id: { typeId: 5 }). */
   pathParams?: Record<string, string | number>;
@@ -76,7 +80,7 @@ export function ResourceTable<Row extends RowBase>({
   compact = false,
   toolbarExtra,
   createPreset,
-  readOnly = false,
+  readOnly: readOnlyProp = false,
   pathParams,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
@@ -91,6 +95,8 @@ export function ResourceTable<Row extends RowBase>({
   const mobile = useMediaQuery(MOBILE_QUERY);
   const choiceLabel = useChoiceLabel();
   const { resource, form } = config;
+  const mayWrite = useMayOperate(resource.operate);
+  const readOnly = readOnlyProp || !mayWrite;
   const paged = resource.paging === 'server';
   const filterParams = useMemo(() => (config.filters ?? []).map((f) => f.param), [config.filters]);
   const table = useTableState({ syncUrl, pageSize: config.pageSize ?? 10, defaultSort: config.defaultSort, filterParams });

@@ -5,6 +5,7 @@
  *
  *   export const clientsResource = defineResource<ClientDto>({
  *     key: 'clients',
+ *     operate: 'client.manage',
  *     list: 'GET /Client',
  *     create: 'POST /Client/Add',
  *     update: 'PUT /Client/Update',
@@ -17,8 +18,11 @@
  * ':id' in the path, '?id' a query parameter, '#Id' a body field. A write may also be a function
  * (a call whose body is not the form's values). `reorder` names the bulk sort call
  * ('PUT /type/{typeId}/TypeModule/Sort' taking { Items: [{ Id, Sn }] }) and the field it sets.
+ * `operate` is the operate the server's write calls declare (their `config.access`): the table
+ * shows add, edit, delete and reorder only to users who hold it.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { OperateCode } from '@sluice/shared/permissions';
 import { api, fetchAllPages, request, type ApiResponse, type QueryParams } from '../../lib/api-client';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -44,6 +48,8 @@ export interface ReorderItem {
 export interface ResourceDefinition<Row> {
   /** The query-key root, unique per resource ('clients', 'users'). */
   key: string;
+  /** The operate the server requires of the create, update, delete and reorder calls. */
+  operate: OperateCode;
   /** The list call. Paged lists take PageNo, PageSize, Search, OrderBy, OrderType. */
   list: CallSpec;
   /**
@@ -138,6 +144,7 @@ export function defineResource<Row extends { Id: number }>(definition: ResourceD
 
   return {
     key: definition.key,
+    operate: definition.operate,
     paging,
     keys,
     fetchPage,

@@ -9,6 +9,7 @@ import { api } from '../../../lib/api-client';
 
 export const warnTypesResource = defineResource<WarnTypeDto>({
   key: 'warn-types',
+  operate: 'system.manage',
   list: 'GET /warntype/pages',
   create: 'POST /warntype',
   update: 'PUT /warntype',
@@ -17,6 +18,7 @@ export const warnTypesResource = defineResource<WarnTypeDto>({
 
 export const warnCodesResource = defineResource<WarnCodeDto>({
   key: 'warn-codes',
+  operate: 'system.manage',
   list: 'GET /warnCode',
   // The type and the code in these paths are the record's own (its type before a move).
   create: 'POST /{WarnTypeId}/warncode',

@@ -10,6 +10,7 @@ import { uploadWithProgress, type UploadProgress } from '../../../lib/api-transf
 
 export const appVersionsResource = defineResource<AppVersionDto>({
   key: 'app-versions',
+  operate: 'system.manage',
   list: 'GET /appVersion',
   update: 'PUT /appVersion',
   remove: 'DELETE /appVersion/:id',

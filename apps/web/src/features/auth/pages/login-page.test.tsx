@@ -77,7 +77,7 @@ describe('login page', () => {
           json(200, {
             success: true,
             message: 'OK',
-            data: { Account: 'admin', UserName: 'Admin', IsAdmin: true, Roles: [], Config: { Theme: 'dark' } },
+            data: { Account: 'admin', UserName: 'Admin', IsAdmin: true, Roles: [], Operates: [], Config: { Theme: 'dark' } },
           }),
         );
       }

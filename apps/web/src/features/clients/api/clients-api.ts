@@ -4,6 +4,7 @@ import { defineResource } from '../../../components/resource-table/resource';
 
 export const clientsResource = defineResource<ClientDto>({
   key: 'clients',
+  operate: 'client.manage',
   list: 'GET /Client',
   create: 'POST /Client/Add',
   update: 'PUT /Client/Update',

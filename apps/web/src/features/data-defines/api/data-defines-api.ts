@@ -11,6 +11,7 @@ import { downloadFile, uploadWithProgress } from '../../../lib/api-transfer';
 
 export const dataDefinesResource = defineResource<DataDefineDto>({
   key: 'data-defines',
+  operate: 'system.manage',
   list: 'GET /DataDefineLibrary',
   create: 'POST /DataDefineLibrary',
   update: 'PUT /DataDefineLibrary',
@@ -19,6 +20,7 @@ export const dataDefinesResource = defineResource<DataDefineDto>({
 
 export const categoriesResource = defineResource<CategoryDto>({
   key: 'data-categories',
+  operate: 'system.manage',
   list: 'GET /Category',
   create: 'POST /Category',
   update: 'PUT /Category',
@@ -27,6 +29,7 @@ export const categoriesResource = defineResource<CategoryDto>({
 
 export const dataDefineWarnCodesResource = defineResource<DataDefineWarnCodeDto>({
   key: 'data-define-warn-codes',
+  operate: 'system.manage',
   list: 'GET /DataDefineWarnCode/pages',
   create: 'POST /DataDefineWarnCode',
   update: 'PUT /DataDefineWarnCode',

@@ -66,6 +66,7 @@ export type {
 
 export const deviceTypesResource = defineResource<TypeRow>({
   key: 'device-types',
+  operate: 'system.manage',
   list: 'GET /Type',
   paging: 'all',
   create: 'POST /Type',
@@ -102,6 +103,7 @@ function typePart<Row extends { Id: number }>(key: string, name: string, sortFie
   const base = `/type/{typeId}/${name}` as const;
   return defineResource<Row>({
     key: `type-${key}`,
+    operate: 'system.manage',
     list: `GET ${base}`,
     paging: 'all',
     create: `POST ${base}`,
@@ -126,6 +128,7 @@ export const statisticsResource = typePart<TypeStatisticDto>('statistics', 'Type
 
 export const moduleArgumentsResource = defineResource<ModuleArgumentDto>({
   key: 'type-module-arguments',
+  operate: 'system.manage',
   list: 'GET /module/{moduleId}/TypeModuleArgument',
   paging: 'all',
   create: 'POST /module/{moduleId}/TypeModuleArgument',
@@ -145,6 +148,7 @@ export function useTypeDataKeys(typeId: number) {
 
 export const typeImagesResource = defineResource<TypeImageDto>({
   key: 'type-images',
+  operate: 'system.manage',
   list: 'GET /type/{typeId}/TypeImage',
   paging: 'none',
   remove: 'DELETE /type/{typeId}/TypeImage/:id',
@@ -176,6 +180,7 @@ export function uploadTypeImage(
 
 export const firmwareResource = defineResource<TypeUpdateFileDto>({
   key: 'type-firmware',
+  operate: 'system.manage',
   list: 'GET /type/{typeId}/TypeUpdateFile',
   paging: 'none',
   update: 'PUT /type/{typeId}/TypeUpdateFile',
@@ -203,6 +208,7 @@ export function uploadFirmware(
 
 export const templatesResource = defineResource<TemplateDto>({
   key: 'type-templates',
+  operate: 'system.manage',
   list: 'GET /GetDeviceTypeTemplatePage',
   create: 'POST /TypeTemplateAdd',
   update: 'PUT /TypeTemplateModify',
@@ -217,6 +223,7 @@ function templatePart<Row extends { Id: number }>(
 ) {
   return defineResource<Row>({
     key: `template-${key}`,
+    operate: 'system.manage',
     list: `GET ${calls.list}`,
     paging: 'none',
     create: `POST ${calls.create}`,

@@ -11,7 +11,7 @@ import {
   deviceQueryOptions,
   useDeviceTypes,
 } from "../../sites/api/devices-api";
-import { useGroupId, useIsAdmin } from "../../sites/api/group";
+import { useGroupId } from "../../sites/api/group";
 import {
   projectInfoQueryOptions,
   useDeleteProject,
@@ -25,6 +25,7 @@ import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
 import { ProjectImages } from "../../sites/components/project-images";
 import { homePath } from "./sites-browser";
 import { LiveValues } from "./live-values";
+import { useMayOperate } from "../../../lib/operates";
 
 function SiteCard({
   id,
@@ -36,7 +37,7 @@ function SiteCard({
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const navigate = useNavigate();
   const { data } = useQuery(projectInfoQueryOptions(g, id));
   const remove = useDeleteProject(g);
@@ -53,7 +54,7 @@ function SiteCard({
         kind === "station" ? "home.stationDetails" : "home.projectDetails",
       )}
       extra={
-        admin && (
+        mayManage && (
           <Flex gap={8}>
             <Button
               size="small"

@@ -33,7 +33,7 @@ import {
   useDeviceTypes,
   type DeviceDto,
 } from "../../sites/api/devices-api";
-import { useGroupId, useIsAdmin } from "../../sites/api/group";
+import { useGroupId } from "../../sites/api/group";
 import {
   normalizeSearch,
   projectInfoQueryOptions,
@@ -47,6 +47,7 @@ import { DeviceFacts } from "../../sites/components/device-card";
 import { DeviceFormDialog } from "../../sites/components/device-form-dialog";
 import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
 import { DeviceStateTag, StateTag } from "../../sites/components/state-tag";
+import { useMayOperate } from "../../../lib/operates";
 
 export const homePath = (
   kind: "project" | "station" | "device",
@@ -111,7 +112,7 @@ function DeviceItem({ device }: { device: DeviceDto }) {
 function TopList() {
   const { t } = useTranslation();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const [kind, setKind] = useState<SiteKind>("project");
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
@@ -153,7 +154,7 @@ function TopList() {
             { value: "station", label: t("menu.stations") },
           ]}
         />
-        {admin && (
+        {mayManage && (
           <Button
             icon={<PlusOutlined />}
             onClick={() => {
@@ -262,7 +263,7 @@ function Header({
 function ProjectNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const { data, isPending } = useQuery(projectInfoQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
   if (isPending) return <Skeleton active />;
@@ -280,7 +281,7 @@ function ProjectNode({ id }: { id: number }) {
         <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
           {t("home.stationsOf", { count: data.Child.length })}
         </Typography.Title>
-        {admin && (
+        {mayManage && (
           <Button
             size="small"
             icon={<PlusOutlined />}
@@ -313,7 +314,7 @@ function ProjectNode({ id }: { id: number }) {
 function StationNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("device.manage");
   const info = useQuery(projectInfoQueryOptions(g, id));
   const devices = useQuery(projectDevicesQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
@@ -340,7 +341,7 @@ function StationNode({ id }: { id: number }) {
         <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
           {t("home.devicesOf", { count: devices.data?.length ?? 0 })}
         </Typography.Title>
-        {admin && (
+        {mayManage && (
           <Button
             size="small"
             icon={<PlusOutlined />}
@@ -373,7 +374,7 @@ function StationNode({ id }: { id: number }) {
 function DeviceNode({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("device.manage");
   const navigate = useNavigate();
   const types = useDeviceTypes();
   const { data, isPending } = useQuery(deviceQueryOptions(g, sn));
@@ -412,7 +413,7 @@ function DeviceNode({ sn }: { sn: string }) {
         extra={<DeviceStateTag sn={data.DeviceSn} online={data.Online} />}
       />
       <DeviceFacts device={data} types={types.data} />
-      {admin && (
+      {mayManage && (
         <Flex gap={8} wrap>
           <Button
             icon={<EditOutlined />}

@@ -15,6 +15,7 @@ const writes = {
 
 export const menusResource = defineResource<MenuRow>({
   key: 'menus',
+  operate: 'menu.manage',
   list: 'GET /SysMenu/GetAllMenu',
   paging: 'none',
   ...writes,
@@ -23,6 +24,7 @@ export const menusResource = defineResource<MenuRow>({
 /** The children of one menu: list params { menuId }. */
 export const subMenusResource = defineResource<MenuRow>({
   key: 'sub-menus',
+  operate: 'menu.manage',
   list: 'GET /SysMenu/GetSubMenu',
   paging: 'none',
   ...writes,

@@ -11,6 +11,7 @@ import { defineResource, type ResourceContext } from '../../../components/resour
 
 export const rolesResource = defineResource<RoleDto>({
   key: 'roles',
+  operate: 'role.manage',
   list: 'GET /group/{g}/Role',
   create: 'POST /group/{g}/Role',
   update: 'PUT /group/{g}/Role',
@@ -19,6 +20,7 @@ export const rolesResource = defineResource<RoleDto>({
 
 export const modulesResource = defineResource<ModuleDto>({
   key: 'modules',
+  operate: 'role.manage',
   list: 'GET /Module',
   paging: 'none',
   create: 'POST /Module',
@@ -28,6 +30,7 @@ export const modulesResource = defineResource<ModuleDto>({
 
 export const operatesResource = defineResource<OperateDto>({
   key: 'operates',
+  operate: 'role.manage',
   list: 'GET /{g}/ModuleOperate',
   paging: 'none',
   create: 'POST /{g}/ModuleOperate',

@@ -4,6 +4,7 @@ import { defineResource } from '../../../components/resource-table/resource';
 
 export const simAccountsResource = defineResource<SimAccountDto>({
   key: 'sim-accounts',
+  operate: 'system.manage',
   list: 'GET /simboss',
   paging: 'none',
   create: 'POST /simboss',

@@ -1,4 +1,4 @@
-/** A project's extra facts (name and value), editable by administrators. */
+/** A project's extra facts (name and value), editable by users who may manage projects. */
 import { useState } from "react";
 import { App, Button, Form, Input, List, Popconfirm, Space } from "antd";
 import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
@@ -7,13 +7,13 @@ import { useTranslation } from "react-i18next";
 import { anyText } from "@sluice/shared/rules";
 import { errorMessage } from "../../../lib/form-errors";
 import { zodFieldRules } from "../../../lib/zod-form";
-import { useIsAdmin } from "../api/group";
 import {
   affiliatesQueryOptions,
   useRemoveAffiliate,
   useSaveAffiliate,
   type AffiliateDto,
 } from "../api/projects-api";
+import { useMayOperate } from "../../../lib/operates";
 
 function AffiliateForm({
   initial,
@@ -71,13 +71,13 @@ function AffiliateForm({
 export function AffiliatesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const { data = [], isPending } = useQuery(affiliatesQueryOptions(projectId));
   const remove = useRemoveAffiliate(projectId);
   const [editing, setEditing] = useState<AffiliateDto | "new">();
   return (
     <>
-      {admin && editing === undefined && (
+      {mayManage && editing === undefined && (
         <Button
           icon={<PlusOutlined />}
           onClick={() => {
@@ -114,7 +114,7 @@ export function AffiliatesPanel({ projectId }: { projectId: number }) {
           ) : (
             <List.Item
               actions={
-                admin
+                mayManage
                   ? [
                       <Button
                         key="edit"

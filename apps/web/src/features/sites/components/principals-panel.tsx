@@ -1,4 +1,4 @@
-/** The people responsible for a project, station or device (Name, mainland mobile), editable by administrators. */
+/** The people responsible for a project, station or device (Name, mainland mobile), editable by users who may manage projects. */
 import { useState } from "react";
 import { App, Button, Form, Input, List, Popconfirm, Space } from "antd";
 import {
@@ -12,13 +12,13 @@ import { useTranslation } from "react-i18next";
 import { addPrincipalRequest } from "@sluice/shared/project.schema";
 import { applyServerFieldErrors, errorMessage } from "../../../lib/form-errors";
 import { zodRules } from "../../../lib/zod-form";
-import { useIsAdmin } from "../api/group";
 import {
   principalsQueryOptions,
   useRemovePrincipal,
   useSavePrincipal,
   type PrincipalDto,
 } from "../api/projects-api";
+import { useMayOperate } from "../../../lib/operates";
 
 function PrincipalForm({
   initial,
@@ -87,13 +87,13 @@ export function PrincipalsPanel({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const { data = [], isPending } = useQuery(principalsQueryOptions(kind, id));
   const remove = useRemovePrincipal(kind, id);
   const [editing, setEditing] = useState<PrincipalDto | "new">();
   return (
     <>
-      {admin && editing === undefined && (
+      {mayManage && editing === undefined && (
         <Button
           icon={<PlusOutlined />}
           onClick={() => {
@@ -132,7 +132,7 @@ export function PrincipalsPanel({
           ) : (
             <List.Item
               actions={
-                admin
+                mayManage
                   ? [
                       <Button
                         key="edit"

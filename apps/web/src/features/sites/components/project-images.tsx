@@ -1,4 +1,4 @@
-/** A project's or station's images: the cover first; administrators upload (cropped) and delete. */
+/** A project's or station's images: the cover first; users who may manage projects upload (cropped) and delete. */
 import { useState } from "react";
 import { App, Button, Empty, Flex, Image, Popconfirm, Tag } from "antd";
 import { DeleteOutlined, UploadOutlined } from "@ant-design/icons";
@@ -7,13 +7,14 @@ import { useTranslation } from "react-i18next";
 import { PROJECT_IMAGE_LIMIT } from "@sluice/shared/project.schema";
 import { ImageCropperDialog } from "../../../components/image-cropper/image-cropper-dialog";
 import { errorMessage } from "../../../lib/form-errors";
-import { useGroupId, useIsAdmin } from "../api/group";
+import { useGroupId } from "../api/group";
 import {
   projectImagesQueryOptions,
   uploadProjectImage,
   useDeleteProjectImage,
 } from "../api/projects-api";
 import { sitesKeys } from "../api/sites-keys";
+import { useMayOperate } from "../../../lib/operates";
 
 export function ProjectImages({
   projectId,
@@ -25,7 +26,7 @@ export function ProjectImages({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const client = useQueryClient();
   const { data: images = [], isPending } = useQuery(
     projectImagesQueryOptions(g, projectId),
@@ -35,7 +36,7 @@ export function ProjectImages({
 
   return (
     <>
-      {admin && (
+      {mayManage && (
         <Button
           icon={<UploadOutlined />}
           style={{ marginBottom: 12 }}
@@ -65,7 +66,7 @@ export function ProjectImages({
                 ) : (
                   <Tag>{t("sites.images.rank", { n: image.Sn })}</Tag>
                 )}
-                {admin && (
+                {mayManage && (
                   <Popconfirm
                     title={t("sites.images.deleteConfirm")}
                     okText={t("sites.actions.delete")}

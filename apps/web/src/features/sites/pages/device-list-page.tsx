@@ -24,11 +24,12 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { HOME_PATH } from "../../../lib/paths";
 import { devicePageQueryOptions, useDeviceTypes } from "../api/devices-api";
-import { useGroupId, useIsAdmin } from "../api/group";
+import { useGroupId } from "../api/group";
 import { useAllProjects } from "../api/projects-api";
 import { useDeviceActions } from "../components/device-actions";
 import { DeviceCard } from "../components/device-card";
 import { DeviceFormDialog } from "../components/device-form-dialog";
+import { useMayOperate } from "../../../lib/operates";
 
 const PAGE_SIZE = 12;
 
@@ -36,7 +37,7 @@ export function DeviceListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("device.manage");
   const types = useDeviceTypes();
   const sites = useAllProjects(g);
   const actions = useDeviceActions();
@@ -93,7 +94,7 @@ export function DeviceListPage() {
         <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
           {t("routes.devices")}
         </Typography.Title>
-        {admin && (
+        {mayManage && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -201,7 +202,7 @@ export function DeviceListPage() {
                   void navigate(`${HOME_PATH}/device/${d.DeviceSn}`);
                 }}
                 actions={
-                  admin
+                  mayManage
                     ? [
                         <Button
                           key="edit"

@@ -19,7 +19,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/form-errors";
 import { HOME_PATH } from "../../../lib/paths";
-import { useGroupId, useIsAdmin } from "../api/group";
+import { useGroupId } from "../api/group";
 import {
   projectPageQueryOptions,
   useDeleteProject,
@@ -28,6 +28,7 @@ import {
 } from "../api/projects-api";
 import { ProjectCard } from "../components/project-card";
 import { ProjectFormDialog } from "../components/project-form-dialog";
+import { useMayOperate } from "../../../lib/operates";
 
 const PAGE_SIZE = 12;
 
@@ -36,7 +37,7 @@ function SiteListPage({ kind }: { kind: SiteKind }) {
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const g = useGroupId();
-  const admin = useIsAdmin();
+  const mayManage = useMayOperate("project.manage");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(1);
   const [online, setOnline] = useState<"all" | "1" | "0">("all");
@@ -75,7 +76,7 @@ function SiteListPage({ kind }: { kind: SiteKind }) {
         <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
           {t(kind === "project" ? "routes.projects" : "routes.stations")}
         </Typography.Title>
-        {admin && (
+        {mayManage && (
           <Button
             type="primary"
             icon={<PlusOutlined />}
@@ -140,7 +141,7 @@ function SiteListPage({ kind }: { kind: SiteKind }) {
                   void navigate(`${HOME_PATH}/${kind}/${String(p.Id)}`);
                 }}
                 actions={
-                  admin
+                  mayManage
                     ? [
                         <Button
                           key="edit"

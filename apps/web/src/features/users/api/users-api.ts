@@ -10,6 +10,7 @@ import { defineResource, type ResourceContext } from '../../../components/resour
 
 export const usersResource = defineResource<UserListItem>({
   key: 'users',
+  operate: 'user.manage',
   list: 'GET /user',
   create: 'POST /user/adduser',
   update: 'PUT /user/Update',
