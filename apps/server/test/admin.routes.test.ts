@@ -296,5 +296,30 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
       expect((await t.call({ method: 'POST', url: '/api/Client/Delete', token: admin, payload: { Id: created.data.Id } })).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: `/api/Client/Get?id=${String(created.data.Id)}`, token: admin })).statusCode).toBe(404);
     });
+
+    it('clears an optional field sent as "" or null, and keeps one the body leaves out', async () => {
+      type Client = { Id: number; ClientName: string; ClientSn: string; Linkman: string; Mobile: string; Address: string; Description: string };
+      const full = { ClientName: 'Clearable', ClientSn: 'CL-01', Linkman: 'Li', Mobile: '13912345678', Address: 'East gate', Description: 'Old note' };
+      const created = await json<Client>({ method: 'POST', url: '/api/Client/Add', token: admin, payload: full });
+      const id = created.data.Id;
+      const update = (payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/Client/Update', token: admin, payload: { Id: id, ClientName: 'Clearable', ...payload } });
+      const stored = async () => (await json<Client>({ method: 'GET', url: `/api/Client/Get?id=${String(id)}`, token: admin })).data;
+
+      const cleared = await update({ Description: '', Linkman: null, Mobile: '' });
+      expect(cleared.statusCode).toBe(200);
+      expect(cleared.json<Body<Client>>().data).toMatchObject({ Description: '', Linkman: '', Mobile: '' });
+      // Left out: unchanged.
+      expect(await stored()).toMatchObject({ ClientSn: 'CL-01', Address: 'East gate', Description: '', Linkman: '', Mobile: '' });
+
+      // A bad value is still refused, naming the field, and changes nothing.
+      const bad = await update({ Mobile: '12345', Address: '' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<Body<Errors>>().data.errors.map((e) => e.field)).toEqual(['Mobile']);
+      expect((await stored()).Address).toBe('East gate');
+
+      // On create, an absent field takes the column's default, the same empty text as '' (blanks trimmed).
+      const bare = await json<Client>({ method: 'POST', url: '/api/Client/Add', token: admin, payload: { ClientName: 'Bare', Description: '', Linkman: '   ' } });
+      expect(bare.data).toMatchObject({ ClientSn: '', Linkman: '', Description: '' });
+    });
   });
 });

@@ -62,9 +62,13 @@ export const email = z.email({ message: 'rule.email' }).max(254);
 export const password = lettersAndDigits(PASSWORD_MIN, PASSWORD_MAX);
 export const account = lettersOrDigits(ACCOUNT_MIN, ACCOUNT_MAX);
 
-/** Optional text fields arrive as '' from forms; treat '' as absent. */
+/**
+ * An optional text field. Absent (undefined), it is left as it is: a create stores the column's
+ * default, an update keeps the old value. An explicit '' or null (a form's emptied field) clears
+ * it, to ''; any other value must pass the schema.
+ */
 export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+  z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), schema]).optional());
 
 /** Full-width commas are normalised to ASCII commas before searching (§5). */
 export function normalizeSearch(search: string | undefined | null): string {

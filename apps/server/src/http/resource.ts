@@ -149,6 +149,11 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     return dto as z.infer<Dto>;
   };
 
+  /**
+   * The columns a request body sets. A field the body leaves out (undefined) is not touched; an
+   * optional text field sent as '' or null arrives here as '' (rules.ts `optional`) and clears
+   * the column, and a clearable reference sent as null sets it to null.
+   */
   const toRow = (input: Row): Row => {
     const row: Row = {};
     for (const key of keys) {

@@ -42,6 +42,8 @@ function StartFromInitialValues({ form }: { form: FormInstance }) {
   return null;
 }
 
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
 function defaultValues<Row extends RowBase>(config: ResourceFormConfig<Row>, row: Row): Record<string, unknown> {
   const record = row as unknown as Record<string, unknown>;
   return Object.fromEntries(config.fields.map((field) => [field.name, record[field.name]]));
@@ -92,7 +94,13 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
   const onFinish = () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const shown = new Set(visibleFields(values).map((field) => field.name));
-    const kept = Object.fromEntries(Object.entries(values).filter(([name]) => shown.has(name)));
+    // An emptied text input is '', which clears the field on the server. An emptied select is
+    // undefined, which JSON leaves out and the server would read as "unchanged": send null.
+    const kept = Object.fromEntries(
+      Object.entries(values)
+        .filter(([name]) => shown.has(name))
+        .map(([name, value]) => [name, value === undefined && mode === 'edit' && !blank(initialValues?.[name]) ? null : value]),
+    );
     mutation.mutate(config.toBody ? config.toBody(kept, mode, state?.row) : kept);
   };
 

@@ -108,7 +108,7 @@ async function dialogTitled(title: string): Promise<HTMLElement> {
   });
 }
 
-function renderTable(options: { readOnly?: boolean } = {}) {
+function renderTable(options: { readOnly?: boolean; config?: ResourceTableConfig<ClientDto> } = {}) {
   return renderRoutes(
     [
       {
@@ -117,7 +117,7 @@ function renderTable(options: { readOnly?: boolean } = {}) {
           // No animations: a closed dialog leaves the page at once.
           <ConfigProvider theme={{ token: { motion: false } }}>
             <App>
-              <ResourceTable config={config} title="Clients" syncUrl readOnly={options.readOnly} />
+              <ResourceTable config={options.config ?? config} title="Clients" syncUrl readOnly={options.readOnly} />
             </App>
           </ConfigProvider>
         ),
@@ -256,6 +256,31 @@ describe('ResourceTable', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
       expect(writes('/api/Client/Update')).toEqual([{ method: 'PUT', body: { Id: 2, ClientName: 'Client 02 B', Telephone: '0572-5123456' } }]);
+    });
+  });
+
+  it('clears an emptied field: a text input sends \'\', a cleared select null', async () => {
+    fakeServer(() => ok(null, { message: 'Saved' }));
+    const form = config.form;
+    if (!form) throw new Error('the test table has a form');
+    const withSelect: ResourceTableConfig<ClientDto> = {
+      ...config,
+      form: {
+        ...form,
+        toValues: (row) => ({ ClientName: row.ClientName, Telephone: row.Telephone, Linkman: 'Wang' }),
+        fields: [...form.fields, { name: 'Linkman', label: 'clients.linkman', kind: 'select', options: [{ value: 'Wang', text: 'Wang' }] }],
+      },
+    };
+    const { container } = renderTable({ config: withSelect });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Client 02' }));
+    const dialog = await dialogTitled('Edit client');
+    await userEvent.clear(within(dialog).getByLabelText('Landline'));
+    const clear = container.ownerDocument.querySelector('.ant-select-clear');
+    if (!clear) throw new Error('the select offers no clear button');
+    await userEvent.click(clear);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(writes('/api/Client/Update')).toEqual([{ method: 'PUT', body: { Id: 2, ClientName: 'Client 02', Telephone: '', Linkman: null } }]);
     });
   });
 
