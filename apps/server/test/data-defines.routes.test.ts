@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, type TestApp } from './harness.ts';
-import { client, fieldsOf, type Client } from './config-api.ts';
+import ExcelJS from 'exceljs';
+import { PNG, client, fieldsOf, zipFile, type Client } from './config-api.ts';
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 
 interface Define {
@@ -168,5 +169,62 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect(again.json<{ data: Report }>().data).toMatchObject({ Added: 0, Updated: 0, Unchanged: 3 });
     const noHeader = await t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import', token: adminToken, ...multipartFile(Buffer.from('a,b\n1,2'), 'x.csv', 'text/csv') });
     expect(noHeader.statusCode).toBe(400);
+  });
+
+  it('exports the library as an Excel workbook and imports it back through the same rules, reporting rejected rows by sheet row', async () => {
+    const importFile = (bytes: Buffer, name: string) =>
+      t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import', token: adminToken, lang: 'en-US', ...multipartFile(bytes, name) });
+
+    const exported = await t.call({ method: 'GET', url: '/api/DataDefineLibrary/Export?Format=xlsx', token: adminToken });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(exported.headers['content-disposition']).toContain('data-defines.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'DataKey', 'DataName', 'Unit', 'DataType', 'DefaultValue', 'Format', 'Model', 'Category']);
+    const library = (await admin.get<Define[]>('/DataDefineLibrary/All')).body.data;
+    expect(sheet.actualRowCount).toBe(library.length + 1);
+    // The whole library comes back unchanged (cells are text: a Format of '2' is not a number 2).
+    const roundTrip = await importFile(exported.rawPayload, 'data-defines.xlsx');
+    expect(roundTrip.statusCode).toBe(200);
+    expect(roundTrip.json<{ data: Report }>().data).toEqual({ Added: 0, Updated: 0, Unchanged: library.length, Rejected: [] });
+
+    // A workbook written by hand: columns in another order, a numeric cell, a blank row kept in
+    // the numbering, bad rows rejected with the same messages as a CSV's.
+    const edited = new ExcelJS.Workbook();
+    const own = edited.addWorksheet('Points');
+    own.addRow(['DataName', 'DataKey', 'DataType', 'Unit', 'Format', 'Category']);
+    own.addRow(['Chlorophyll a', 'ChlA', 'readable', 'mg/L', 2, 'Excel tag']);
+    own.addRow([]);
+    own.addRow(['Broken', 'bad key', 'readable', '', '', '']);
+    own.addRow(['Depth', 'Depth', 'readable', 'parsecs', '', '']);
+    own.addRow(['Again', 'ChlA', 'string', '', '', '']);
+    const bytes = Buffer.from(await edited.xlsx.writeBuffer());
+    const imported = await importFile(bytes, 'points.xlsx');
+    expect(imported.statusCode).toBe(200);
+    const report = imported.json<{ data: Report; message: string }>();
+    expect(report.data).toMatchObject({ Added: 1, Updated: 0, Unchanged: 0 });
+    expect(report.data.Rejected.map((r) => [r.Row, r.DataKey, r.Errors.map((e) => e.field)])).toEqual([
+      [4, 'bad key', ['DataKey']],
+      [5, 'Depth', ['Unit']],
+      [6, 'ChlA', ['DataKey']],
+    ]);
+    expect(report.message).toBe('Imported: 1 added, 0 updated, 3 rejected');
+    const added = (await admin.get<Define[]>('/DataDefineLibrary/All?Search=ChlA')).body.data.find((d) => d.DataKey === 'ChlA');
+    expect(added).toMatchObject({ DataName: 'Chlorophyll a', Unit: 'mg/L', Format: '2', Category: 'Excel tag' });
+    // The format is told by the bytes: the same workbook named .csv is read as a workbook.
+    expect((await importFile(bytes, 'points.csv')).json<{ data: Report }>().data).toMatchObject({ Added: 0, Unchanged: 1 });
+
+    // Files that only claim to be workbooks are refused, naming the file field.
+    for (const fake of [PNG, Buffer.from('DataKey,DataName,DataType\nX,X,readable\n'), zipFile({ 'readme.txt': 'not a workbook' })]) {
+      const refused = await importFile(fake, 'library.xlsx');
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json<{ message: string }>().message).toBe('file: The file is not an Excel workbook (.xlsx); save it as one, or as CSV');
+    }
+    expect((await admin.get<Define[]>('/DataDefineLibrary/All?Search=X')).body.data.some((d) => d.DataKey === 'X')).toBe(false);
+    // Only administrators export.
+    expect((await operator.get('/DataDefineLibrary/Export?Format=xlsx')).status).toBe(403);
   });
 });

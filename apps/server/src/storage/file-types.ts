@@ -29,33 +29,48 @@ export function sniff(head: Uint8Array): Exclude<FileKind, 'bin'> | undefined {
 const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
 const u32 = (b: Uint8Array, at: number) => (u16(b, at) + u16(b, at + 2) * 0x10000) >>> 0;
 
+/** One entry of a ZIP file's central directory: its name and its declared uncompressed size. */
+export interface ZipEntry {
+  name: string;
+  size: number;
+}
+
 /**
- * Whether a ZIP file is an Android package: its central directory (read from the end of the
- * file, `tail` being its last bytes and `size` its length) lists AndroidManifest.xml. A file
- * that merely starts like a ZIP, or a ZIP without a manifest, is not one.
+ * The entries a ZIP file's central directory lists, read from the end of the file (`tail` being
+ * its last bytes and `size` its length), or undefined when it is no ZIP file we accept (none,
+ * broken, or ZIP64).
  */
-export function isAndroidPackage(tail: Uint8Array, size: number): boolean {
+export function zipEntries(tail: Uint8Array, size: number): ZipEntry[] | undefined {
   const EOCD = 0x06054b50;
   const ENTRY = 0x02014b50;
   const tailStart = size - tail.length;
   for (let at = tail.length - 22; at >= Math.max(0, tail.length - 22 - 0xffff); at--) {
     if (u32(tail, at) !== EOCD) continue;
     if (at + 22 + u16(tail, at + 20) !== tail.length) continue;
-    const entries = u16(tail, at + 10);
+    const count = u16(tail, at + 10);
     const cdSize = u32(tail, at + 12);
     const cdOffset = u32(tail, at + 16);
-    if (cdOffset === 0xffffffff || entries === 0xffff) return false; // ZIP64: not an APK we accept
+    if (cdOffset === 0xffffffff || count === 0xffff) return undefined; // ZIP64
     let p = cdOffset - tailStart;
-    if (p < 0 || p + cdSize > at) return false;
-    for (let i = 0; i < entries; i++) {
-      if (u32(tail, p) !== ENTRY) return false;
+    if (p < 0 || p + cdSize > at) return undefined;
+    const entries: ZipEntry[] = [];
+    for (let i = 0; i < count; i++) {
+      if (u32(tail, p) !== ENTRY) return undefined;
       const nameLength = u16(tail, p + 28);
       const name = new TextDecoder().decode(tail.subarray(p + 46, p + 46 + nameLength));
-      if (name === 'AndroidManifest.xml') return true;
+      entries.push({ name, size: u32(tail, p + 24) });
       p += 46 + nameLength + u16(tail, p + 30) + u16(tail, p + 32);
-      if (p > at) return false;
+      if (p > at) return undefined;
     }
-    return false;
+    return entries;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Whether a ZIP file is an Android package: its central directory lists AndroidManifest.xml.
+ * A file that merely starts like a ZIP, or a ZIP without a manifest, is not one.
+ */
+export function isAndroidPackage(tail: Uint8Array, size: number): boolean {
+  return zipEntries(tail, size)?.some((e) => e.name === 'AndroidManifest.xml') ?? false;
 }

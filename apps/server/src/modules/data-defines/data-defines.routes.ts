@@ -1,6 +1,7 @@
 /**
  * The data-definition library, its categories and the links between data points and warn codes
- * (spec §7 Data definitions and categories), on the generic resource; plus CSV import and export.
+ * (spec §7 Data definitions and categories), on the generic resource; plus import and export as
+ * CSV or an Excel workbook.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,8 +24,10 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { registerResource } from '../../http/resource.ts';
+import { formatBytes } from '../../storage/upload.ts';
 import { dataDefinesInCategory, renameCategory, resolveCategories } from './categories.service.ts';
-import { exportLibrary, importLibrary } from './library-import.service.ts';
+import { csvRows, exportLibrary, importLibrary } from './library-import.service.ts';
+import { XLSX_CONTENT_TYPE, looksLikeZip, readXlsx } from './xlsx.ts';
 import { typeUsingDataDefine } from './library-usage.ts';
 
 const tags = ['Data definitions'];
@@ -143,15 +146,20 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
     '/DataDefineLibrary/Export',
     {
       config: { access: manage },
-      schema: { tags, summary: 'The library as a CSV file (UTF-8 with BOM); Category narrows it', querystring: z.object({ Category: z.string().max(32).optional() }) },
+      schema: {
+        tags,
+        summary: 'The library as a CSV file (UTF-8 with BOM) or an Excel workbook (Format=xlsx); Category narrows it',
+        querystring: z.object({ Category: z.string().max(32).optional(), Format: z.enum(['csv', 'xlsx']).default('csv') }),
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const csv = await exportLibrary(db, user.groupId, request.query.Category);
+      const { Format: format, Category: category } = request.query;
+      const file = await exportLibrary(db, user.groupId, format, category);
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="data-defines.csv"')
-        .send(csv);
+        .header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="data-defines.${format}"`)
+        .send(file);
     },
   );
 
@@ -161,7 +169,8 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
       config: { access: manage },
       schema: {
         tags,
-        summary: 'Import a CSV file (multipart "file"): new keys are added, existing ones updated (Mode=skip leaves them); bad rows are reported',
+        summary:
+          'Import a CSV file or an Excel workbook (multipart "file", told apart by its bytes): new keys are added, existing ones updated (Mode=skip leaves them); bad rows are reported',
         querystring: z.object({ Mode: z.enum(['update', 'skip']).default('update') }),
         response: { 200: envelopeOf(importReportDto) },
       },
@@ -171,15 +180,26 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
       if (!request.isMultipart()) throw new AppError(400, 'error.noFile', {}, 'file');
       const part = await request.file({ limits: { fileSize: IMPORT_LIMIT, files: 1 } });
       if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
-      const bytes = await part.toBuffer();
-      const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-      if (text.includes('\u0000')) throw new AppError(400, 'import.badFile', { columns: 'DataKey, DataName, DataType' }, 'file');
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        throw part.file.truncated ? new AppError(413, 'error.tooLarge', { limit: formatBytes(IMPORT_LIMIT) }, 'file') : error;
+      });
+      // The bytes decide the format; a name ending in .xlsx only makes a file that is not a
+      // workbook a refusal instead of a CSV attempt.
+      const workbook = looksLikeZip(bytes) || /\.xlsx$/i.test(part.filename);
+      const rows = workbook ? await readXlsx(bytes) : csvRows(csvText(bytes));
       const lang = requestLanguage(request);
-      const report = await importLibrary(db, user.groupId, text, { mode: request.query.Mode, lang });
+      const report = await importLibrary(db, user.groupId, rows, { mode: request.query.Mode, lang });
       return ok(request, report, {
         message: 'import.done',
         params: { added: report.Added, updated: report.Updated, rejected: report.Rejected.length },
       });
     },
   );
+}
+
+/** The file as CSV text; a binary file (one with NUL bytes) is refused. */
+function csvText(bytes: Buffer): string {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.includes('\u0000')) throw new AppError(400, 'import.badFile', { columns: 'DataKey, DataName, DataType' }, 'file');
+  return text;
 }

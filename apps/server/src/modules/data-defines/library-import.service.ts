@@ -1,7 +1,8 @@
 /**
- * Library import and export as CSV (one row per data point, the columns of LIBRARY_COLUMNS).
- * An import adds new keys and updates existing ones in one transaction; rows that fail a rule
- * are left out and reported with their line and the fields at fault.
+ * Library import and export as CSV or an Excel workbook (one row per data point, the columns of
+ * LIBRARY_COLUMNS). Either format is read into the same rows and goes through one import: it adds
+ * new keys and updates existing ones in one transaction; rows that fail a rule are left out and
+ * reported with their row number and the fields at fault.
  */
 import { addDataDefineRequest, LIBRARY_COLUMNS, type ImportReportDto } from '@sluice/shared/data-define.schema';
 import type { Language } from '@sluice/shared/i18n';
@@ -11,24 +12,39 @@ import { AppError } from '../../http/errors.ts';
 import { RequestValidationError, fieldErrors } from '../../http/validation.ts';
 import { resolveCategories } from './categories.service.ts';
 import { csvLine, parseCsv } from './csv.ts';
+import { writeXlsx, type SheetRow } from './xlsx.ts';
 
 const REQUIRED = ['DataKey', 'DataName', 'DataType'];
 type Column = (typeof LIBRARY_COLUMNS)[number];
 
-export async function exportLibrary(db: Db, groupId: number, category?: string): Promise<string> {
+export type LibraryFormat = 'csv' | 'xlsx';
+
+/** The library's rows (or one category's), in the columns of LIBRARY_COLUMNS. */
+async function libraryRows(db: Db, groupId: number, category?: string): Promise<string[][]> {
   const rows = await db.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).orderBy('data_key').execute();
-  const lines = [csvLine([...LIBRARY_COLUMNS])];
-  for (const r of rows) {
-    if (category && !r.category.split(',').some((c) => c.toLowerCase() === category.toLowerCase())) continue;
-    lines.push(csvLine([r.data_key, r.data_name, r.unit, r.data_type, r.default_value, r.format, r.model, r.category]));
-  }
-  // A BOM, so that spreadsheet programs read the Chinese names as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return rows
+    .filter((r) => !category || r.category.split(',').some((c) => c.toLowerCase() === category.toLowerCase()))
+    .map((r) => [r.data_key, r.data_name, r.unit, r.data_type, r.default_value, r.format, r.model, r.category]);
 }
 
-export async function importLibrary(db: Db, groupId: number, csv: string, options: { mode: 'update' | 'skip'; lang: Language }): Promise<ImportReportDto> {
-  const table = parseCsv(csv).filter((r) => r.some((f) => f.trim() !== ''));
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+export async function exportLibrary(db: Db, groupId: number, format: LibraryFormat, category?: string): Promise<Buffer> {
+  const rows = await libraryRows(db, groupId, category);
+  if (format === 'xlsx') return writeXlsx('DataDefineLibrary', LIBRARY_COLUMNS, rows);
+  const lines = [csvLine([...LIBRARY_COLUMNS]), ...rows.map(csvLine)];
+  // A BOM, so that spreadsheet programs read the Chinese names as UTF-8.
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** A CSV file's records as numbered rows (the number counting records), blank ones left out. */
+export function csvRows(csv: string): SheetRow[] {
+  return parseCsv(csv)
+    .map((fields, i) => ({ row: i + 1, fields }))
+    .filter((r) => r.fields.some((f) => f.trim() !== ''));
+}
+
+/** Imports rows read from either format, the first being the header that names the columns. */
+export async function importLibrary(db: Db, groupId: number, table: SheetRow[], options: { mode: 'update' | 'skip'; lang: Language }): Promise<ImportReportDto> {
+  const header = (table[0]?.fields ?? []).map((h) => h.trim().toLowerCase());
   const index = new Map<Column, number>();
   for (const column of LIBRARY_COLUMNS) {
     const at = header.indexOf(column.toLowerCase());
@@ -43,8 +59,7 @@ export async function importLibrary(db: Db, groupId: number, csv: string, option
       (await trx.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).execute()).map((r) => [r.data_key.toLowerCase(), r]),
     );
     const seen = new Set<string>();
-    for (const [offset, fields] of table.slice(1).entries()) {
-      const line = offset + 2;
+    for (const { row: line, fields } of table.slice(1)) {
       const input: Record<string, string> = {};
       for (const [column, at] of index) input[column] = fields[at]?.trim() ?? '';
       const dataKey = input.DataKey ?? '';

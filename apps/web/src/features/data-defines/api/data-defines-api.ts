@@ -1,6 +1,7 @@
 /**
  * The data-definition library, its categories and the links between data points and warn codes
- * (spec §7 Data definitions and categories), plus the library's CSV export and import.
+ * (spec §7 Data definitions and categories), plus the library's export and import as CSV or an
+ * Excel workbook (both built and read by the server).
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CategoryDto, DataDefineDto, DataDefineWarnCodeDto, ImportReportDto } from '@sluice/shared/data-define.schema';
@@ -62,9 +63,11 @@ export function useAllWarnCodes() {
   });
 }
 
-/** Downloads the library (or one category of it) as CSV. */
-export function exportLibrary(category: string | undefined): Promise<void> {
-  return downloadFile('/DataDefineLibrary/Export', 'data-defines.csv', category ? { Category: category } : undefined);
+export type LibraryFormat = 'csv' | 'xlsx';
+
+/** Downloads the library (or one category of it) as a CSV file or an Excel workbook. */
+export function exportLibrary(format: LibraryFormat, category: string | undefined): Promise<void> {
+  return downloadFile('/DataDefineLibrary/Export', `data-defines.${format}`, { Format: format, Category: category });
 }
 
 export function useImportLibrary() {

@@ -1,7 +1,8 @@
 /**
- * Importing the library from a CSV file (spec §7, decisions: UTF-8, comma, semicolon or tab
- * separated, the export's columns): new keys are added, existing ones updated or left as they
- * are; the report lists each rejected row with its line, key and what is wrong with which field.
+ * Importing the library from a CSV file or an Excel workbook (spec §7, decisions: CSV in UTF-8,
+ * comma, semicolon or tab separated; a workbook's first sheet; the export's columns): new keys are
+ * added, existing ones updated or left as they are; the report lists each rejected row with its
+ * row number, key and what is wrong with which field. The server reads both formats.
  */
 import { useState } from 'react';
 import { Alert, App, Button, Flex, Form, Modal, Radio, Table, Typography, Upload } from 'antd';
@@ -114,7 +115,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
           </Typography.Paragraph>
           <Form.Item label={t('dataDefines.importFile')} required validateStatus={problem ? 'error' : undefined} help={problem}>
             <Upload.Dragger
-              accept=".csv,.txt,text/csv,text/plain"
+              accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               maxCount={1}
               fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
               beforeUpload={(picked) => {

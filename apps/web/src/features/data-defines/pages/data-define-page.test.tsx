@@ -204,3 +204,41 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
     expect(screen.getByText('TankLevel')).toBeTruthy();
   }, 30_000);
 });
+
+describe('the library as a CSV file or an Excel workbook', () => {
+  it('exports either format and imports either', async () => {
+    const api = server();
+    api.on('GET /api/DataDefineLibrary/Export', () => ({ data: null }));
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:library', revokeObjectURL: () => undefined });
+    try {
+      renderPage();
+      await screen.findByText('TankLevel');
+      for (const [item, format] of [
+        ['Excel workbook (.xlsx)', 'xlsx'],
+        ['CSV file (.csv)', 'csv'],
+      ] as const) {
+        await userEvent.click(screen.getByRole('button', { name: /Export/ }));
+        await userEvent.click(await screen.findByRole('menuitem', { name: item }));
+        await waitFor(() => {
+          expect(saved).toContain(`data-defines.${format}`);
+        });
+      }
+      expect(api.callsTo('GET', '/api/DataDefineLibrary/Export').map((c) => c.query.get('Format'))).toEqual(['xlsx', 'csv']);
+    } finally {
+      click.mockRestore();
+    }
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await waitFor(() => {
+      const found = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByText('Import data points from a CSV file or an Excel workbook').length > 0);
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(input?.accept.split(',')).toEqual(expect.arrayContaining(['.csv', '.xlsx']));
+  }, 30_000);
+});

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Flex, Select, Tag, Typography } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Flex, Select, Tag, Typography } from 'antd';
+import { DownOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addDataDefineRequest, updateDataDefineRequest, type DataDefineDto } from '@sluice/shared/data-define.schema';
@@ -10,7 +10,7 @@ import { DataTypeTag } from '../../../components/data-value/data-define-select';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { errorMessage } from '../../../lib/form-errors';
-import { dataDefinesResource, exportLibrary, useAllCategories } from '../api/data-defines-api';
+import { dataDefinesResource, exportLibrary, useAllCategories, type LibraryFormat } from '../api/data-defines-api';
 import { dataTypeField, defaultValueField, formatField, unitField } from '../../../components/data-value/data-fields';
 import { ImportDialog } from '../components/import-dialog';
 import { useMayOperate } from '../../../lib/operates';
@@ -19,7 +19,7 @@ function Code({ text }: { text: string }) {
   return text ? <Typography.Text code>{text}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>;
 }
 
-/** /sys/dataDefine: the group's library of data points, with CSV export and import. */
+/** /sys/dataDefine: the group's library of data points, with export and import as CSV or an Excel workbook. */
 export function DataDefinePage() {
   const { t } = useTranslation();
   const mayManage = useMayOperate('system.manage');
@@ -121,10 +121,10 @@ export function DataDefinePage() {
     [categories],
   );
 
-  const onExport = async () => {
+  const onExport = async (format: LibraryFormat) => {
     setExporting(true);
     try {
-      await exportLibrary(exportCategory);
+      await exportLibrary(format, exportCategory);
     } catch (error) {
       void message.error(errorMessage(error));
     } finally {
@@ -141,14 +141,25 @@ export function DataDefinePage() {
         syncUrl
         toolbarExtra={
           <>
-            <Button
-              icon={<DownloadOutlined aria-hidden />}
-              loading={exporting}
-              title={exportCategory ? t('dataDefines.exportCategory', { category: exportCategory }) : undefined}
-              onClick={() => void onExport()}
+            <Dropdown
+              trigger={['click']}
+              disabled={exporting}
+              menu={{
+                items: [
+                  { key: 'csv', label: t('dataDefines.exportCsv') },
+                  { key: 'xlsx', label: t('dataDefines.exportXlsx') },
+                ],
+                onClick: ({ key }) => void onExport(key as LibraryFormat),
+              }}
             >
-              {t('dataDefines.export')}
-            </Button>
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                loading={exporting}
+                title={exportCategory ? t('dataDefines.exportCategory', { category: exportCategory }) : undefined}
+              >
+                {t('dataDefines.export')} <DownOutlined aria-hidden />
+              </Button>
+            </Dropdown>
             {mayManage && (
               <Button
                 icon={<UploadOutlined aria-hidden />}
