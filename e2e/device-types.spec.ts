@@ -201,7 +201,7 @@ test('an administrator defines data points, builds a type with a module, a contr
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByRole('dialog', { name: 'Device credential' }).getByRole('button', { name: 'I have copied it' }).click();
 
-  // Its data points and panels came from the standard template (no screen shows them yet).
+  // Its data points and panels came from the standard template.
   const [created] = await apiGet<{ DeviceSn: string; TypeId: number }[]>(
     page,
     `/${String(group)}/Device/MyDevice?Search=${encodeURIComponent(device)}`,
@@ -213,6 +213,12 @@ test('an administrator defines data points, builds a type with a module, a contr
   expect(defines.find((d) => d.DataKey === setPoint)?.DefaultValue).toBe('2.5');
   const panels = await apiGet<{ PanelName: string }[]>(page, `/GetDevicePanels?deviceSn=${sn}`);
   expect(panels.map((p) => p.PanelName)).toEqual([panel]);
+
+  // The device's page shows them by the template's panel, named and waiting for data.
+  await page.goto(`/common/home/device/${sn}`);
+  const shownPanel = page.getByRole('tabpanel', { name: 'Live data' }).getByRole('region', { name: panel });
+  await expect(shownPanel.getByRole('row', { name: new RegExp(`Tank level ${stamp}`) })).toContainText('—');
+  await expect(shownPanel.getByRole('row', { name: new RegExp(`High level set-point ${stamp}`) })).toBeVisible();
 });
 
 test('the library loads in the background, and the workbench’s tabs each open', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDataDefinition, checkValue, normalizeFormat, optionsOf } from './data-types.ts';
+import { checkDataDefinition, checkValue, displayValue, normalizeFormat, optionsOf } from './data-types.ts';
 import { FILE_VERSION_PATTERN, parseMessageRef } from './rules.ts';
 import { isValidFormula, parseFormula } from './formula.ts';
 import { applyRangeFilter, dailyValueCounts, meetsStandard, parseRangeFilter, parseStandard } from './statistics.ts';
@@ -107,5 +107,18 @@ describe('statistics filters and standards (§5)', () => {
     expect(dailyValueCounts(4999, '50')).toBe(true);
     expect(dailyValueCounts(5000, '50')).toBe(false);
     expect(dailyValueCounts(1e9, '')).toBe(true);
+  });
+});
+
+describe('displayValue', () => {
+  it('shows labels of option types, numbers with their decimals, text as it is', () => {
+    expect(displayValue('boolean', '{"0":"停止 Stop","1":"运行 Run"}', 1)).toBe('运行 Run');
+    expect(displayValue('boolean', '', 0)).toBe('0');
+    expect(displayValue('enum', '{"0":"手动 Manual","1":"自动 Auto"}', 7)).toBe('7');
+    expect(displayValue('readable', '{"Decimals":2}', 1.2)).toBe('1.20');
+    expect(displayValue('readable', '1', 3.14159)).toBe('3.1');
+    expect(displayValue('monitor', '', 3.14159)).toBe('3.142');
+    expect(displayValue('readable', '{"Decimals":2}', 'n/a')).toBe('n/a');
+    expect(displayValue('string', '', 'V1.1.2')).toBe('V1.1.2');
   });
 });

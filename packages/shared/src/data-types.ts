@@ -226,3 +226,21 @@ export function checkDataDefinition(input: { DataType: string; DefaultValue?: st
   const problem = checkValue(input.DataType, normalized.format, input.DefaultValue ?? '');
   return { format: normalized.format, issues: problem ? [{ field: 'DefaultValue', message: problem }] : [] };
 }
+
+/**
+ * A value as a screen shows it: an option's label for boolean, enum and select points, a
+ * number with the format's decimals (else at most 3), text as it is.
+ */
+export function displayValue(type: DataType, format: string, value: number | string): string {
+  if (OPTION_DATA_TYPES.includes(type)) {
+    const options = parseOptions(type, format);
+    const label = typeof options === 'string' ? undefined : options[String(value)];
+    return label ?? String(value);
+  }
+  if (typeof value === 'number' && NUMERIC_DATA_TYPES.includes(type)) {
+    const parsed = parseNumberFormat(format);
+    const decimals = typeof parsed === 'string' ? undefined : parsed.Decimals;
+    return decimals === undefined ? String(Math.round(value * 1000) / 1000) : value.toFixed(decimals);
+  }
+  return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+}

@@ -220,6 +220,7 @@ export const sitesEnUS = {
     value: 'Value',
     notDefined: 'Not defined for this device type',
     alarms: 'Active alarm codes',
+    others: 'Other data',
     failed: 'The newest values could not be loaded',
   },
 };

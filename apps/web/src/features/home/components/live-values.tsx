@@ -1,62 +1,40 @@
 /**
- * A device's newest values: what the server had when the page loaded, overlaid with what
- * arrives live. Keys the device type does not define are shown, and flagged.
+ * A device's newest values, by the panels of its page: what the server had when the page
+ * loaded, overlaid with what arrives live. Each panel lists its data points with their names,
+ * units and formats; points without a panel, and keys the device does not define (flagged),
+ * come last.
  */
 import { Alert, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { displayValue, type DataType } from '@sluice/shared/data-types';
 import { formatDateTime } from '../../../lib/dates';
 import { useLiveDevice } from '../../../lib/live/live-hooks';
-import { latestDataQueryOptions } from '../api/latest-api';
+import { deviceLayoutQueryOptions, latestDataQueryOptions } from '../api/device-data-api';
 
 interface Row {
   Key: string;
   Name: string;
   Unit: string;
-  Value: number | string;
+  DataType: DataType | undefined;
+  Format: string;
   Defined: boolean;
 }
 
-function formatValue(value: number | string): string {
-  return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+interface Section {
+  key: string;
+  title: string;
+  rows: Row[];
 }
 
-export function LiveValues({ g, sn }: { g: number; sn: string }) {
+function ValueTable({ title, rows, valueOf }: { title: string; rows: Row[]; valueOf: (key: string) => number | string | undefined }) {
   const { t } = useTranslation();
-  const latest = useQuery(latestDataQueryOptions(g, sn));
-  const live = useLiveDevice(sn);
-  if (latest.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (latest.isError) return <Alert type="error" showIcon title={t('live.failed')} />;
-  const known = new Map(latest.data.Points.map((p) => [p.Key, p]));
-  const liveNewer = live.time !== undefined && (latest.data.Time === null || live.time >= latest.data.Time);
-  const rows: Row[] = latest.data.Points.map((p) => ({ ...p, Value: liveNewer ? (live.data[p.Key] ?? p.Value) : p.Value }));
-  if (liveNewer) {
-    for (const [key, value] of Object.entries(live.data)) {
-      if (!known.has(key)) rows.push({ Key: key, Name: key, Unit: '', Value: value, Defined: false });
-    }
-  }
-  const time = liveNewer ? live.time : latest.data.Time;
-  const codes = live.codes;
-  if (rows.length === 0) return <Empty description={t('live.empty')} />;
   return (
-    <Flex vertical gap={8}>
-      {time != null && (
-        <Typography.Text type="secondary" aria-live="off">
-          {t('live.updated', { time: formatDateTime(time) })}
-        </Typography.Text>
-      )}
-      {codes && codes.length > 0 && (
-        <div>
-          {t('live.alarms')}:{' '}
-          {codes.map((c) => (
-            <Tag key={c} color="warning">
-              {c}
-            </Tag>
-          ))}
-        </div>
-      )}
+    <section aria-label={title}>
+      <Typography.Title level={3} style={{ fontSize: 14, margin: '0 0 6px' }}>
+        {title}
+      </Typography.Title>
       <Table<Row>
-        aria-label={t('live.tab')}
         size="small"
         rowKey="Key"
         pagination={false}
@@ -76,15 +54,77 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
             key: 'value',
             title: t('live.value'),
             align: 'right',
-            render: (_, row) => (
-              <span data-key={row.Key}>
-                {formatValue(row.Value)}
-                {row.Unit ? ` ${row.Unit}` : ''}
-              </span>
-            ),
+            render: (_, row) => {
+              const value = valueOf(row.Key);
+              return (
+                <span data-key={row.Key}>
+                  {value === undefined ? '—' : row.DataType ? displayValue(row.DataType, row.Format, value) : String(value)}
+                  {value !== undefined && row.Unit ? ` ${row.Unit}` : ''}
+                </span>
+              );
+            },
           },
         ]}
       />
+    </section>
+  );
+}
+
+export function LiveValues({ g, sn }: { g: number; sn: string }) {
+  const { t } = useTranslation();
+  const latest = useQuery(latestDataQueryOptions(g, sn));
+  const layout = useQuery(deviceLayoutQueryOptions(sn));
+  const live = useLiveDevice(sn);
+  if (latest.isPending || layout.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (latest.isError || layout.isError) return <Alert type="error" showIcon title={t('live.failed')} />;
+
+  const liveNewer = live.time !== undefined && (latest.data.Time === null || live.time >= latest.data.Time);
+  const valueOf = (key: string) => (liveNewer ? (live.data[key] ?? latest.data.Data[key]) : latest.data.Data[key]);
+
+  const { defines, panels } = layout.data;
+  const defined = new Set(defines.map((d) => d.DataKey));
+  const rowOf = (d: (typeof defines)[number]): Row => ({ Key: d.DataKey, Name: d.DataName, Unit: d.Unit, DataType: d.DataType, Format: d.Format, Defined: true });
+  const sections: Section[] = [...panels]
+    .sort((a, b) => a.Sn - b.Sn)
+    .map((p) => ({ key: `panel-${String(p.Id)}`, title: p.PanelName, rows: defines.filter((d) => d.PanelId === p.Id).map(rowOf) }))
+    .filter((s) => s.rows.length > 0);
+  const panelIds = new Set(panels.map((p) => p.Id));
+  const others: Row[] = defines.filter((d) => d.PanelId === null || !panelIds.has(d.PanelId)).map(rowOf);
+  // Keys the device's own data points do not name: named by its type's definitions when the server knows them.
+  const seen = new Set(defined);
+  for (const p of latest.data.Points) {
+    if (seen.has(p.Key)) continue;
+    seen.add(p.Key);
+    others.push({ Key: p.Key, Name: p.Name, Unit: p.Unit, DataType: undefined, Format: '', Defined: p.Defined });
+  }
+  if (liveNewer) {
+    for (const key of Object.keys(live.data)) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      others.push({ Key: key, Name: key, Unit: '', DataType: undefined, Format: '', Defined: false });
+    }
+  }
+  if (others.length > 0) sections.push({ key: 'others', title: sections.length > 0 ? t('live.others') : t('live.tab'), rows: others });
+
+  const time = liveNewer ? live.time : latest.data.Time;
+  const codes = live.codes;
+  if (sections.length === 0) return <Empty description={t('live.empty')} />;
+  return (
+    <Flex vertical gap={12}>
+      <Typography.Text type="secondary">{time == null ? t('live.empty') : t('live.updated', { time: formatDateTime(time) })}</Typography.Text>
+      {codes && codes.length > 0 && (
+        <div>
+          {t('live.alarms')}:{' '}
+          {codes.map((c) => (
+            <Tag key={c} color="warning">
+              {c}
+            </Tag>
+          ))}
+        </div>
+      )}
+      {sections.map((s) => (
+        <ValueTable key={s.key} title={s.title} rows={s.rows} valueOf={valueOf} />
+      ))}
     </Flex>
   );
 }
