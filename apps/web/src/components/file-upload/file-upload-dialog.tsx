@@ -5,8 +5,8 @@
  * cancelled. The server's field errors land on their fields, other errors above the file.
  */
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Form, Modal, Progress, Typography, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Modal, Progress, Typography, Upload } from 'antd';
+import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { UploadProgress } from '../../lib/api-transfer';
 import { applyServerFieldErrors, errorMessage } from '../../lib/form-errors';
@@ -167,5 +167,34 @@ export function FileUploadDialog({
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>
     </Modal>
+  );
+}
+
+/** A toolbar button that opens a FileUploadDialog titled by its label. */
+export function FileUploadButton({
+  label,
+  ...dialog
+}: Omit<FileUploadDialogProps, 'open' | 'title' | 'onClose'> & { label: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        type="primary"
+        icon={<UploadOutlined aria-hidden />}
+        onClick={() => {
+          setOpen(true);
+        }}
+      >
+        {label}
+      </Button>
+      <FileUploadDialog
+        {...dialog}
+        open={open}
+        title={label}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    </>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { App, Button, Flex, Form, Input, Switch, Typography } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Flex, Form, Input, Switch, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_FILE_LIMIT, appUploadFields, updateAppVersionRequest, type AppVersionDto } from '@sluice/shared/app-version.schema';
-import { FileUploadDialog, formatBytes } from '../../../components/file-upload/file-upload-dialog';
+import { FileUploadButton, formatBytes } from '../../../components/file-upload/file-upload-dialog';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { formatDateTime } from '../../../lib/dates';
@@ -93,7 +92,6 @@ const isApk = (file: File) => file.name.toLowerCase().endsWith('.apk') || file.t
 export function AppFilePage() {
   const { t } = useTranslation();
   const mayManage = useMayOperate('system.manage');
-  const [uploading, setUploading] = useState(false);
   return (
     <>
       <ResourceTable
@@ -104,58 +102,49 @@ export function AppFilePage() {
         syncUrl
         toolbarExtra={
           mayManage && (
-            <Button
-              type="primary"
-              icon={<UploadOutlined aria-hidden />}
-              onClick={() => {
-                setUploading(true);
+            <FileUploadButton
+              label={t('appVersions.upload')}
+              accept=".apk,application/vnd.android.package-archive"
+              maxBytes={APP_FILE_LIMIT}
+              kindsLabel="APK"
+              isAccepted={isApk}
+              initialValues={{ State: true, Type: 'android' }}
+              fieldNames={['VersionNo', 'Description', 'Type', 'State']}
+              onUpload={async (file, values, onProgress, signal) => {
+                const response = await uploadAppPackage(
+                  file,
+                  {
+                    VersionNo: typeof values.VersionNo === 'string' ? values.VersionNo.trim() : '',
+                    Description: typeof values.Description === 'string' ? values.Description : '',
+                    Type: typeof values.Type === 'string' ? values.Type : 'android',
+                    State: values.State !== false,
+                  },
+                  onProgress,
+                  signal,
+                );
+                return response.message;
               }}
             >
-              {t('appVersions.upload')}
-            </Button>
+              <Form.Item
+                name="VersionNo"
+                label={t('appVersions.versionNo')}
+                rules={zodFieldRules(appUploadFields.shape.VersionNo)}
+              >
+                <Input placeholder={t('appVersions.versionPlaceholder')} autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="Type" label={t('appVersions.type')} rules={zodFieldRules(appUploadFields.shape.Type)}>
+                <Input autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="Description" label={t('appVersions.description')}>
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
+              </Form.Item>
+              <Form.Item name="State" label={t('appVersions.enabled')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </FileUploadButton>
           )
         }
       />
-      <FileUploadDialog
-        open={uploading}
-        title={t('appVersions.upload')}
-        onClose={() => {
-          setUploading(false);
-        }}
-        accept=".apk,application/vnd.android.package-archive"
-        maxBytes={APP_FILE_LIMIT}
-        kindsLabel="APK"
-        isAccepted={isApk}
-        initialValues={{ State: true, Type: 'android' }}
-        fieldNames={['VersionNo', 'Description', 'Type', 'State']}
-        onUpload={async (file, values, onProgress, signal) => {
-          const response = await uploadAppPackage(
-            file,
-            {
-              VersionNo: typeof values.VersionNo === 'string' ? values.VersionNo.trim() : '',
-              Description: typeof values.Description === 'string' ? values.Description : '',
-              Type: typeof values.Type === 'string' ? values.Type : 'android',
-              State: values.State !== false,
-            },
-            onProgress,
-            signal,
-          );
-          return response.message;
-        }}
-      >
-        <Form.Item name="VersionNo" label={t('appVersions.versionNo')} rules={zodFieldRules(appUploadFields.shape.VersionNo)}>
-          <Input placeholder={t('appVersions.versionPlaceholder')} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="Type" label={t('appVersions.type')} rules={zodFieldRules(appUploadFields.shape.Type)}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="Description" label={t('appVersions.description')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />
-        </Form.Item>
-        <Form.Item name="State" label={t('appVersions.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </FileUploadDialog>
     </>
   );
 }

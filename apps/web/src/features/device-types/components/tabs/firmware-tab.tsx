@@ -3,9 +3,9 @@
  * rule (V1.1.2, v1.1.x) and a role (main system, subsystem, bootloader); downloadable, editable,
  * deletable.
  */
-import { useMemo, useState } from 'react';
-import { Button, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Flex, Form, Input, Radio, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   FIRMWARE_LIMIT,
@@ -13,7 +13,7 @@ import {
   typeUpdateFileFields,
   updateTypeUpdateFileRequest,
 } from '@sluice/shared/device-type.schema';
-import { FileUploadDialog, formatBytes } from '../../../../components/file-upload/file-upload-dialog';
+import { FileUploadButton, formatBytes } from '../../../../components/file-upload/file-upload-dialog';
 import { TypeTable } from '../type-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { formatDateTime } from '../../../../lib/dates';
@@ -26,7 +26,6 @@ const ROLE_OPTIONS = FIRMWARE_ROLES.map((role) => ({ value: role, labelKey: `typ
 export function FirmwareTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
   const mayManage = useMayOperate('system.manage');
-  const [uploading, setUploading] = useState(false);
 
   const config = useMemo<ResourceTableConfig<TypeUpdateFileDto>>(
     () => ({
@@ -105,60 +104,51 @@ export function FirmwareTab({ typeId }: { typeId: number }) {
         compact
         toolbarExtra={
           mayManage && (
-            <Button
-              type="primary"
-              icon={<UploadOutlined aria-hidden />}
-              onClick={() => {
-                setUploading(true);
-              }}
+            <FileUploadButton
+              label={t('typeFirmware.upload')}
+              accept=".bin,.hex,.fw,.img,.dat,application/octet-stream"
+              maxBytes={FIRMWARE_LIMIT}
+              kindsLabel={t('typeFirmware.kinds')}
+              isAccepted={() => true}
+              initialValues={{ Role: 'main', Description: '' }}
+              fieldNames={['Version', 'Role', 'Description']}
+              onUpload={async (file, values, onProgress, signal) =>
+                (
+                  await uploadFirmware(
+                    typeId,
+                    file,
+                    {
+                      Version: typeof values.Version === 'string' ? values.Version.trim() : '',
+                      Role: typeof values.Role === 'string' ? values.Role : 'main',
+                      Description: typeof values.Description === 'string' ? values.Description : '',
+                    },
+                    onProgress,
+                    signal,
+                  )
+                ).message
+              }
             >
-              {t('typeFirmware.upload')}
-            </Button>
+              <Form.Item
+                name="Version"
+                label={t('typeFirmware.version')}
+                rules={zodFieldRules(typeUpdateFileFields.shape.Version)}
+              >
+                <Input placeholder={t('typeFirmware.versionPlaceholder')} autoComplete="off" />
+              </Form.Item>
+              <Form.Item name="Role" label={t('typeFirmware.role')}>
+                <Radio.Group
+                  optionType="button"
+                  buttonStyle="solid"
+                  options={FIRMWARE_ROLES.map((role) => ({ value: role, label: t(`typeFirmware.roles.${role}`) }))}
+                />
+              </Form.Item>
+              <Form.Item name="Description" label={t('typeFirmware.description')}>
+                <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
+              </Form.Item>
+            </FileUploadButton>
           )
         }
       />
-      <FileUploadDialog
-        open={uploading}
-        title={t('typeFirmware.upload')}
-        onClose={() => {
-          setUploading(false);
-        }}
-        accept=".bin,.hex,.fw,.img,.dat,application/octet-stream"
-        maxBytes={FIRMWARE_LIMIT}
-        kindsLabel={t('typeFirmware.kinds')}
-        isAccepted={() => true}
-        initialValues={{ Role: 'main', Description: '' }}
-        fieldNames={['Version', 'Role', 'Description']}
-        onUpload={async (file, values, onProgress, signal) =>
-          (
-            await uploadFirmware(
-              typeId,
-              file,
-              {
-                Version: typeof values.Version === 'string' ? values.Version.trim() : '',
-                Role: typeof values.Role === 'string' ? values.Role : 'main',
-                Description: typeof values.Description === 'string' ? values.Description : '',
-              },
-              onProgress,
-              signal,
-            )
-          ).message
-        }
-      >
-        <Form.Item name="Version" label={t('typeFirmware.version')} rules={zodFieldRules(typeUpdateFileFields.shape.Version)}>
-          <Input placeholder={t('typeFirmware.versionPlaceholder')} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="Role" label={t('typeFirmware.role')}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={FIRMWARE_ROLES.map((role) => ({ value: role, label: t(`typeFirmware.roles.${role}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="Description" label={t('typeFirmware.description')}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
-        </Form.Item>
-      </FileUploadDialog>
     </>
   );
 }
