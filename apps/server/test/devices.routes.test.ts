@@ -62,6 +62,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
   let hekouStation: Project;
   let shangwu: Project;
   let qingshan: Project;
+  let uvType: number;
 
   const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
   const fieldsOf = (res: Awaited<ReturnType<TestApp['call']>>) => res.json<Body<Errors>>().data.errors.map((e) => e.field);
@@ -78,6 +79,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const stations = await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin });
     hekouStation = stations.data.find((s) => s.Name.startsWith('河口村站')) ?? hekouStation;
     shangwu = stations.data.find((s) => s.Name.startsWith('上坞')) ?? shangwu;
+    uvType = (await t.app.ctx.db.insertInto('device_types').values({ group_id: 1, type_name: '紫外消毒 UV' }).returning('id').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => {
     await t.close();
@@ -96,13 +98,13 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
   it('adds a device with its MQTT credential shown once and only its hash kept', async () => {
     const res = await t.call({
       method: 'POST', url: '/api/1/Device', token: admin,
-      payload: { DeviceNo: 'HK-UV1', DeviceName: '紫外消毒 UV', DeviceDescription: 'UV disinfection', TypeId: 7, ProjectId: hekouStation.Id, Position: '119.6653,30.5814', Address: '河口村', AreaId: '330523' },
+      payload: { DeviceNo: 'HK-UV1', DeviceName: '紫外消毒 UV', DeviceDescription: 'UV disinfection', TypeId: uvType, ProjectId: hekouStation.Id, Position: '119.6653,30.5814', Address: '河口村', AreaId: '330523' },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<Body<{ Device: Device; Credential: { Username: string; Password: string } }>>();
     const { Device: device, Credential: credential } = body.data;
     expect(device.DeviceSn).toMatch(/^SL\d{10}$/);
-    expect(device).toMatchObject({ DeviceNo: 'HK-UV1', TypeId: 7, ProjectId: hekouStation.Id, ProjectType: 1, ParentProjectId: hekou.Id, Online: false });
+    expect(device).toMatchObject({ DeviceNo: 'HK-UV1', TypeId: uvType, ProjectId: hekouStation.Id, ProjectType: 1, ParentProjectId: hekou.Id, Online: false });
     expect(credential.Username).toBe(device.DeviceSn);
     expect(credential.Password.length).toBeGreaterThanOrEqual(40);
     const row = await t.app.ctx.db.selectFrom('devices').select('secret_hash').where('device_sn', '=', device.DeviceSn).executeTakeFirstOrThrow();
@@ -136,6 +138,8 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(fieldsOf(clientRes)).toEqual(['ProjectId']);
     const region = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: hekouStation.Id, RegionId: 9999 } });
     expect(fieldsOf(region)).toEqual(['RegionId']);
+    const type = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: hekouStation.Id, TypeId: 999999 } });
+    expect(fieldsOf(type)).toEqual(['TypeId']);
     expect((await t.call({ method: 'POST', url: '/api/1/Device', token: operator, payload: { DeviceName: 'x', ProjectId: hekouStation.Id } })).statusCode).toBe(403);
   });
 
@@ -152,7 +156,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const online = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?ProjectId=${String(hekou.Id)}&Online=1`, token: operator });
     expect(online.data.every((d) => d.Online)).toBe(true);
     expect(online.count).toBe(3);
-    const typed = await json<Device[]>({ method: 'GET', url: '/api/1/Device/MyDevice?TypeId=7', token: operator });
+    const typed = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?TypeId=${String(uvType)}`, token: operator });
     expect(typed.data.map((d) => d.DeviceNo)).toEqual(['HK-UV1']);
     const searched = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${encodeURIComponent('加药泵')}`, token: operator });
     expect(searched.count).toBe(2);

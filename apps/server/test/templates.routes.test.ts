@@ -199,4 +199,75 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
     expect(orphan.body.data.find((d) => d.Id === added.body.data.Id)?.PanelId).toBeNull();
     expect((await admin.post('/DeleteDeviceDataDefine', { Id: added.body.data.Id })).status).toBe(200);
   });
+
+  it("re-applies the new type's standard template when a device's type changes, keeping what a user added", async () => {
+    const sn = (await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Changes type', TypeId: typeId })).body.data.Device.DeviceSn;
+    const panelsOf = async () => (await admin.get<Panel[]>(`/GetDevicePanels?deviceSn=${sn}`)).body.data;
+    const definesOf = async () => (await admin.get<DeviceDefine[]>(`/GetDeviceDataDefine?deviceSn=${sn}`)).body.data;
+    const configsOf = async () =>
+      (await admin.get<{ DataName: string; DataValue: string }[]>(`/1/${sn}/DeviceConfig`)).body.data.map((c) => [c.DataName, c.DataValue]).sort();
+    const quality = (await panelsOf()).find((p) => p.PanelName === 'Quality');
+    // What a user adds by hand: a panel, data points on it and on the type's panel, a config.
+    const mine = (await admin.post<Panel>('/AddPanel', { deviceSn: sn, PanelName: 'Mine', typeId: 2 })).body.data;
+    await admin.post('/DeviceDataDefineAdd', { DeviceSn: sn, PanelId: mine.Id, DataKey: STATION_KEYS.energy, DataName: 'Energy', DataType: 'readable' });
+    await admin.post('/DeviceDataDefineAdd', { DeviceSn: sn, PanelId: quality?.Id, DataKey: 'HandNote', DataName: 'Note', DataType: 'string' });
+    expect((await admin.post(`/1/${sn}/DeviceConfig`, { DataName: 'Site note', DataValue: 'by the gate' })).status).toBe(201);
+
+    // The new type's standard template: a panel of the same name as the user's, a data point the
+    // user has by hand (the user's wins), and an arg of the same name as the old type's.
+    const pumpType = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Pump well' })).body.data.Id;
+    const temp = (await admin.post<Template>('/TypeTemplateAdd', { TypeId: pumpType, TempName: 'Pump standard', IsStandard: true })).body.data.Id;
+    const level = (await admin.post<{ Id: number }>('/TypeTemplatePanel/Add', { TempId: temp, PanelTypeId: 2, PanelName: 'Levels', Sn: 1 })).body.data.Id;
+    const same = (await admin.post<{ Id: number }>('/TypeTemplatePanel/Add', { TempId: temp, PanelTypeId: 2, PanelName: 'Mine', Sn: 2 })).body.data.Id;
+    await admin.post('/AddTemplateProfile', { TempId: temp, PanelId: level, DataType: 'readable', DataKey: STATION_KEYS.tankLevel, DataName: 'Tank level', Unit: 'm' });
+    await admin.post('/AddTemplateProfile', { TempId: temp, PanelId: same, DataType: 'readable', DataKey: STATION_KEYS.inflow, DataName: 'Inflow', Unit: 'm3/h' });
+    await admin.post('/AddTemplateProfile', { TempId: temp, PanelId: level, DataType: 'readable', DataKey: 'HandNote', DataName: 'Template note' });
+    await admin.post('/TypeTemplateArgs/Add', { TempId: temp, DataName: 'Report interval', DataType: 'textbox', DataValue: '30' });
+
+    const changed = await admin.put<{ TypeId: number }>('/1/Device/Type', { DeviceSn: sn, TypeId: pumpType });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.TypeId).toBe(pumpType);
+    const panels = await panelsOf();
+    // The old type's Quality and Status are gone; the template's Mine is the user's panel.
+    expect(panels.map((p) => p.PanelName).sort()).toEqual(['Levels', 'Mine']);
+    expect(panels.find((p) => p.PanelName === 'Mine')?.Id).toBe(mine.Id);
+    const levels = panels.find((p) => p.PanelName === 'Levels')?.Id;
+    const defines = await definesOf();
+    expect(defines.map((d) => [d.DataKey, d.PanelId]).sort()).toEqual(
+      [
+        [STATION_KEYS.energy, mine.Id],
+        ['HandNote', null],
+        [STATION_KEYS.inflow, mine.Id],
+        [STATION_KEYS.tankLevel, levels],
+      ].sort(),
+    );
+    expect(defines.find((d) => d.DataKey === 'HandNote')).toMatchObject({ DataType: 'string' });
+    expect(await configsOf()).toEqual([
+      ['Report interval', '30'],
+      ['Site note', 'by the gate'],
+    ]);
+
+    // Setting the type it has changes nothing; another group's type is refused; no type leaves
+    // only what the user added.
+    await admin.put(`/1/${sn}/DeviceConfig`, { Id: (await admin.get<{ Id: number; DataName: string }[]>(`/1/${sn}/DeviceConfig`)).body.data.find((c) => c.DataName === 'Report interval')?.Id, DataName: 'Report interval', DataValue: '45' });
+    expect((await admin.put('/1/Device/Type', { DeviceSn: sn, TypeId: pumpType })).status).toBe(200);
+    expect(await configsOf()).toEqual([
+      ['Report interval', '45'],
+      ['Site note', 'by the gate'],
+    ]);
+    const foreignType = (await stranger.post<{ Id: number }>('/Type', { TypeName: 'Theirs' })).body.data.Id;
+    expect(fieldsOf(await admin.put('/1/Device/Type', { DeviceSn: sn, TypeId: foreignType }))).toEqual(['TypeId']);
+    expect((await definesOf()).map((d) => d.DataKey)).toContain(STATION_KEYS.tankLevel);
+    expect((await operator.put('/1/Device/Type', { DeviceSn: sn, TypeId: typeId })).status).toBe(403);
+
+    expect((await admin.put('/1/Device/Type', { DeviceSn: sn, TypeId: null })).status).toBe(200);
+    expect((await panelsOf()).map((p) => p.PanelName)).toEqual(['Mine']);
+    expect((await definesOf()).map((d) => d.DataKey).sort()).toEqual([STATION_KEYS.energy, 'HandNote'].sort());
+    expect(await configsOf()).toEqual([['Site note', 'by the gate']]);
+
+    // And back: the first type's template comes again.
+    await admin.put('/1/Device/Type', { DeviceSn: sn, TypeId: typeId });
+    expect((await panelsOf()).map((p) => p.PanelName).sort()).toEqual(['Mine', 'Quality', 'Status']);
+    expect((await definesOf()).map((d) => d.DataKey).sort()).toEqual([STATION_KEYS.codOut, STATION_KEYS.controlMode, STATION_KEYS.energy, 'HandNote'].sort());
+  });
 });

@@ -9,6 +9,7 @@ import { up as administration } from './migrations/0002-administration.ts';
 import { up as sites } from './migrations/0003-sites.ts';
 import { up as deviceTypes } from './migrations/0004-device-types.ts';
 import { up as telemetry } from './migrations/0005-telemetry.ts';
+import { up as deviceTypeParts } from './migrations/0006-device-type-parts.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -24,6 +25,7 @@ const steps: [string, Step][] = [
   ['0003_sites', sites],
   ['0004_device_types', deviceTypes],
   ['0005_telemetry', telemetry],
+  ['0006_device_type_parts', deviceTypeParts],
 ];
 
 class InlineProvider implements MigrationProvider {

@@ -277,6 +277,8 @@ export interface DeviceConfigTable {
   data_name: string;
   data_type: Generated<string>;
   data_value: Generated<string>;
+  /** 1 when the device's type put it there (its standard template), 0 when a user added it. */
+  from_type: Generated<number>;
 }
 
 export interface DeviceCardTable {
@@ -612,6 +614,8 @@ export interface DevicePanelTable {
   /** the panel type (PANEL_TYPES) */
   type_id: number;
   sn: Generated<number>;
+  /** 1 when the device's type put it there (its standard template), 0 when a user added it. */
+  from_type: Generated<number>;
 }
 
 export interface DeviceDataDefineTable {
@@ -627,6 +631,8 @@ export interface DeviceDataDefineTable {
   default_value: Generated<string>;
   format: Generated<string>;
   auto_control: Generated<number>;
+  /** 1 when the device's type put it there (its standard template), 0 when a user added it. */
+  from_type: Generated<number>;
 }
 
 export interface AppVersionTable {

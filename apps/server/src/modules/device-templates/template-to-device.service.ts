@@ -1,7 +1,14 @@
 /**
  * A new device of a type starts from the type's standard template: its panels, data points
  * (profiles) and configuration (args and configs) are copied to the device, inside the
- * transaction that creates it. Registered as a device-created hook.
+ * transaction that creates it, marked as the type's (`from_type`). Registered as a
+ * device-created hook.
+ *
+ * Changing a device's type does the same with the new type, after removing what the old type
+ * put there. What a user added to the device (from_type 0) stays, and wins where the new
+ * template has the same data key, config name or panel name (a template panel of a name the
+ * device has already fills that panel). A row the type put there is the type's even when a
+ * user edited it since: such edits go with the old type.
  */
 import type { Db } from '../../db/database.ts';
 import type { CreatedDevice } from '../devices/device-hooks.ts';
@@ -16,11 +23,27 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
     .where('is_standard', '=', 1)
     .executeTakeFirst();
   if (!template) return;
-  const base = { group_id: device.groupId, device_sn: device.deviceSn };
+  const base = { group_id: device.groupId, device_sn: device.deviceSn, from_type: 1 };
+  // What the device has already (nothing for a new device; what a user added, on a type change).
+  const mine = { group_id: device.groupId, device_sn: device.deviceSn };
+  const ownPanels = new Map(
+    (await trx.selectFrom('device_panels').select(['id', 'panel_name']).where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((p) => [p.panel_name, p.id]),
+  );
+  const ownKeys = new Set(
+    (await trx.selectFrom('device_data_defines').select('data_key').where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((d) => d.data_key),
+  );
+  const ownConfigs = new Set(
+    (await trx.selectFrom('device_configs').select('data_name').where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((c) => c.data_name),
+  );
 
   const panels = await trx.selectFrom('template_panels').selectAll().where('temp_id', '=', template.id).orderBy('sn').orderBy('id').execute();
   const panelIds = new Map<number, number>();
   for (const p of panels) {
+    const own = ownPanels.get(p.panel_name);
+    if (own !== undefined) {
+      panelIds.set(p.id, own);
+      continue;
+    }
     const { id } = await trx
       .insertInto('device_panels')
       .values({ ...base, panel_name: p.panel_name, type_id: p.panel_type_id, sn: p.sn })
@@ -29,7 +52,9 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
     panelIds.set(p.id, id);
   }
 
-  const profiles = await trx.selectFrom('template_profiles').selectAll().where('temp_id', '=', template.id).orderBy('id').execute();
+  const profiles = (await trx.selectFrom('template_profiles').selectAll().where('temp_id', '=', template.id).orderBy('id').execute()).filter(
+    (p) => !ownKeys.has(p.data_key),
+  );
   if (profiles.length > 0) {
     await trx
       .insertInto('device_data_defines')
@@ -61,8 +86,23 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
   const rows = [
     ...args.map((a) => ({ ...base, data_name: a.data_name, data_type: a.data_type, data_value: a.data_value })),
     ...configs.map((c) => ({ ...base, data_name: c.name, data_type: byKey.get(c.define_key)?.data_type ?? 'string', data_value: byKey.get(c.define_key)?.default_value ?? '' })),
-  ];
+  ].filter((r) => !ownConfigs.has(r.data_name));
   if (rows.length > 0) await trx.insertInto('device_configs').values(rows).execute();
+}
+
+/**
+ * A device whose type changed: what the old type put there goes (its data points first, then its
+ * panels; a user's data point on such a panel stays, without a panel), and the new type's
+ * standard template is copied as for a new device.
+ */
+export async function reapplyStandardTemplate(trx: Db, device: CreatedDevice): Promise<void> {
+  const where = { group_id: device.groupId, device_sn: device.deviceSn };
+  await trx.deleteFrom('device_data_defines').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
+  const gone = trx.selectFrom('device_panels').select('id').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1);
+  await trx.updateTable('device_data_defines').set({ panel_id: null }).where('panel_id', 'in', gone).execute();
+  await trx.deleteFrom('device_panels').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
+  await trx.deleteFrom('device_configs').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
+  await copyStandardTemplate(trx, device);
 }
 
 /** A purged device's own data points and panels go with it. */

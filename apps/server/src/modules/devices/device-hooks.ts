@@ -38,3 +38,19 @@ export function onDevicePurged(hook: DevicePurgedHook): void {
 export async function runDevicePurgedHooks(trx: Db, device: CreatedDevice): Promise<void> {
   for (const hook of purgeHooks) await hook(trx, device);
 }
+
+/**
+ * What other features do when a device's type changes, inside the changing transaction, after
+ * the device row has its new type: `typeId` is the new type, `previousTypeId` the old one.
+ */
+export type DeviceTypeChangedHook = (trx: Db, device: CreatedDevice & { previousTypeId: number | null }) => Promise<void>;
+
+const typeChangedHooks: DeviceTypeChangedHook[] = [];
+
+export function onDeviceTypeChanged(hook: DeviceTypeChangedHook): void {
+  if (!typeChangedHooks.includes(hook)) typeChangedHooks.push(hook);
+}
+
+export async function runDeviceTypeChangedHooks(trx: Db, device: CreatedDevice & { previousTypeId: number | null }): Promise<void> {
+  for (const hook of typeChangedHooks) await hook(trx, device);
+}

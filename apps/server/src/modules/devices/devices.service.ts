@@ -10,7 +10,7 @@ import type { CurrentUser } from '../account/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { SiteScope, projectReachable, type DeviceRow, type ProjectRow } from '../sites/site-scope.ts';
 import { checkSiteRefs } from '../sites/site-refs.ts';
-import { runDeviceCreatedHooks, runDevicePurgedHooks } from './device-hooks.ts';
+import { runDeviceCreatedHooks, runDevicePurgedHooks, runDeviceTypeChangedHooks } from './device-hooks.ts';
 import { hashDeviceSecret, newDeviceSecret, newDeviceSn } from './device-credentials.ts';
 import { DevicesRepository } from './devices.repository.ts';
 
@@ -52,6 +52,7 @@ export class DevicesService {
     if (body.ProjectId === undefined && !user.isAdmin) throw new AppError(400, 'rule.required', {}, 'ProjectId');
     if (body.ProjectId !== undefined) await this.holder(user, body.ProjectId);
     await checkSiteRefs(this.db, user.groupId, body);
+    await this.checkType(user, body.TypeId ?? null);
     if (body.DeviceNo && (await this.repository.deviceNoTaken(user.groupId, body.DeviceNo))) {
       throw new AppError(409, 'device.exists', { name: body.DeviceNo }, 'DeviceNo');
     }
@@ -138,9 +139,26 @@ export class DevicesService {
     });
   }
 
+  /**
+   * Gives a device another type (or none). A real change runs the type-changed hooks in the same
+   * transaction, which re-apply the new type's standard template as creation does; setting the
+   * type it has already changes nothing.
+   */
   async setType(user: CurrentUser, sn: string, typeId: number | null, now = Date.now()): Promise<void> {
     const device = await this.scope.device(user, sn, 'write');
-    await this.db.updateTable('devices').set({ type_id: typeId, updated_at: now }).where('id', '=', device.id).execute();
+    await this.checkType(user, typeId);
+    if (device.type_id === typeId) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('devices').set({ type_id: typeId, updated_at: now }).where('id', '=', device.id).execute();
+      await runDeviceTypeChangedHooks(trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId, previousTypeId: device.type_id });
+    });
+  }
+
+  /** A device's type must be one of the group's types. */
+  private async checkType(user: CurrentUser, typeId: number | null): Promise<void> {
+    if (typeId === null) return;
+    const type = await this.db.selectFrom('device_types').select('id').where('id', '=', typeId).where('group_id', '=', user.groupId).executeTakeFirst();
+    if (!type) throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: typeId }, 'TypeId');
   }
 
   async resetCredential(user: CurrentUser, sn: string, now = Date.now()): Promise<string> {
