@@ -214,11 +214,12 @@ test('an administrator defines data points, builds a type with a module, a contr
   const panels = await apiGet<{ PanelName: string }[]>(page, `/GetDevicePanels?deviceSn=${sn}`);
   expect(panels.map((p) => p.PanelName)).toEqual([panel]);
 
-  // The device's page shows them by the template's panel, named and waiting for data.
+  // The device's page shows the template's panel and the data points, named and waiting for data.
   await page.goto(`/common/home/device/${sn}`);
-  const shownPanel = page.getByRole('tabpanel', { name: 'Live data' }).getByRole('region', { name: panel });
-  await expect(shownPanel.getByRole('row', { name: new RegExp(`Tank level ${stamp}`) })).toContainText('—');
-  await expect(shownPanel.getByRole('row', { name: new RegExp(`High level set-point ${stamp}`) })).toBeVisible();
+  const shown = page.getByRole('tabpanel', { name: 'Live data' });
+  await expect(shown.getByRole('region', { name: panel })).toBeVisible();
+  await expect(shown.getByRole('row', { name: new RegExp(`Tank level ${stamp}`) })).toContainText('—');
+  await expect(shown.getByRole('row', { name: new RegExp(`High level set-point ${stamp}`) })).toBeVisible();
 });
 
 test('the library loads in the background, and the workbench’s tabs each open', async ({ page }) => {

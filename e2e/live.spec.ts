@@ -3,12 +3,37 @@
  * appear on the device's page within a second of being published, its station comes alive on
  * the map, and switching the simulator off turns them offline again, all without reloading.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { Fleet } from '@sluice/simulator/fleet';
 import { ADMIN, signIn } from './fixtures.ts';
 
 /** Shangwu station: both its devices are offline in the demo data and the demo fleet leaves them alone. */
 const SN = 'SL0000000601';
+const SN2 = 'SL0000000602';
+
+function simulate(
+  page: Page,
+  baseURL: string | undefined,
+  sn: string,
+  group: number,
+  onPublish?: (message: Record<string, number>) => void,
+) {
+  return Fleet.start({
+    url: `${(baseURL ?? '').replace(/^http/, 'ws')}/mqtt`,
+    devices: [{ deviceSn: sn, secret: `demo-${sn}-secret`, groupId: group, station: `e2e-${sn}` }],
+    intervalMs: 700,
+    qos: 1,
+    errorTopic: false,
+    station: { faultRate: 0 },
+    ...(onPublish
+      ? {
+          onPublish: (_sn: string, message: Record<string, number>) => {
+            onPublish(message);
+          },
+        }
+      : {}),
+  });
+}
 
 async function groupOf(page: Page): Promise<number> {
   const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
@@ -33,15 +58,7 @@ test('a simulated station: values on screen within a second of being published, 
   await expect(state).toHaveText('Offline');
 
   const published: { at: number; message: Record<string, number> }[] = [];
-  const fleet = await Fleet.start({
-    url: `${(baseURL ?? '').replace(/^http/, 'ws')}/mqtt`,
-    devices: [{ deviceSn: SN, secret: `demo-${SN}-secret`, groupId: await groupOf(page), station: 'e2e-shangwu' }],
-    intervalMs: 700,
-    qos: 1,
-    errorTopic: false,
-    station: { faultRate: 0 },
-    onPublish: (_sn, message) => published.push({ at: Date.now(), message }),
-  });
+  const fleet = await simulate(page, baseURL, SN, await groupOf(page), (message) => published.push({ at: Date.now(), message }));
   try {
     await expect(map.getByRole('button', { name: /^3 places here: 2 online, 0 with a warning, 1 offline/ })).toBeAttached();
     await expect(state).toHaveText('Online');
@@ -62,5 +79,46 @@ test('a simulated station: values on screen within a second of being published, 
     await fleet.stop();
   }
   await expect(map.getByRole('button', { name: /^3 places here: 0 online, 0 with a warning, 3 offline/ })).toBeAttached();
+  await expect(state).toHaveText('Offline');
+});
+
+test('after the network drops and returns, the page catches up with what it missed', async ({ page, baseURL }) => {
+  // Every WebSocket of the page goes through here, so the test can cut them as a network loss would.
+  let down = false;
+  const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+  await page.routeWebSocket(/\/mqtt$/, (ws) => {
+    if (down) {
+      void ws.close();
+      return;
+    }
+    sockets.push({ page: ws, server: ws.connectToServer() });
+  });
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await page.goto(`/common/home/device/${SN2}`);
+  const indicator = page.locator('[role="status"][data-connected]');
+  await expect(indicator).toHaveAttribute('data-connected', 'true');
+  const state = page
+    .getByRole('heading', { level: 2, name: 'PAC 加药泵 PAC dosing pump' })
+    .locator('xpath=..')
+    .locator('.ant-tag');
+  await expect(state).toHaveText('Offline');
+
+  const fleet = await simulate(page, baseURL, SN2, await groupOf(page));
+  await expect(state).toHaveText('Online');
+
+  // The network goes: the page says so, and does not hear the device go offline.
+  down = true;
+  for (const s of sockets.splice(0)) {
+    await s.server.close();
+    await s.page.close();
+  }
+  await expect(indicator).toHaveAttribute('data-connected', 'false');
+  await fleet.stop();
+  await page.waitForTimeout(1000);
+
+  // It comes back: the page reconnects and fetches what it missed.
+  down = false;
+  await expect(indicator).toHaveAttribute('data-connected', 'true', { timeout: 15_000 });
   await expect(state).toHaveText('Offline');
 });

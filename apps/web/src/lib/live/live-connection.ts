@@ -21,14 +21,21 @@ const RESYNC_DELAY_MS = 3000;
 let client: MqClient | undefined;
 let resyncTimer: ReturnType<typeof setTimeout> | undefined;
 
-function refetchLiveQueries(): void {
-  void queryClient.invalidateQueries({ predicate: (q) => q.meta?.live === true });
+function refetchLiveQueries(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => q.meta?.live === true });
+}
+
+/** After a reconnect: what the pages fetch now replaces what was heard before the drop. */
+async function resyncAfterReconnect(): Promise<void> {
+  const mark = liveStore.mark();
+  await refetchLiveQueries();
+  liveStore.forgetBefore(mark);
 }
 
 function scheduleResync(): void {
   resyncTimer ??= setTimeout(() => {
     resyncTimer = undefined;
-    refetchLiveQueries();
+    void refetchLiveQueries();
   }, RESYNC_DELAY_MS);
 }
 
@@ -53,7 +60,7 @@ export async function startLive(): Promise<void> {
   client = mq;
   mq.onStateChange((connected, reconnected) => {
     liveStore.setConnected(connected);
-    if (reconnected) refetchLiveQueries();
+    if (reconnected) void resyncAfterReconnect();
   });
   const onMessage = (payload: unknown, topic: string, retained: boolean) => {
     const address = codec.parse(topic);

@@ -48,4 +48,19 @@ describe('LiveStore', () => {
     store.clear();
     expect(store.device('A').codes).toBeUndefined();
   });
+
+  it('forgets, after a reconnect, only what was said before the mark', () => {
+    const store = new LiveStore();
+    store.receive('event', 'A', { Type: 'online', State: 1 });
+    store.receive('event', 'B', { Type: 'online', State: 1 });
+    const mark = store.mark();
+    store.receive('event', 'B', { Type: 'online', State: 0 });
+    let told = 0;
+    store.subscribeDevice('A', () => (told += 1));
+    store.forgetBefore(mark);
+    expect(store.device('A').state).toBeUndefined();
+    expect(store.stateSnapshot().has('A')).toBe(false);
+    expect(store.device('B').state).toBe(0);
+    expect(told).toBe(1);
+  });
 });

@@ -47,6 +47,9 @@ export class LiveStore {
   private readonly stateListeners = new Set<Listener>();
   private readonly connectionListeners = new Set<Listener>();
   private states = new Map<string, LiveState>();
+  /** When each device was last updated, by a counter of updates. */
+  private readonly updatedAt = new Map<string, number>();
+  private updates = 0;
   connected = false;
 
   device(sn: string): LiveDevice {
@@ -84,11 +87,37 @@ export class LiveStore {
     for (const l of this.connectionListeners) l();
   }
 
+  /** A point in the stream of updates, for forgetBefore. */
+  mark(): number {
+    return this.updates;
+  }
+
+  /**
+   * Forgets what devices said before `mark` and not since: after a reconnect, once the pages
+   * have fetched again, the server's answers are newer than what was heard before the drop.
+   */
+  forgetBefore(mark: number): void {
+    const stale = [...this.updatedAt].filter(([, at]) => at <= mark).map(([sn]) => sn);
+    if (stale.length === 0) return;
+    const states = new Map(this.states);
+    for (const sn of stale) {
+      this.devices.delete(sn);
+      this.updatedAt.delete(sn);
+      states.delete(sn);
+    }
+    if (states.size !== this.states.size) {
+      this.states = states;
+      for (const l of this.stateListeners) l();
+    }
+    for (const sn of stale) this.notify(sn);
+  }
+
   /** Forgets every device (on sign-out, or before a fresh start). */
   clear(): void {
     const sns = [...this.devices.keys()];
     this.devices = new Map();
     this.states = new Map();
+    this.updatedAt.clear();
     for (const sn of sns) this.notify(sn);
     for (const l of this.stateListeners) l();
   }
@@ -158,6 +187,7 @@ export class LiveStore {
   private update(sn: string, change: Partial<LiveDevice>): void {
     const next = { ...this.device(sn), ...change };
     this.devices.set(sn, next);
+    this.updatedAt.set(sn, ++this.updates);
     if (next.state !== undefined && this.states.get(sn) !== next.state) {
       this.states = new Map(this.states).set(sn, next.state);
       for (const l of this.stateListeners) l();

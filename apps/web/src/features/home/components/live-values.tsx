@@ -1,8 +1,8 @@
 /**
  * A device's newest values, by the panels of its page: what the server had when the page
  * loaded, overlaid with what arrives live. Each panel lists its data points with their names,
- * units and formats; points without a panel, and keys the device does not define (flagged),
- * come last.
+ * units and formats (an empty panel says so); points without a panel, and keys the device does
+ * not define (flagged), come last.
  */
 import { Alert, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -86,8 +86,7 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
   const rowOf = (d: (typeof defines)[number]): Row => ({ Key: d.DataKey, Name: d.DataName, Unit: d.Unit, DataType: d.DataType, Format: d.Format, Defined: true });
   const sections: Section[] = [...panels]
     .sort((a, b) => a.Sn - b.Sn)
-    .map((p) => ({ key: `panel-${String(p.Id)}`, title: p.PanelName, rows: defines.filter((d) => d.PanelId === p.Id).map(rowOf) }))
-    .filter((s) => s.rows.length > 0);
+    .map((p) => ({ key: `panel-${String(p.Id)}`, title: p.PanelName, rows: defines.filter((d) => d.PanelId === p.Id).map(rowOf) }));
   const panelIds = new Set(panels.map((p) => p.Id));
   const others: Row[] = defines.filter((d) => d.PanelId === null || !panelIds.has(d.PanelId)).map(rowOf);
   // Keys the device's own data points do not name: named by its type's definitions when the server knows them.
