@@ -137,6 +137,22 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(his.data.Series[0]?.Count).toBe(1);
   });
 
+  it('validates against a device’s new type as soon as the type changes', async () => {
+    const sn = 'SL0000000104';
+    const pump = await device(sn);
+    const defined = async () => {
+      const latest = await json<{ Points: { Key: string; Defined: boolean }[] }>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin });
+      return latest.data.Points.find((p) => p.Key === 'DosingRate')?.Defined;
+    };
+    await pump.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 2000, DosingRate: 20 }), { qos: 1 });
+    expect(await defined()).toBe(false);
+    const dosing = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', g).where('type_name', '=', '加药泵 Dosing pump').executeTakeFirstOrThrow();
+    const typed = await t.call({ method: 'PUT', url: `/api/${String(g)}/Device/Type`, token: admin, payload: { DeviceSn: sn, TypeId: dosing.id } });
+    expect(typed.statusCode).toBe(200);
+    await pump.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 1000, DosingRate: 21 }), { qos: 1 });
+    expect(await defined()).toBe(true);
+  });
+
   it('refuses malformed payloads and wrong values, counts them, and delivers them to no one', async () => {
     const viewer = await consoleClient(admin);
     const received = inbox(viewer);

@@ -37,6 +37,7 @@ export function recycleBinRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Restore a device to its project, or unassigned when that is gone', params } },
     async (request) => {
       const home = await service.restore(currentUser(request), request.params.sn);
+      app.live.directory.forget(request.params.sn);
       return ok(request, { DeviceSn: request.params.sn, ProjectRestored: home }, { message: home ? 'device.restored' : 'device.restoredUnassigned' });
     },
   );
@@ -46,6 +47,7 @@ export function recycleBinRoutes(root: FastifyInstance): void {
     { config: { access: 'admin' }, schema: { tags, summary: 'Delete a device from the bin for good, with its config, card, images and history', params } },
     async (request) => {
       await service.purge(currentUser(request), request.params.sn);
+      app.live.directory.forget(request.params.sn);
       return ok(request, null, { message: 'device.purged' });
     },
   );
