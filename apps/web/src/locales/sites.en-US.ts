@@ -114,6 +114,7 @@ export const sitesEnUS = {
       new: 'New device',
       edit: 'Edit device',
       positionHint: "Leave empty to show the device at its station's position.",
+      typeChangeHint: "A new type replaces the data points, panels and settings the old type gave this device (what you added by hand stays).",
     },
     filters: {
       label: 'Filter devices',
@@ -146,6 +147,10 @@ export const sitesEnUS = {
       move: '{{from}} → {{to}}',
       by: 'by {{user}} at {{when}}',
     },
+    images: {
+      alt: '{{name}}, image {{n}}',
+      delete: 'Delete image {{n}}',
+    },
     delete: {
       title: 'Delete {{name}}?',
       content: 'The device goes to the recycle bin, where an administrator can restore it.',
@@ -162,6 +167,7 @@ export const sitesEnUS = {
     shape: 'Shape',
     cover: 'Cover (5:1)',
     normal: 'Not cover (2.5:1)',
+    device: 'Device image (4:3)',
     zoom: 'Zoom',
     rotation: 'Rotate',
     rotateLeft: 'Rotate left',

@@ -116,6 +116,7 @@ export const sitesZhCN: typeof sitesEnUS = {
       new: '新建设备',
       edit: '编辑设备',
       positionHint: '留空则在地图上显示于所属站点的位置。',
+      typeChangeHint: '更换类型会替换原类型为该设备生成的数据项、面板和配置（手动添加的保留）。',
     },
     filters: {
       label: '筛选设备',
@@ -148,6 +149,10 @@ export const sitesZhCN: typeof sitesEnUS = {
       move: '{{from}} → {{to}}',
       by: '{{user}} 于 {{when}}',
     },
+    images: {
+      alt: '{{name}}，第 {{n}} 张图片',
+      delete: '删除第 {{n}} 张图片',
+    },
     delete: {
       title: '删除 {{name}}？',
       content: '设备将移入回收站，管理员可以还原。',
@@ -164,6 +169,7 @@ export const sitesZhCN: typeof sitesEnUS = {
     shape: '形状',
     cover: '封面（5:1）',
     normal: '非封面（2.5:1）',
+    device: '设备图片（4:3）',
     zoom: '缩放',
     rotation: '旋转',
     rotateLeft: '向左旋转',

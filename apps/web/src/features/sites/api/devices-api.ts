@@ -106,6 +106,15 @@ export function useUpdateDevice(g: number) {
   });
 }
 
+/** PUT {g}/Device/Type: the device then starts again from the new type's standard template. */
+export function useSetDeviceType(g: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { DeviceSn: string; TypeId: number | null }) => api.put<DeviceDto>(`/${String(g)}/Device/Type`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.all }),
+  });
+}
+
 export function useDeleteDevice(g: number) {
   const client = useQueryClient();
   return useMutation({

@@ -1,33 +1,24 @@
 /** Adds or edits a device; a new device's MQTT credential is shown once, with a copy button. */
-import { useEffect, useState } from "react";
-import {
-  Alert,
-  App,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Typography,
-} from "antd";
-import { useTranslation } from "react-i18next";
-import { anyText, optional } from "@sluice/shared/rules";
-import { optionalPosition } from "@sluice/shared/geo.schema";
-import { addDeviceRequest } from "@sluice/shared/device.schema";
-import { applyServerFieldErrors, errorMessage } from "../../../lib/form-errors";
-import { zodFieldRules, zodRules } from "../../../lib/zod-form";
-import { useGroupId } from "../api/group";
+import { useEffect, useState } from 'react';
+import { Alert, App, Descriptions, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { anyText, optional } from '@sluice/shared/rules';
+import { optionalPosition } from '@sluice/shared/geo.schema';
+import { addDeviceRequest } from '@sluice/shared/device.schema';
+import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors';
+import { zodFieldRules, zodRules } from '../../../lib/zod-form';
+import { useGroupId } from '../api/group';
 import {
   useCreateDevice,
   useDeviceTypes,
+  useSetDeviceType,
   useUpdateDevice,
   type CreatedDevice,
   type DeviceDto,
-} from "../api/devices-api";
-import { AreaCascader } from "./area-cascader";
-import { PositionInput } from "./position-input";
-import { SiteTreeSelect } from "./site-tree-select";
+} from '../api/devices-api';
+import { AreaCascader } from './area-cascader';
+import { PositionInput } from './position-input';
+import { SiteTreeSelect } from './site-tree-select';
 
 interface Values {
   DeviceName: string;
@@ -40,42 +31,22 @@ interface Values {
   Position?: string;
 }
 
-const FIELDS = [
-  "DeviceName",
-  "DeviceNo",
-  "DeviceDescription",
-  "TypeId",
-  "ProjectId",
-  "AreaId",
-  "Address",
-  "Position",
-];
+const FIELDS = ['DeviceName', 'DeviceNo', 'DeviceDescription', 'TypeId', 'ProjectId', 'AreaId', 'Address', 'Position'];
 
-export function CredentialDialog({
-  created,
-  onClose,
-}: {
-  created: CreatedDevice | undefined;
-  onClose: () => void;
-}) {
+export function CredentialDialog({ created, onClose }: { created: CreatedDevice | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal
-      title={t("devices.credential.title")}
+      title={t('devices.credential.title')}
       open={created !== undefined}
       onCancel={onClose}
       onOk={onClose}
-      okText={t("devices.credential.done")}
-      cancelButtonProps={{ style: { display: "none" } }}
+      okText={t('devices.credential.done')}
+      cancelButtonProps={{ style: { display: 'none' } }}
       mask={{ closable: false }}
       destroyOnHidden
     >
-      <Alert
-        type="warning"
-        showIcon
-        title={t("devices.credential.once")}
-        style={{ marginBottom: 16 }}
-      />
+      <Alert type="warning" showIcon title={t('devices.credential.once')} style={{ marginBottom: 16 }} />
       {created && (
         <Descriptions
           column={1}
@@ -83,22 +54,19 @@ export function CredentialDialog({
           size="small"
           items={[
             {
-              key: "name",
-              label: t("devices.fields.name"),
+              key: 'name',
+              label: t('devices.fields.name'),
               children: created.Device.DeviceName,
             },
             {
-              key: "user",
-              label: t("devices.credential.username"),
+              key: 'user',
+              label: t('devices.credential.username'),
               children: (
                 <Typography.Text
                   code
                   copyable={{
                     text: created.Credential.Username,
-                    tooltips: [
-                      t("devices.credential.copy"),
-                      t("devices.credential.copied"),
-                    ],
+                    tooltips: [t('devices.credential.copy'), t('devices.credential.copied')],
                   }}
                 >
                   {created.Credential.Username}
@@ -106,17 +74,14 @@ export function CredentialDialog({
               ),
             },
             {
-              key: "password",
-              label: t("devices.credential.password"),
+              key: 'password',
+              label: t('devices.credential.password'),
               children: (
                 <Typography.Text
                   code
                   copyable={{
                     text: created.Credential.Password,
-                    tooltips: [
-                      t("devices.credential.copy"),
-                      t("devices.credential.copied"),
-                    ],
+                    tooltips: [t('devices.credential.copy'), t('devices.credential.copied')],
                   }}
                   data-testid="device-secret"
                 >
@@ -151,6 +116,7 @@ export function DeviceFormDialog({
   const [form] = Form.useForm<Values>();
   const create = useCreateDevice(g);
   const update = useUpdateDevice(g);
+  const setType = useSetDeviceType(g);
   const types = useDeviceTypes();
   const [credential, setCredential] = useState<CreatedDevice>();
 
@@ -179,13 +145,18 @@ export function DeviceFormDialog({
         const res = await update.mutateAsync({
           DeviceSn: editing.DeviceSn,
           DeviceName: values.DeviceName,
-          DeviceNo: values.DeviceNo ?? "",
-          DeviceDescription: values.DeviceDescription ?? "",
+          DeviceNo: values.DeviceNo ?? '',
+          DeviceDescription: values.DeviceDescription ?? '',
           AreaId: values.AreaId ?? null,
-          Address: values.Address ?? "",
-          Position: values.Position?.trim() ?? "",
+          Address: values.Address ?? '',
+          Position: values.Position?.trim() ?? '',
         });
-        void message.success(res.message || t("sites.actions.saved"));
+        if ((values.TypeId ?? null) !== (editing.TypeId ?? null))
+          await setType.mutateAsync({
+            DeviceSn: editing.DeviceSn,
+            TypeId: values.TypeId ?? null,
+          });
+        void message.success(res.message || t('sites.actions.saved'));
         onClose();
         return;
       }
@@ -199,13 +170,12 @@ export function DeviceFormDialog({
         Address: values.Address || undefined,
         Position: values.Position?.trim() || undefined,
       });
-      void message.success(res.message || t("sites.actions.saved"));
+      void message.success(res.message || t('sites.actions.saved'));
       onClose();
       setCredential(res.data);
       onCreated?.(res.data);
     } catch (error) {
-      if (!applyServerFieldErrors(form, error, FIELDS))
-        void message.error(errorMessage(error));
+      if (!applyServerFieldErrors(form, error, FIELDS)) void message.error(errorMessage(error));
     }
   };
 
@@ -217,77 +187,60 @@ export function DeviceFormDialog({
   return (
     <>
       <Modal
-        title={editing ? t("devices.form.edit") : t("devices.form.new")}
+        title={editing ? t('devices.form.edit') : t('devices.form.new')}
         open={open}
         onCancel={onClose}
-        okText={t("common.save")}
-        cancelText={t("common.cancel")}
-        confirmLoading={create.isPending || update.isPending}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        confirmLoading={create.isPending || update.isPending || setType.isPending}
         onOk={() => {
           form.submit();
         }}
         destroyOnHidden
         forceRender
       >
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(values) => void submit(values)}
-          name="device-form"
-        >
-          <Form.Item
-            name="DeviceName"
-            label={t("devices.fields.name")}
-            rules={zodFieldRules(anyText(1, 64))}
-          >
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} name="device-form">
+          <Form.Item name="DeviceName" label={t('devices.fields.name')} rules={zodFieldRules(anyText(1, 64))}>
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="DeviceNo"
-            label={t("devices.fields.no")}
-            rules={zodRules(addDeviceRequest, "DeviceNo")}
-          >
+          <Form.Item name="DeviceNo" label={t('devices.fields.no')} rules={zodRules(addDeviceRequest, 'DeviceNo')}>
             <Input autoComplete="off" />
           </Form.Item>
           {!editing && (
             <>
-              <Form.Item name="ProjectId" label={t("devices.fields.site")}>
+              <Form.Item name="ProjectId" label={t('devices.fields.site')}>
                 <SiteTreeSelect allowClear />
-              </Form.Item>
-              <Form.Item name="TypeId" label={t("devices.fields.type")}>
-                {typeOptions.length > 0 ? (
-                  <Select allowClear options={typeOptions} />
-                ) : (
-                  <InputNumber
-                    min={1}
-                    precision={0}
-                    style={{ width: "100%" }}
-                  />
-                )}
               </Form.Item>
             </>
           )}
-          <Form.Item name="AreaId" label={t("sites.fields.area")}>
+          <Form.Item
+            name="TypeId"
+            label={t('devices.fields.type')}
+            extra={editing ? t('devices.form.typeChangeHint') : undefined}
+          >
+            {typeOptions.length > 0 ? (
+              <Select allowClear options={typeOptions} />
+            ) : (
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+            )}
+          </Form.Item>
+          <Form.Item name="AreaId" label={t('sites.fields.area')}>
             <AreaCascader />
           </Form.Item>
-          <Form.Item
-            name="Address"
-            label={t("sites.fields.address")}
-            rules={zodFieldRules(optional(anyText(0, 200)))}
-          >
+          <Form.Item name="Address" label={t('sites.fields.address')} rules={zodFieldRules(optional(anyText(0, 200)))}>
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="Position"
-            label={t("sites.fields.position")}
-            extra={t("devices.form.positionHint")}
+            label={t('sites.fields.position')}
+            extra={t('devices.form.positionHint')}
             rules={zodFieldRules(optionalPosition)}
           >
             <PositionInput />
           </Form.Item>
           <Form.Item
             name="DeviceDescription"
-            label={t("devices.fields.description")}
+            label={t('devices.fields.description')}
             rules={zodFieldRules(optional(anyText(0, 500)))}
           >
             <Input.TextArea rows={2} />
