@@ -15,7 +15,7 @@
  * A route is 'METHOD /path'; the record's id comes from ':id' in the path, from a query
  * parameter ('?id'), or from a body field ('#Id').
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
@@ -259,144 +259,100 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
 
   const { routes } = spec;
   const listSchema = envelopeOf(z.array(spec.dto));
+  type Route = ReturnType<typeof parseRoute>;
+  /** Registers one call of the resource when the spec names it. */
+  const register = (
+    at: RouteSpec | undefined,
+    access: Access,
+    schema: Omit<FastifySchema, 'tags'>,
+    handler: (request: FastifyRequest, reply: FastifyReply, route: Route) => unknown,
+  ) => {
+    if (!at) return;
+    const route = parseRoute(at);
+    app.route({ method: route.method, url: route.url, config: { access }, schema: { tags: spec.tags, ...schema }, handler: (request, reply) => handler(request, reply, route) });
+  };
+  const { read, write } = spec.access;
 
-  if (routes.list) {
-    const route = parseRoute(routes.list);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.read },
-      schema: { tags: spec.tags, summary: `List (paged, searchable by ${spec.searchable.join(', ')})`, querystring: listQuery, response: { 200: listSchema } },
-      handler: async (request) => list(request, request.query as Parameters<typeof list>[1], false),
-    });
-  }
+  register(routes.list, read, { summary: `List (paged, searchable by ${spec.searchable.join(', ')})`, querystring: listQuery, response: { 200: listSchema } }, (request) =>
+    list(request, request.query as Parameters<typeof list>[1], false),
+  );
 
-  if (routes.all) {
-    const route = parseRoute(routes.all);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.read },
-      schema: { tags: spec.tags, summary: 'All records (searchable, sorted)', querystring: listQuery, response: { 200: listSchema } },
-      handler: async (request) => list(request, request.query as Parameters<typeof list>[1], true),
-    });
-  }
+  register(routes.all, read, { summary: 'All records (searchable, sorted)', querystring: listQuery, response: { 200: listSchema } }, (request) =>
+    list(request, request.query as Parameters<typeof list>[1], true),
+  );
 
-  if (routes.get) {
-    const route = parseRoute(routes.get);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.read },
-      schema: { tags: spec.tags, summary: 'One record', response: { 200: envelopeOf(spec.dto) } },
-      handler: async (request) => {
-        const user = currentUser(request);
-        const row = await findRow(idOf(request, route), user.groupId);
-        if (!row) throw new AppError(404, 'error.notFound');
-        await checkParent(request, row, user, 'read');
-        return ok(request, await dtoOf(row, user));
-      },
-    });
-  }
+  register(routes.get, read, { summary: 'One record', response: { 200: envelopeOf(spec.dto) } }, async (request, _reply, route) => {
+    const user = currentUser(request);
+    const row = await findRow(idOf(request, route), user.groupId);
+    if (!row) throw new AppError(404, 'error.notFound');
+    await checkParent(request, row, user, 'read');
+    return ok(request, await dtoOf(row, user));
+  });
 
-  if (routes.create) {
-    const route = parseRoute(routes.create);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.write },
-      schema: { tags: spec.tags, summary: 'Create', body: spec.create, response: { 201: envelopeOf(spec.dto) } },
-      handler: async (request, reply) => {
-        const user = currentUser(request);
-        let row = toRow(request.body as Row);
-        const parent = await parentValue(request, user, 'write');
-        if (spec.parent && parent !== undefined) row[spec.parent.column] = parent;
-        if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
-        await checkUnique(row, user.groupId);
-        const inserted = await db()
-          .insertInto(spec.table)
-          .values({ ...row, group_id: user.groupId })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const created = await findRow(Number(inserted.id), user.groupId);
-        return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
-      },
-    });
-  }
+  register(routes.create, write, { summary: 'Create', body: spec.create, response: { 201: envelopeOf(spec.dto) } }, async (request, reply) => {
+    const user = currentUser(request);
+    let row = toRow(request.body as Row);
+    const parent = await parentValue(request, user, 'write');
+    if (spec.parent && parent !== undefined) row[spec.parent.column] = parent;
+    if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+    await checkUnique(row, user.groupId);
+    const inserted = await db()
+      .insertInto(spec.table)
+      .values({ ...row, group_id: user.groupId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await findRow(Number(inserted.id), user.groupId);
+    return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
+  });
 
-  if (routes.update) {
-    const route = parseRoute(routes.update);
-    const updateRoute = route.idFrom === 'none' ? { ...route, idFrom: 'body' as const, idName: 'Id' } : route;
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.write },
-      schema: { tags: spec.tags, summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } },
-      handler: async (request) => {
-        const user = currentUser(request);
-        const id = idOf(request, updateRoute);
-        const existing = await findRow(id, user.groupId);
-        if (!existing) throw new AppError(404, 'error.notFound');
-        await checkParent(request, existing, user, 'write');
-        let row = toRow(request.body as Row);
-        const parentColumn = spec.parent?.column;
-        if (parentColumn) row = Object.fromEntries(Object.entries(row).filter(([column]) => column !== parentColumn));
-        if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
-        await checkUnique(row, user.groupId, id);
-        await spec.beforeUpdate?.(id, row, user);
-        if (Object.keys(row).length > 0) {
-          await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
-        }
-        return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
-      },
-    });
-  }
+  register(routes.update, write, { summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } }, async (request, _reply, route) => {
+    const user = currentUser(request);
+    const id = idOf(request, route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route);
+    const existing = await findRow(id, user.groupId);
+    if (!existing) throw new AppError(404, 'error.notFound');
+    await checkParent(request, existing, user, 'write');
+    let row = toRow(request.body as Row);
+    const parentColumn = spec.parent?.column;
+    if (parentColumn) row = Object.fromEntries(Object.entries(row).filter(([column]) => column !== parentColumn));
+    if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+    await checkUnique(row, user.groupId, id);
+    await spec.beforeUpdate?.(id, row, user);
+    if (Object.keys(row).length > 0) {
+      await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+    }
+    return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
+  });
 
-  if (routes.remove) {
-    const route = parseRoute(routes.remove);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.write },
-      schema: { tags: spec.tags, summary: 'Delete' },
-      handler: async (request) => {
-        const user = currentUser(request);
-        const id = idOf(request, route);
-        const row = await findRow(id, user.groupId);
-        if (!row) throw new AppError(404, 'error.notFound');
-        await checkParent(request, row, user, 'write');
-        await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
-        await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
-        return ok(request, null, { message: 'deleted' });
-      },
-    });
-  }
+  register(routes.remove, write, { summary: 'Delete' }, async (request, _reply, route) => {
+    const user = currentUser(request);
+    const id = idOf(request, route);
+    const row = await findRow(id, user.groupId);
+    if (!row) throw new AppError(404, 'error.notFound');
+    await checkParent(request, row, user, 'write');
+    await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
+    await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+    return ok(request, null, { message: 'deleted' });
+  });
 
-  if (spec.reorder) {
-    const route = parseRoute(spec.reorder.route);
-    const column = columnOf(spec.reorder.key);
-    app.route({
-      method: route.method,
-      url: route.url,
-      config: { access: spec.access.write },
-      schema: { tags: spec.tags, summary: `Reorder: set ${spec.reorder.key} of each listed record`, body: reorderRequest },
-      handler: async (request) => {
-        const user = currentUser(request);
-        const { Items } = request.body as ReorderRequest;
-        const ids = [...new Set(Items.map((i) => i.Id))];
-        let q = db().selectFrom(spec.table).select('id').where('group_id', '=', user.groupId).where('id', 'in', ids);
-        const parent = spec.parent ? await parentValue(request, user, 'write') : undefined;
-        if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
-        if ((await q.execute()).length !== ids.length) throw new AppError(404, 'error.notFound');
-        await db()
-          .transaction()
-          .execute(async (trx) => {
-            for (const item of Items) {
-              await trx.updateTable(spec.table).set({ [column]: item.Sn }).where('id', '=', item.Id).where('group_id', '=', user.groupId).execute();
-            }
-          });
-        return ok(request, null, { message: 'saved' });
-      },
+  const reorder = spec.reorder;
+  if (reorder) {
+    const column = columnOf(reorder.key);
+    register(reorder.route, write, { summary: `Reorder: set ${reorder.key} of each listed record`, body: reorderRequest }, async (request) => {
+      const user = currentUser(request);
+      const { Items } = request.body as ReorderRequest;
+      const ids = [...new Set(Items.map((i) => i.Id))];
+      let q = db().selectFrom(spec.table).select('id').where('group_id', '=', user.groupId).where('id', 'in', ids);
+      const parent = spec.parent ? await parentValue(request, user, 'write') : undefined;
+      if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
+      if ((await q.execute()).length !== ids.length) throw new AppError(404, 'error.notFound');
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (const item of Items) {
+            await trx.updateTable(spec.table).set({ [column]: item.Sn }).where('id', '=', item.Id).where('group_id', '=', user.groupId).execute();
+          }
+        });
+      return ok(request, null, { message: 'saved' });
     });
   }
 }
