@@ -39,7 +39,7 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-test('a project, a station and a device: created, on the map and in the lists, migrated, deleted and restored; a cover image cropped and uploaded', async ({
+test('a project, a station and a device: created, on the map and in the lists, migrated, deleted and restored; a cover image and a device image cropped and uploaded', async ({
   page,
 }) => {
   const stamp = String(Date.now()).slice(-6);
@@ -139,4 +139,22 @@ test('a project, a station and a device: created, on the map and in the lists, m
   await cropper.getByRole('button', { name: 'Upload' }).click();
   await expect(cropper).toBeHidden();
   await expect(page.getByText('Cover', { exact: true })).toBeVisible();
+
+  // A device image, cropped 4:3 in the same dialog: a square picture comes out 4:3.
+  await page.goto('/common/app/device');
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).fill(device);
+  await page.getByRole('searchbox', { name: 'Search by name or serial number' }).press('Enter');
+  await page.getByRole('article', { name: `${device}, Offline` }).click();
+  await expect(page).toHaveURL(/\/common\/home\/device\/\w+$/);
+  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByRole('button', { name: 'Upload image' }).click();
+  const deviceCropper = page.getByRole('dialog', { name: `Image of ${device}` });
+  await expect(deviceCropper.getByText('png, jpeg, bmp, at most 5 MB')).toBeVisible();
+  await deviceCropper.getByLabel('Choose an image').setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: png(300, 300) });
+  await expect(deviceCropper.getByRole('group', { name: 'Crop area' }).locator('img')).toBeVisible();
+  await deviceCropper.getByRole('button', { name: 'Upload' }).click();
+  await expect(deviceCropper).toBeHidden();
+  const uploaded = page.getByRole('img', { name: `${device}, image 1` });
+  await expect(uploaded).toBeVisible();
+  await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => (img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0))).toBeCloseTo(4 / 3, 2);
 });

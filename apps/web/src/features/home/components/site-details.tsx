@@ -18,6 +18,7 @@ import {
 } from "../../sites/api/projects-api";
 import { AffiliatesPanel } from "../../sites/components/affiliates-panel";
 import { DeviceFacts } from "../../sites/components/device-card";
+import { DeviceImages } from "../../sites/components/device-images";
 import { DistanceText } from "../../sites/components/distance-text";
 import { MigrationHistory } from "../../sites/components/migration-history";
 import { PrincipalsPanel } from "../../sites/components/principals-panel";
@@ -217,6 +218,11 @@ function DeviceDetailsCard({
                 </div>
               </Flex>
             ),
+          },
+          {
+            key: "images",
+            label: t("home.tabs.images"),
+            children: <DeviceImages sn={data.DeviceSn} name={data.DeviceName} />,
           },
           {
             key: "migrations",

@@ -12,6 +12,7 @@ export const sitesKeys = {
   devices: (params: QueryParams) => ['sites', 'devices', params] as const,
   device: (sn: string) => ['sites', 'device', sn] as const,
   migrations: (sn: string) => ['sites', 'migrations', sn] as const,
+  deviceImages: (sn: string) => ['sites', 'device-images', sn] as const,
   overview: ['sites', 'overview'] as const,
   recycleBin: (params: QueryParams) => ['sites', 'recycle-bin', params] as const,
   deviceTypes: ['sites', 'device-types'] as const,
