@@ -2,7 +2,8 @@
  * Catalogs that load with their screens rather than at start, so the sign-in page and the first
  * paint of other screens do not carry them: the texts of data definitions, device types, alarms,
  * apps and SIM accounts (locales/device-types.*.ts). Both languages load together, so switching
- * language stays instant; keys and types are those of the start-up catalogs (Catalog).
+ * language stays instant; keys and types are those of the start-up catalogs (Catalog). The
+ * texts every signed-in screen shares come with the shell instead (lib/console-catalog.ts).
  */
 import { i18n } from './i18n';
 

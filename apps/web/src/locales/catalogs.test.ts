@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enUS } from './en-US';
-import { zhCN } from './zh-CN';
+import { consoleEnUS } from './console.en-US';
+import { consoleZhCN } from './console.zh-CN';
+import { enUS as startEnUS } from './en-US';
+import { zhCN as startZhCN } from './zh-CN';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -20,6 +22,9 @@ function keys(tree: Tree, prefix = ''): string[] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+// The start-up catalogs with the signed-in screens' (loaded with the shell).
+const enUS = { ...startEnUS, ...consoleEnUS };
+const zhCN = { ...startZhCN, ...consoleZhCN };
 const catalogs: Record<string, Tree> = { 'en-US': enUS, 'zh-CN': zhCN };
 
 describe('translation catalogs', () => {
@@ -42,6 +47,11 @@ describe('translation catalogs', () => {
       return other !== undefined && placeholders(value).join() !== placeholders(other).join();
     });
     expect(mismatched.map(([key]) => key)).toEqual([]);
+  });
+
+  it('load the signed-in screens’ texts apart from the start-up ones, replacing none of them', () => {
+    expect(Object.keys(consoleEnUS).filter((key) => key in startEnUS)).toEqual([]);
+    expect(Object.keys(consoleZhCN).filter((key) => key in startZhCN)).toEqual([]);
   });
 
   it('spell the not-found title as the spec asks', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enUS } from './en-US';
+import { consoleEnUS } from './console.en-US';
+import { enUS as startEnUS } from './en-US';
 import { deviceTypesEnUS, deviceTypesRulesEnUS } from './device-types.en-US';
 import { deviceTypesRulesZhCN, deviceTypesZhCN } from './device-types.zh-CN';
 
@@ -13,6 +14,7 @@ function leaves(tree: Tree, prefix = ''): [string, string][] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+const enUS = { ...startEnUS, ...consoleEnUS };
 const en: Tree = { ...deviceTypesEnUS, rule: deviceTypesRulesEnUS };
 const zh: Tree = { ...deviceTypesZhCN, rule: deviceTypesRulesZhCN };
 

@@ -3,6 +3,8 @@
  * in); Testing Library cleans up between tests.
  */
 import 'fake-indexeddb/auto';
+// The signed-in screens' texts, which the app loads with its shell.
+import '../lib/console-catalog';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { queryClient } from '../lib/query-client';

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/brand';
 import { PageSpinner } from '../../components/spinners';
+import '../../lib/console-catalog';
 import '../../lib/dates';
 import { HOME_PATH } from '../../lib/paths';
 import { CommonParamsLoader } from '../../lib/common-params';

@@ -49,6 +49,31 @@ describe('login page', () => {
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
+  it('asks for both fields before calling the server, and follows the typing', async () => {
+    renderRoutes(routes, '/login');
+    await userEvent.type(screen.getByLabelText('Account'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const account = screen.getByLabelText('Account');
+    const password = screen.getByLabelText('Password');
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(account.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Required');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByText('Required')).toHaveLength(2);
+    expect(document.activeElement).toBe(account);
+    await userEvent.type(account, 'admin');
+    expect(screen.getAllByText('Required')).toHaveLength(1);
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks in Chinese on the Chinese page', async () => {
+    renderRoutes(routes, '/login');
+    await userEvent.click(screen.getByText('中文'));
+    await userEvent.click(await screen.findByRole('button', { name: '登录' }));
+    expect(screen.getAllByText('必填')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows the server's message when the password is wrong", async () => {
     fetchMock.mockResolvedValueOnce(json(401, { success: false, message: 'Wrong account or password', data: null }));
     renderRoutes(routes, '/login');
