@@ -158,3 +158,48 @@ test('a project, a station and a device: created, on the map and in the lists, m
   await expect(uploaded).toBeVisible();
   await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => (img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0))).toBeCloseTo(4 / 3, 2);
 });
+
+test('regions on /sys/areaset: added with a rectangle drawn on the map, renamed, searched and deleted', async ({ page }) => {
+  const stamp = String(Date.now()).slice(-6);
+  const region = `E2E region ${stamp}`;
+
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await page.goto('/sys/areaset');
+  await expect(page.getByRole('heading', { name: 'Area set' })).toBeVisible();
+
+  // A region with a rectangle drawn with the map's tool.
+  await page.getByRole('button', { name: 'New region' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New region' });
+  await dialog.getByLabel('Name').fill(region);
+  await dialog.getByLabel('Region code').fill(`R${stamp}`);
+  await expect(dialog.getByText('No shape drawn')).toBeVisible();
+  const map = dialog.getByRole('region', { name: 'Map to draw the region on' });
+  await map.getByTitle('Draw Rectangle').click();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no size');
+  await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.4);
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.6);
+  await expect(dialog.getByText('Shape: Rectangle')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(region) });
+  await expect(row).toContainText('Rectangle');
+  await expect(row).toContainText(/\d+\.\d+,\d+\.\d+/);
+
+  // Renamed in the edit dialog, which names it.
+  await row.getByRole('button', { name: `Edit ${region}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${region}` });
+  await expect(edit.getByText('Shape: Rectangle')).toBeVisible();
+  await edit.getByLabel('Name').fill(`${region} B`);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+
+  // Found by search, then deleted after a confirmation.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`${region} B`);
+  const renamed = page.getByRole('row', { name: new RegExp(`${region} B`) });
+  await expect(renamed).toContainText('Rectangle');
+  await renamed.getByRole('button', { name: `Delete ${region} B` }).click();
+  await page.getByRole('dialog', { name: `Delete “${region} B”?` }).getByRole('button', { name: 'Delete' }).click();
+  await expect(renamed).toBeHidden();
+});

@@ -203,6 +203,7 @@ export const sitesEnUS = {
     parent: 'Parent region',
     shape: 'Shape',
     point: 'Centre',
+    search: 'Search by name or region code',
     mapLabel: 'Map to draw the region on',
     drawHint: 'Draw a circle, a rectangle or a polygon with the tools on the map; a new shape replaces the old one.',
     shapeIs: 'Shape: {{shape}}',

@@ -205,6 +205,7 @@ export const sitesZhCN: typeof sitesEnUS = {
     parent: '上级区域',
     shape: '形状',
     point: '中心点',
+    search: '按名称或区域编码搜索',
     mapLabel: '用于绘制区域的地图',
     drawHint: '用地图上的工具画圆形、矩形或多边形；新画的形状替换原有形状。',
     shapeIs: '形状：{{shape}}',

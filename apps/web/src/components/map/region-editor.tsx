@@ -99,29 +99,32 @@ export function RegionEditor({
   useEffect(() => {
     const el = element.current;
     if (!el || !config) return;
-    const map = createBaseMap(el, config);
-    labelZoomControls(el, {
-      zoomIn: t("map.zoomIn"),
-      zoomOut: t("map.zoomOut"),
-    });
-    let current: L.Layer | undefined;
-    const track = (layer: L.Layer) => {
-      current = layer;
-      layer.on("pm:edit pm:dragend", () => {
-        onChangeRef.current(shapeOfLayer(layer));
-      });
-    };
-    if (shape) {
-      const layer = layerOfShape(shape).addTo(map);
-      track(layer);
-      if (layer instanceof L.Circle || layer instanceof L.Polygon)
-        map.fitBounds(layer.getBounds(), { padding: [24, 24] });
-    }
+    let map: L.Map | undefined;
     let live = true;
+    // Geoman equips only the maps made after it has loaded: it loads first.
     void loadGeoman().then(() => {
       if (!live) return;
-      map.pm.setLang(currentLanguage() === "zh-CN" ? "zh" : "en");
-      map.pm.addControls({
+      const created = createBaseMap(el, config);
+      map = created;
+      labelZoomControls(el, {
+        zoomIn: t("map.zoomIn"),
+        zoomOut: t("map.zoomOut"),
+      });
+      let current: L.Layer | undefined;
+      const track = (layer: L.Layer) => {
+        current = layer;
+        layer.on("pm:edit pm:dragend", () => {
+          onChangeRef.current(shapeOfLayer(layer));
+        });
+      };
+      if (shape) {
+        const layer = layerOfShape(shape).addTo(created);
+        track(layer);
+        if (layer instanceof L.Circle || layer instanceof L.Polygon)
+          created.fitBounds(layer.getBounds(), { padding: [24, 24] });
+      }
+      created.pm.setLang(currentLanguage() === "zh-CN" ? "zh" : "en");
+      created.pm.addControls({
         position: "topleft",
         drawMarker: false,
         drawCircleMarker: false,
@@ -136,13 +139,13 @@ export function RegionEditor({
         dragMode: true,
         removalMode: true,
       });
-      map.on("pm:create", (event) => {
+      created.on("pm:create", (event) => {
         // One shape per region: a new one replaces the old.
         if (current && current !== event.layer) current.remove();
         track(event.layer);
         onChangeRef.current(shapeOfLayer(event.layer));
       });
-      map.on("pm:remove", (event) => {
+      created.on("pm:remove", (event) => {
         if (event.layer === current) {
           current = undefined;
           onChangeRef.current(undefined);
@@ -151,7 +154,7 @@ export function RegionEditor({
     });
     return () => {
       live = false;
-      map.remove();
+      map?.remove();
     };
     // The editor is made once per dialog; later shapes come from drawing.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -24,6 +24,8 @@ export interface FormDialogState<Row> {
 
 interface Props<Row extends RowBase> {
   resource: Resource<Row>;
+  /** Names the record in the edit dialog's title ({{name}}). */
+  rowName?: (row: Row) => string;
   form: ResourceFormConfig<Row>;
   ctx: ResourceContext;
   state: FormDialogState<Row> | undefined;
@@ -49,7 +51,7 @@ function defaultValues<Row extends RowBase>(config: ResourceFormConfig<Row>, row
   return Object.fromEntries(config.fields.map((field) => [field.name, record[field.name]]));
 }
 
-export function ResourceFormDialog<Row extends RowBase>({ resource, form: config, ctx, state, onClose }: Props<Row>) {
+export function ResourceFormDialog<Row extends RowBase>({ resource, rowName, form: config, ctx, state, onClose }: Props<Row>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -65,7 +67,8 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
   // The dialog's content is created afresh on each opening, so the form starts from these.
   const initialValues = useMemo(() => {
     if (!state) return undefined;
-    if (state.mode === 'edit' && state.row) return config.toValues ? config.toValues(state.row) : defaultValues(config, state.row);
+    if (state.mode === 'edit' && state.row)
+      return config.toValues ? config.toValues(state.row) : defaultValues(config, state.row);
     return { ...config.initialValues, ...state.preset };
   }, [state, config]);
 
@@ -107,7 +110,9 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
   return (
     <Modal
       open={open}
-      title={t(mode === 'create' ? config.createTitle : config.editTitle)}
+      title={
+        mode === 'create' ? t(config.createTitle) : t(config.editTitle, { name: state?.row && rowName ? rowName(state.row) : '' })
+      }
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       onOk={() => {
@@ -124,7 +129,16 @@ export function ResourceFormDialog<Row extends RowBase>({ resource, form: config
           {() => {
             const values = form.getFieldsValue(true) as Record<string, unknown>;
             const items = visibleFields(values).map((field) => (
-              <ResourceFormField key={field.name} field={field} mode={mode} formName={formName} schema={schema} shape={shape} values={values} form={form} />
+              <ResourceFormField
+                key={field.name}
+                field={field}
+                mode={mode}
+                formName={formName}
+                schema={schema}
+                shape={shape}
+                values={values}
+                form={form}
+              />
             ));
             if (!twoColumns) return items;
             return (

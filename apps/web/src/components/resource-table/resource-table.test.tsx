@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { addClientRequest, updateClientRequest, type ClientDto } from '@sluice/shared/client.schema';
 import { changeLanguage } from '../../lib/i18n';
 import { setSessionCookies } from '../../lib/cookies';
+import { api } from '../../lib/api-client';
 import { renderRoutes } from '../../test/render';
 import { urlOf } from '../../test/fetch';
 import { defineResource } from './resource';
@@ -89,7 +90,10 @@ function listCalls(): URLSearchParams[] {
 function writes(path: string): { method: string; body: unknown }[] {
   return fetchMock.mock.calls
     .filter(([input, init]) => urlOf(input).startsWith(path) && init?.method !== undefined && init.method !== 'GET')
-    .map(([, init]) => ({ method: init?.method ?? '', body: JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown }));
+    .map(([, init]) => ({
+      method: init?.method ?? '',
+      body: JSON.parse(typeof init?.body === 'string' ? init.body : 'null') as unknown,
+    }));
 }
 
 /**
@@ -219,7 +223,11 @@ describe('ResourceTable', () => {
       if (attempts === 1) {
         return Promise.resolve(
           new Response(
-            JSON.stringify({ success: false, message: 'ClientSn: taken', data: { errors: [{ field: 'ClientName', message: 'A client named so exists' }] } }),
+            JSON.stringify({
+              success: false,
+              message: 'ClientSn: taken',
+              data: { errors: [{ field: 'ClientName', message: 'A client named so exists' }] },
+            }),
             { status: 409 },
           ),
         );
@@ -255,11 +263,13 @@ describe('ResourceTable', () => {
     await userEvent.type(name, ' B');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(writes('/api/Client/Update')).toEqual([{ method: 'PUT', body: { Id: 2, ClientName: 'Client 02 B', Telephone: '0572-5123456' } }]);
+      expect(writes('/api/Client/Update')).toEqual([
+        { method: 'PUT', body: { Id: 2, ClientName: 'Client 02 B', Telephone: '0572-5123456' } },
+      ]);
     });
   });
 
-  it('clears an emptied field: a text input sends \'\', a cleared select null', async () => {
+  it("clears an emptied field: a text input sends '', a cleared select null", async () => {
     fakeServer(() => ok(null, { message: 'Saved' }));
     const form = config.form;
     if (!form) throw new Error('the test table has a form');
@@ -268,7 +278,10 @@ describe('ResourceTable', () => {
       form: {
         ...form,
         toValues: (row) => ({ ClientName: row.ClientName, Telephone: row.Telephone, Linkman: 'Wang' }),
-        fields: [...form.fields, { name: 'Linkman', label: 'clients.linkman', kind: 'select', options: [{ value: 'Wang', text: 'Wang' }] }],
+        fields: [
+          ...form.fields,
+          { name: 'Linkman', label: 'clients.linkman', kind: 'select', options: [{ value: 'Wang', text: 'Wang' }] },
+        ],
       },
     };
     const { container } = renderTable({ config: withSelect });
@@ -280,7 +293,9 @@ describe('ResourceTable', () => {
     await userEvent.click(clear);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(writes('/api/Client/Update')).toEqual([{ method: 'PUT', body: { Id: 2, ClientName: 'Client 02', Telephone: '', Linkman: null } }]);
+      expect(writes('/api/Client/Update')).toEqual([
+        { method: 'PUT', body: { Id: 2, ClientName: 'Client 02', Telephone: '', Linkman: null } },
+      ]);
     });
   });
 
@@ -330,10 +345,130 @@ describe('ResourceTable', () => {
     expect(screen.getByRole('button', { name: 'Delete Client 01' })).toBeTruthy();
   });
 
+  describe('row actions', () => {
+    /** One row's contents (role queries over the whole table are slow under jsdom). */
+    const rowOf = (name: string) => {
+      const row = screen.getByText(name).closest('tr');
+      if (!row) throw new Error(`no row for ${name}`);
+      return within(row);
+    };
+    const withActions: ResourceTableConfig<ClientDto> = {
+      ...config,
+      actions: [
+        {
+          key: 'restore',
+          label: 'recycleBin.restore',
+          namedLabel: 'recycleBin.restoreNamed',
+          run: (row) => api.put(`/Client/Restore/${String(row.Id)}`),
+          done: 'recycleBin.restored',
+        },
+        {
+          key: 'purge',
+          label: 'recycleBin.purge',
+          namedLabel: 'recycleBin.purgeNamed',
+          danger: true,
+          adminOnly: true,
+          visible: (row) => row.Id !== 2,
+          confirm: { title: 'recycleBin.purgeTitle', content: 'recycleBin.purgeContent', okText: 'recycleBin.purge' },
+          confirmValues: (row) => ({ sn: row.ClientSn }),
+          run: (row) => api.delete(`/Client/Purge/${String(row.Id)}`),
+          done: 'sites.actions.deleted',
+        },
+      ],
+    };
+
+    it('runs a call on the row and shows the server’s message, then lists again', async () => {
+      fakeServer(() => ok(null, { message: 'Back in its project' }));
+      renderTable({ config: withActions });
+      await userEvent.click(await screen.findByRole('button', { name: 'Restore Client 04' }));
+      expect(await screen.findByText('Back in its project')).toBeTruthy();
+      expect(writes('/api/Client/Restore')).toEqual([{ method: 'PUT', body: null }]);
+      expect(fetchMock.mock.calls.some(([input]) => urlOf(input).endsWith('/api/Client/Restore/4'))).toBe(true);
+      await waitFor(() => {
+        expect(listCalls().length).toBeGreaterThan(1);
+      });
+    });
+
+    it('asks first when the action says so, naming the record, and calls nothing on Cancel', async () => {
+      fakeServer(() => ok(null, { message: '' }));
+      renderTable({ config: withActions });
+      await userEvent.click(await screen.findByRole('button', { name: 'Purge Client 05' }));
+      let confirm = await dialogTitled('Purge Client 05 for good?');
+      expect(within(confirm).getByText(/Client 05 \(C5\) and its configuration/)).toBeTruthy();
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => {
+        expect(openDialog('Purge Client 05 for good?')).toBeNull();
+      });
+      expect(writes('/api/Client/Purge')).toEqual([]);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Purge Client 05' }));
+      confirm = await dialogTitled('Purge Client 05 for good?');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Purge' }));
+      // No message from the server: the action's own.
+      expect(await screen.findByText('Deleted')).toBeTruthy();
+      expect(writes('/api/Client/Purge')).toEqual([{ method: 'DELETE', body: null }]);
+    });
+
+    it('shows the server’s error when the call fails', async () => {
+      fakeServer(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ success: false, message: 'The project is gone', data: null }), { status: 409 }),
+        ),
+      );
+      renderTable({ config: withActions });
+      await userEvent.click(await screen.findByRole('button', { name: 'Restore Client 06' }));
+      expect(await screen.findByText('The project is gone')).toBeTruthy();
+    });
+
+    it('keeps an administrators’ action from other users who may write', async () => {
+      fakeServer(undefined, { ...ADMIN, Account: 'operator', IsAdmin: false, Operates: ['client.view', 'client.manage'] });
+      renderTable({ config: withActions });
+      await screen.findByText('Client 01');
+      expect(rowOf('Client 01').getByRole('button', { name: 'Restore Client 01' })).toBeTruthy();
+      expect(rowOf('Client 01').queryByRole('button', { name: 'Purge Client 01' })).toBeNull();
+    });
+
+    it('shows an action only on the rows it is for', async () => {
+      fakeServer();
+      renderTable({ config: withActions });
+      await screen.findByText('Client 02');
+      expect(rowOf('Client 01').getByRole('button', { name: 'Purge Client 01' })).toBeTruthy();
+      expect(rowOf('Client 02').queryByRole('button', { name: 'Purge Client 02' })).toBeNull();
+      expect(rowOf('Client 02').getByRole('button', { name: 'Restore Client 02' })).toBeTruthy();
+    });
+
+    it('offers none of them on a read-only table', async () => {
+      fakeServer();
+      renderTable({ config: withActions, readOnly: true });
+      expect(await screen.findByText('Client 01')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Restore Client 01' })).toBeNull();
+      expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    });
+  });
+
+  it('names the record in an edit dialog’s title that asks for it', async () => {
+    fakeServer();
+    const form = config.form;
+    if (!form) throw new Error('the test table has a form');
+    renderTable({ config: { ...config, form: { ...form, editTitle: 'areaSet.edit' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Client 07' }));
+    expect(await dialogTitled('Edit Client 07')).toBeTruthy();
+  });
+
+  it('says what the list holds when it is empty', async () => {
+    fetchMock.mockImplementation((input) => (urlOf(input) === '/api/user/myinfo' ? ok(ADMIN) : ok([], { count: 0 })));
+    renderTable({ config: { ...config, empty: 'recycleBin.empty' } });
+    expect(await screen.findByText('The recycle bin is empty')).toBeTruthy();
+  });
+
   it('shows the server’s message and a retry when the list fails', async () => {
     fetchMock.mockImplementation((input) => {
       if (urlOf(input) === '/api/user/myinfo') return ok(ADMIN);
-      return Promise.resolve(new Response(JSON.stringify({ success: false, message: 'You are not permitted to do this', data: null }), { status: 403 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: false, message: 'You are not permitted to do this', data: null }), {
+          status: 403,
+        }),
+      );
     });
     renderTable();
     expect(await screen.findByText('The list could not be loaded')).toBeTruthy();

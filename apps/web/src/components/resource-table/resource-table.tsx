@@ -12,12 +12,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
-import { useMayOperate } from '../../lib/operates';
+import { myInfoQueryOptions } from '../../lib/current-user';
+import { mayOperate, useMayOperate } from '../../lib/operates';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useChoiceLabel } from './form-field';
 import { ResourceFormDialog, type FormDialogState } from './resource-form-dialog';
-import type { ResourceColumn, ResourceTableConfig, RowActionHelpers, RowBase } from './resource-types';
+import type { ResourceColumn, ResourceTableConfig, RowAction, RowActionHelpers, RowBase } from './resource-types';
 import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
@@ -185,6 +186,40 @@ export function ResourceTable<Row extends RowBase>({
     },
   };
 
+  // Row actions the table runs: shown to users who hold their permission, unless read-only.
+  const { data: user } = useQuery(myInfoQueryOptions());
+  const running = useMutation({
+    mutationFn: ({ action, row }: { action: RowAction<Row>; row: Row }) => action.run(row, ctx),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: resource.keys.all }),
+  });
+  const runAction = (action: RowAction<Row>, row: Row) => {
+    const go = async () => {
+      try {
+        const response = await running.mutateAsync({ action, row });
+        void message.success(response.message || t(action.done));
+      } catch (error) {
+        void message.error(errorMessage(error));
+      }
+    };
+    if (!action.confirm) {
+      void go();
+      return;
+    }
+    const values = { name: config.rowName(row), ...action.confirmValues?.(row) };
+    void modal.confirm({
+      title: t(action.confirm.title, values),
+      content: action.confirm.content ? t(action.confirm.content, values) : undefined,
+      okText: t(action.confirm.okText),
+      okButtonProps: { danger: action.danger },
+      cancelText: t('common.cancel'),
+      onOk: go,
+    });
+  };
+  const actionsFor = (row: Row) =>
+    readOnlyProp ? [] : (config.actions ?? []).filter(
+          (action) => (action.adminOnly ? user?.IsAdmin === true : mayOperate(user, action.operate ?? resource.operate)) && (action.visible?.(row) ?? true),
+        );
+
   const editable = !readOnly && form !== undefined && resource.canUpdate;
   const removable = !readOnly && resource.canRemove;
   const actionsOf = (row: Row): ReactNode => {
@@ -195,6 +230,22 @@ export function ResourceTable<Row extends RowBase>({
     return (
       <Space size={0} wrap>
         {extra}
+        {actionsFor(row).map((action) => (
+          <Button
+            key={action.key}
+            type="link"
+            size="small"
+            danger={action.danger}
+            icon={action.icon}
+            loading={running.isPending && running.variables.action === action && running.variables.row.Id === row.Id}
+            aria-label={t(action.namedLabel, { name })}
+            onClick={() => {
+              runAction(action, row);
+            }}
+          >
+            {t(action.label)}
+          </Button>
+        ))}
         {editable && (
           <Button
             type="link"
@@ -227,7 +278,7 @@ export function ResourceTable<Row extends RowBase>({
       </Space>
     );
   };
-  const hasActions = editable || removable || config.rowActions !== undefined;
+  const hasActions = editable || removable || config.rowActions !== undefined || (!readOnlyProp && (config.actions?.length ?? 0) > 0);
 
   const sortOrderOf = (column: ResourceColumn<Row>) => {
     if (!column.sortKey || state.sort?.key !== column.sortKey) return null;
@@ -283,7 +334,7 @@ export function ResourceTable<Row extends RowBase>({
     columns.unshift({ key: 'reorder', title: <span className="visually-hidden">{t('resource.order')}</span>, width: 48, render: (_value: unknown, row: Row) => reorder.handle(row) });
   }
   const empty = (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('resource.noMatch') : t('common.empty')} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('resource.noMatch') : t(config.empty ?? 'common.empty')} />
   );
   const loadError =
     query.isError ? (
@@ -478,6 +529,7 @@ export function ResourceTable<Row extends RowBase>({
       {form && (
         <ResourceFormDialog
           resource={resource}
+          rowName={config.rowName}
           form={form}
           ctx={ctx}
           state={dialog}

@@ -1,8 +1,10 @@
 /** The configuration of a resource screen: columns, search, filters, the form and row actions. */
 import type { ReactElement, ReactNode } from 'react';
 import type { FormInstance, FormRule } from 'antd';
+import type { ApiResponse } from '../../lib/api-client';
 import type { MessageKey } from '../../lib/i18n';
-import type { Resource } from './resource';
+import type { OperateCode } from '@sluice/shared/permissions';
+import type { Resource, ResourceContext } from './resource';
 
 export type RowBase = { Id: number };
 
@@ -117,6 +119,7 @@ export interface ResourceFormConfig<Row> {
   /** Server error fields whose form field has another name ({ Router: 'RouterPath' }). */
   errorFields?: Record<string, string>;
   createTitle: MessageKey;
+  /** May name the record: {{name}} is its rowName. */
   editTitle: MessageKey;
   width?: number;
   /** Two columns of fields (long forms; one column under 750 px). */
@@ -128,6 +131,33 @@ export interface RowActionHelpers<Row> {
   remove: (row: Row) => void;
   /** Opens the add dialog with some values filled in (a sub-menu's parent, say). */
   create: (values?: Record<string, unknown>) => void;
+}
+
+/**
+ * A call on one row that the table runs itself (restore, purge, reset a password): a button
+ * before Edit and Delete, an optional confirmation, then the call, the server's message (or the
+ * error) and a refresh of the list.
+ */
+export interface RowAction<Row> {
+  key: string;
+  /** The button's text. */
+  label: MessageKey;
+  /** The button's accessible name, with the record's {{name}} ('Restore {{name}}'). */
+  namedLabel: MessageKey;
+  icon?: ReactNode;
+  danger?: boolean;
+  /** Who sees it (the server refuses others anyway): holders of this operate (default the resource's)... */
+  operate?: OperateCode;
+  /** ...or administrators only (a call whose access is 'admin'). */
+  adminOnly?: boolean;
+  /** Shown for these rows only. */
+  visible?: (row: Row) => boolean;
+  /** Asked first; the texts get the record's {{name}} and confirmValues. */
+  confirm?: { title: MessageKey; content?: MessageKey; okText: MessageKey };
+  confirmValues?: (row: Row) => Record<string, string>;
+  run: (row: Row, ctx: ResourceContext) => Promise<ApiResponse<unknown>>;
+  /** Said on success when the server sends no message. */
+  done: MessageKey;
 }
 
 export interface ResourceTableConfig<Row extends RowBase> {
@@ -142,6 +172,10 @@ export interface ResourceTableConfig<Row extends RowBase> {
   addLabel?: MessageKey;
   /** Extra buttons of a row, before Edit and Delete. */
   rowActions?: (row: Row, helpers: RowActionHelpers<Row>) => ReactNode;
+  /** Calls on a row that the table runs (after rowActions' buttons). */
+  actions?: RowAction<Row>[];
+  /** What an empty list says when nothing is searched (default: no data). */
+  empty?: MessageKey;
   canEdit?: (row: Row) => boolean;
   canDelete?: (row: Row) => boolean;
   /** Rows as shown, from rows as fetched (a tree built from a flat list, say). */

@@ -1,7 +1,8 @@
 /** Areas (China's administrative divisions) and the group's regions (spec §7 Areas and regions). */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaDto } from '@sluice/shared/area.schema';
 import type { RegionDto } from '@sluice/shared/region.schema';
+import { defineResource } from '../../../components/resource-table/resource';
 import { api } from '../../../lib/api-client';
 import { sitesKeys } from './sites-keys';
 
@@ -56,27 +57,13 @@ export const regionsQueryOptions = (g: number) =>
     enabled: g > 0,
   });
 
-export interface RegionWrite {
-  Id?: number;
-  Name: string;
-  Radius?: string;
-  ParentId?: number;
-  RegionCode?: string;
-  Point?: string;
-}
-
-export function useSaveRegion(g: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RegionWrite) => (body.Id ? api.put<RegionDto>(`/${String(g)}/Region`, body) : api.post<RegionDto>(`/${String(g)}/Region`, body)),
-    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.regions }),
-  });
-}
-
-export function useDeleteRegion(g: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/${String(g)}/Region/${String(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.regions }),
-  });
-}
+/** The group's regions on the resource table of /sys/areaset (the whole list: it is not paged). */
+export const regionsResource = defineResource<RegionDto>({
+  key: 'regions',
+  operate: 'project.manage',
+  list: 'GET /{g}/Region',
+  paging: 'none',
+  create: 'POST /{g}/Region',
+  update: 'PUT /{g}/Region',
+  remove: 'DELETE /{g}/Region/:id',
+});

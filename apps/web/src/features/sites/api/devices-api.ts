@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceDto, MigrationDto } from '@sluice/shared/device.schema';
+import { defineResource } from '../../../components/resource-table/resource';
 import { api, isApiError } from '../../../lib/api-client';
 import { normalizeSearch } from './projects-api';
 import { sitesKeys } from './sites-keys';
@@ -146,31 +147,19 @@ export interface RecycledDevice extends DeviceDto {
   ProjectExists: boolean;
 }
 
-export const recycleBinQueryOptions = (params: { PageNo: number; PageSize: number; Search?: string }) =>
-  queryOptions({
-    queryKey: sitesKeys.recycleBin(params),
-    queryFn: async () => {
-      const res = await api.get<RecycledDevice[]>('/Device/RecycleBin', { ...params, Search: normalizeSearch(params.Search) });
-      return { rows: res.data, count: res.count ?? res.data.length };
-    },
-    placeholderData: keepPreviousData,
-  });
+/** Deleted devices, newest first (paged, searchable); restoring and purging are row calls. */
+export const recycleBinResource = defineResource<RecycledDevice>({
+  key: 'device-recycle-bin',
+  operate: 'device.manage',
+  list: 'GET /Device/RecycleBin',
+});
 
-export function useRestoreDevice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (sn: string) => api.put<{ DeviceSn: string; ProjectRestored: boolean }>(`/Device/RecycleBin/Restore/${sn}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.all }),
-  });
-}
+/** Back to its project, or unassigned when the project is gone (the message says which). */
+export const restoreDevice = (sn: string) =>
+  api.put<{ DeviceSn: string; ProjectRestored: boolean }>(`/Device/RecycleBin/Restore/${encodeURIComponent(sn)}`);
 
-export function usePurgeDevice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (sn: string) => api.delete<null>(`/Device/RecycleBin/${sn}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.all }),
-  });
-}
+/** For good, with its configuration, card, images and history (administrators only). */
+export const purgeDevice = (sn: string) => api.delete<null>(`/Device/RecycleBin/${encodeURIComponent(sn)}`);
 
 // ---- device types --------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ export const sitesKeys = {
   migrations: (sn: string) => ['sites', 'migrations', sn] as const,
   deviceImages: (sn: string) => ['sites', 'device-images', sn] as const,
   overview: ['sites', 'overview'] as const,
-  recycleBin: (params: QueryParams) => ['sites', 'recycle-bin', params] as const,
   deviceTypes: ['sites', 'device-types'] as const,
   areas: ['sites', 'areas'] as const,
   regions: ['sites', 'regions'] as const,

@@ -63,7 +63,13 @@ export function DeviceImages({ sn, name }: { sn: string; name: string }) {
                       );
                     }}
                   >
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('devices.images.delete', { n: i + 1 })} />
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('devices.images.delete', { n: i + 1 })}
+                    />
                   </Popconfirm>
                 )}
               </figcaption>

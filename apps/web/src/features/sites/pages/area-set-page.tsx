@@ -1,39 +1,22 @@
-/** /sys/areaset: the group's regions, each with a shape drawn on the map (circle, rectangle or polygon). */
-import { useEffect, useMemo, useState } from "react";
-import {
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
-import { DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
-import { regionShape, type RegionShape } from "@sluice/shared/geo.schema";
-import { addRegionRequest } from "@sluice/shared/region.schema";
-import {
-  RegionEditor,
-  shapeCenter,
-} from "../../../components/map/region-editor";
-import { useMapConfig } from "../../../lib/client-config";
-import { applyServerFieldErrors, errorMessage } from "../../../lib/form-errors";
-import { zodRules } from "../../../lib/zod-form";
-import {
-  regionsQueryOptions,
-  useDeleteRegion,
-  useSaveRegion,
-  type RegionDto,
-} from "../api/areas-api";
-import { useGroupId } from "../api/group";
+/**
+ * /sys/areaset: the group's regions on the resource table; each region's shape (circle,
+ * rectangle or polygon) is drawn on the map in its add and edit dialogs.
+ */
+import { useMemo } from 'react';
+import { Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { regionShape, type RegionShape } from '@sluice/shared/geo.schema';
+import { addRegionRequest, updateRegionRequest } from '@sluice/shared/region.schema';
+import { RegionEditor, shapeCenter } from '../../../components/map/region-editor';
+import { ResourceTable } from '../../../components/resource-table/resource-table';
+import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
+import { useMapConfig, type MapConfig } from '../../../lib/client-config';
+import { regionsQueryOptions, regionsResource, type RegionDto } from '../api/areas-api';
+import { useGroupId } from '../api/group';
 
-function readShape(text: string): RegionShape | undefined {
+function readShape(text: unknown): RegionShape | undefined {
+  if (typeof text !== 'string' || text === '') return undefined;
   try {
     const parsed = regionShape.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
@@ -42,252 +25,109 @@ function readShape(text: string): RegionShape | undefined {
   }
 }
 
-interface Values {
-  Name: string;
-  RegionCode?: string;
-  ParentId?: number;
+function ShapeTag({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const shape = readShape(text);
+  return shape ? <Tag color="green">{t(`areaSet.shapes.${shape.type}`)}</Tag> : <Tag>{t('areaSet.noShapeShort')}</Tag>;
 }
 
-function RegionDialog({
-  editing,
-  regions,
-  onClose,
+/** The shape field: the region's shape (JSON text, as the server keeps it) drawn on the map. */
+function RegionShapeInput({
+  config,
+  value,
+  onChange,
 }: {
-  editing: RegionDto | "new" | undefined;
-  regions: RegionDto[];
-  onClose: () => void;
+  config: MapConfig | undefined;
+  value?: string;
+  onChange?: (value: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const g = useGroupId();
-  const { config } = useMapConfig();
-  const save = useSaveRegion(g);
-  const [form] = Form.useForm<Values>();
-  const row = editing === "new" ? undefined : editing;
-  // The drawn shape, for the region being edited (until something is drawn, the stored one).
-  const [drawn, setDrawn] = useState<{
-    of: RegionDto | "new" | undefined;
-    shape: RegionShape | undefined;
-  }>();
-  const shape =
-    drawn && drawn.of === editing
-      ? drawn.shape
-      : row
-        ? readShape(row.Radius)
-        : undefined;
-  const setShape = (next: RegionShape | undefined) => {
-    setDrawn({ of: editing, shape: next });
-  };
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(
-      row
-        ? {
-            Name: row.Name,
-            RegionCode: row.RegionCode,
-            ParentId: row.ParentId || undefined,
-          }
-        : {},
-    );
-  }, [editing, row, form]);
-
-  const submit = async (values: Values) => {
-    try {
-      const res = await save.mutateAsync({
-        Id: row?.Id,
-        Name: values.Name,
-        RegionCode: values.RegionCode ?? "",
-        ParentId: values.ParentId ?? 0,
-        Radius: shape ? JSON.stringify(shape) : "",
-        Point: shape ? shapeCenter(shape) : "",
-      });
-      void message.success(res.message || t("sites.actions.saved"));
-      onClose();
-    } catch (error) {
-      if (
-        !applyServerFieldErrors(form, error, ["Name", "RegionCode", "ParentId"])
-      )
-        void message.error(errorMessage(error));
-    }
-  };
-
+  const shape = readShape(value);
   return (
-    <Modal
-      title={row ? t("areaSet.edit", { name: row.Name }) : t("areaSet.new")}
-      open={editing !== undefined}
-      onCancel={onClose}
-      width={900}
-      okText={t("common.save")}
-      cancelText={t("common.cancel")}
-      confirmLoading={save.isPending}
-      onOk={() => {
-        form.submit();
-      }}
-      destroyOnHidden
-      forceRender
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void submit(values)}
-        name="region-form"
-      >
-        <Flex gap={12} wrap>
-          <Form.Item
-            name="Name"
-            label={t("areaSet.name")}
-            rules={zodRules(addRegionRequest, "Name")}
-            style={{ flex: "1 1 200px" }}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="RegionCode"
-            label={t("areaSet.code")}
-            style={{ flex: "1 1 160px" }}
-          >
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="ParentId"
-            label={t("areaSet.parent")}
-            style={{ flex: "1 1 200px" }}
-          >
-            <Select
-              allowClear
-              options={regions
-                .filter((r) => r.Id !== row?.Id)
-                .map((r) => ({ value: r.Id, label: r.Name }))}
-            />
-          </Form.Item>
-        </Flex>
-      </Form>
-      <Typography.Paragraph type="secondary">
-        {t("areaSet.drawHint")}
+    <div>
+      <RegionEditor
+        config={config}
+        shape={shape}
+        onChange={(next) => {
+          onChange?.(next ? JSON.stringify(next) : '');
+        }}
+      />
+      <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} aria-live="polite">
+        {shape ? t('areaSet.shapeIs', { shape: t(`areaSet.shapes.${shape.type}`) }) : t('areaSet.noShape')}
       </Typography.Paragraph>
-      {editing !== undefined && (
-        <RegionEditor config={config} shape={shape} onChange={setShape} />
-      )}
-      <Typography.Paragraph
-        style={{ marginTop: 8, marginBottom: 0 }}
-        aria-live="polite"
-      >
-        {shape
-          ? t("areaSet.shapeIs", { shape: t(`areaSet.shapes.${shape.type}`) })
-          : t("areaSet.noShape")}
-      </Typography.Paragraph>
-    </Modal>
+    </div>
   );
 }
 
 export function AreaSetPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const g = useGroupId();
-  const { data = [], isPending } = useQuery(regionsQueryOptions(g));
-  const remove = useDeleteRegion(g);
-  const [editing, setEditing] = useState<RegionDto | "new">();
-  const names = useMemo(() => new Map(data.map((r) => [r.Id, r.Name])), [data]);
+  const { config: mapConfig } = useMapConfig();
+  // Every region, for the parent column and the parent choices (the table's list may be searched).
+  const { data: regions } = useQuery(regionsQueryOptions(g));
 
-  return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
-          {t("routes.areaSet")}
-        </Typography.Title>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing("new");
-          }}
-        >
-          {t("areaSet.new")}
-        </Button>
-      </Flex>
-      <Table<RegionDto>
-        rowKey="Id"
-        loading={isPending}
-        dataSource={data}
-        scroll={{ x: 720 }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        columns={[
+  const config = useMemo<ResourceTableConfig<RegionDto>>(() => {
+    const names = new Map((regions ?? []).map((r) => [r.Id, r.Name]));
+    return {
+      resource: regionsResource,
+      rowName: (row) => row.Name,
+      search: { placeholder: 'areaSet.search' },
+      addLabel: 'areaSet.new',
+      columns: [
+        { key: 'Name', title: 'areaSet.name', sortKey: 'Name' },
+        { key: 'RegionCode', title: 'areaSet.code', sortKey: 'RegionCode' },
+        { key: 'parent', title: 'areaSet.parent', render: (row) => names.get(row.ParentId) ?? '—' },
+        { key: 'shape', title: 'areaSet.shape', render: (row) => <ShapeTag text={row.Radius} /> },
+        { key: 'Point', title: 'areaSet.point' },
+      ],
+      form: {
+        createSchema: addRegionRequest,
+        updateSchema: updateRegionRequest,
+        createTitle: 'areaSet.new',
+        editTitle: 'areaSet.edit',
+        width: 900,
+        fields: [
+          { name: 'Name', label: 'areaSet.name', kind: 'text' },
+          { name: 'RegionCode', label: 'areaSet.code', kind: 'text' },
           {
-            key: "name",
-            title: t("areaSet.name"),
-            dataIndex: "Name",
-            sorter: (a, b) => a.Name.localeCompare(b.Name),
-          },
-          { key: "code", title: t("areaSet.code"), dataIndex: "RegionCode" },
-          {
-            key: "parent",
-            title: t("areaSet.parent"),
-            render: (_v, r) => names.get(r.ParentId) ?? "—",
+            name: 'ParentId',
+            label: 'areaSet.parent',
+            kind: 'select',
+            options: (regions ?? []).map((r) => ({ value: r.Id, text: r.Name })),
           },
           {
-            key: "shape",
-            title: t("areaSet.shape"),
-            render: (_v, r) => {
-              const s = readShape(r.Radius);
-              return s ? (
-                <Tag color="green">{t(`areaSet.shapes.${s.type}`)}</Tag>
-              ) : (
-                <Tag>{t("areaSet.noShapeShort")}</Tag>
-              );
-            },
+            name: 'Radius',
+            label: 'areaSet.shape',
+            kind: 'custom',
+            help: 'areaSet.drawHint',
+            render: () => <RegionShapeInput config={mapConfig} />,
           },
-          { key: "point", title: t("areaSet.point"), dataIndex: "Point" },
-          {
-            key: "actions",
-            title: t("recycleBin.actions"),
-            render: (_v, r) => (
-              <Space>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t("sites.actions.editNamed", { name: r.Name })}
-                  onClick={() => {
-                    setEditing(r);
-                  }}
-                />
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t("sites.actions.deleteNamed", { name: r.Name })}
-                  onClick={() => {
-                    modal.confirm({
-                      title: t("sites.actions.deleteNamed", { name: r.Name }),
-                      okText: t("sites.actions.delete"),
-                      cancelText: t("common.cancel"),
-                      okButtonProps: { danger: true },
-                      onOk: async () => {
-                        try {
-                          const res = await remove.mutateAsync(r.Id);
-                          void message.success(
-                            res.message || t("sites.actions.deleted"),
-                          );
-                        } catch (error) {
-                          void message.error(errorMessage(error));
-                        }
-                      },
-                    });
-                  }}
-                />
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <RegionDialog
-        editing={editing}
-        regions={data}
-        onClose={() => {
-          setEditing(undefined);
-        }}
-      />
-    </Flex>
-  );
+        ],
+        // A region cannot be its own parent.
+        adjustFields: (fields, _mode, row) =>
+          fields.map((field) =>
+            field.name === 'ParentId' && row ? { ...field, options: field.options?.filter((o) => o.value !== row.Id) } : field,
+          ),
+        toValues: (row) => ({
+          Name: row.Name,
+          RegionCode: row.RegionCode,
+          ParentId: row.ParentId || undefined,
+          Radius: row.Radius,
+        }),
+        // The centre follows the shape; no parent is 0.
+        toBody: (values) => {
+          const shape = readShape(values.Radius);
+          return {
+            ...values,
+            RegionCode: values.RegionCode ?? '',
+            ParentId: values.ParentId ?? 0,
+            Radius: shape ? JSON.stringify(shape) : '',
+            Point: shape ? shapeCenter(shape) : '',
+          };
+        },
+      },
+    };
+  }, [regions, mapConfig]);
+
+  return <ResourceTable config={config} title={t('routes.areaSet')} syncUrl />;
 }
