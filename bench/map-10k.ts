@@ -4,7 +4,8 @@
  * county, signs in through the page in Chromium, opens the home map and reads the marks the map
  * code sets: navigation → 'map:rendered' (first markers and clusters drawn), and for each zoom
  * step 'map:zoom-start' → 'map:zoomed' (Leaflet's 250 ms zoom animation included) and the
- * redraw itself ('map:draw'). Run after `npm run build`: `npm run bench:map`.
+ * redraw itself ('map:draw'). Run after `npm run build`: `npm run bench:map` (BENCH_WEB_DIST=<dir>
+ * serves another build instead, to compare two builds under the same load).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,15 @@ import { startTileServer } from '../e2e/tile-server.ts';
 const DEVICES = 10_000;
 const tiles = await startTileServer();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-map-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Admin12345', PORT: '0', MAP_TILE_URL: tiles.url });
+// BENCH_WEB_DIST serves another build of the console (to compare two builds on the same machine).
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ADMIN_PASSWORD: 'Admin12345',
+  PORT: '0',
+  MAP_TILE_URL: tiles.url,
+  ...(process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {}),
+});
 const database = await openDatabase({ dataDir });
 const app = await buildApp({ config, database, logger: false });
 await bootstrap(app.ctx);
@@ -79,7 +88,7 @@ const waitMark = (name: string, count: number) =>
   page.waitForFunction(([mark, n]) => performance.getEntriesByName(mark as string).length >= (n as number), [name, count], { timeout: 30_000 });
 
 const firstRenders: number[] = [];
-for (let run = 0; run < 3; run++) {
+for (let run = 0; run < 5; run++) {
   await page.goto(`${address}/common/home`);
   await waitMark('map:rendered', 1);
   firstRenders.push(await markTime('map:rendered'));

@@ -1,11 +1,11 @@
 /** One lazy component per built page, shared by the static routes and the run-time menu routes. */
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
-import { lazyComponent } from '../lib/lazy-page';
+import type { ReactNode } from 'react';
+import { lazyComponent, type LazyComponent } from '../lib/lazy-page';
 import type { AppRouteDef, AppRouteId } from './routes';
 
-const pages = new Map<AppRouteId, LazyExoticComponent<ComponentType>>();
+const pages = new Map<AppRouteId, LazyComponent<object>>();
 
-export function pageOf(def: AppRouteDef): LazyExoticComponent<ComponentType> | undefined {
+export function pageOf(def: AppRouteDef): LazyComponent<object> | undefined {
   if (!def.load) return undefined;
   let page = pages.get(def.id);
   if (!page) {

@@ -5,14 +5,13 @@ import { isSignedIn } from '../lib/session';
 import { HOME_PATH, NOT_FOUND_PATH, safeRedirect } from '../lib/paths';
 import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
+import { MenuRoutePage, RoutePage } from './route-frames';
 import { pageElement } from './route-pages';
 import { appRoutes, catchAllRoute, loginRoute, NOT_FOUND_PARENTS, notFoundRoute, type AppRouteDef } from './routes';
 import { RequireSession, SignedInOrNotFound } from './session-gate';
 
 const LoginPage = lazyComponent(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
 const NotFoundPage = lazyComponent(() => import('../components/not-found-page').then((m) => m.NotFoundPage));
-const RoutePage = lazyComponent(() => import('./shell/route-page').then((m) => m.RoutePage));
-const MenuRoutePage = lazyComponent(() => import('./shell/menu-route-page').then((m) => m.MenuRoutePage));
 
 /** /login for visitors; someone already signed in goes on to where they were heading. */
 function PublicOnly() {

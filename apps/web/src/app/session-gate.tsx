@@ -3,7 +3,8 @@ import { loginPath } from '../lib/api-client';
 import { lazyComponent } from '../lib/lazy-page';
 import { isSignedIn } from '../lib/session';
 
-const SignedInArea = lazyComponent(() => import('./signed-in-area').then((m) => m.SignedInArea));
+/** Everything behind sign-in; main.tsx preloads it when the page loads with a session. */
+export const SignedInArea = lazyComponent(() => import('./signed-in-area').then((m) => m.SignedInArea));
 const NotFoundPage = lazyComponent(() => import('../components/not-found-page').then((m) => m.NotFoundPage));
 
 /**

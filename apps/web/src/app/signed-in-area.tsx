@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { FullScreenSpinner } from '../components/full-screen-spinner';
@@ -11,6 +11,11 @@ import { lazyComponent } from '../lib/lazy-page';
 import { queryClient } from '../lib/query-client';
 import { persistOptions } from '../lib/query-persistence';
 import { ensureUserConfigApplied, leaveSession } from '../lib/session';
+import { currentHandle } from './route-handle';
+import { MenuRoutePage, RoutePage } from './route-frames';
+import { pageOf } from './route-pages';
+import { prefetchRouteData } from './route-prefetch';
+import { appRoutes } from './routes';
 
 const AppShell = lazyComponent(() => import('./shell/app-shell').then((m) => m.AppShell));
 
@@ -56,11 +61,35 @@ function SessionGate() {
 }
 
 /**
+ * Once per page load: the code of the shell and of the entered page, and the page's first data,
+ * start loading at once, in parallel with restoring the cache and checking the session instead
+ * of after them. Loaded code renders without suspending, so React does not hold the page back
+ * behind a spinner (its 300 ms fallback throttle). Failures are left to the page's own load.
+ */
+function usePreloadEnteredRoute() {
+  const matches = useMatches();
+  const [entered] = useState(() => currentHandle(matches)?.routeId);
+  useEffect(() => {
+    const ignore = () => undefined;
+    AppShell.preload().catch(ignore);
+    const def = appRoutes.find((route) => route.id === entered);
+    if (!def) {
+      MenuRoutePage.preload().catch(ignore);
+      return;
+    }
+    RoutePage.preload().catch(ignore);
+    pageOf(def)?.preload().catch(ignore);
+    prefetchRouteData(def.id).catch(ignore);
+  }, [entered]);
+}
+
+/**
  * Everything behind sign-in. The query cache lives here, restored from IndexedDB for the
  * signed-in account and saved as it changes; the sign-in page loads none of this code.
  */
 export function SignedInArea() {
   const [options] = useState(persistOptions);
+  usePreloadEnteredRoute();
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={options}>
       <SessionGate />

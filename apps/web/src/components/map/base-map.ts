@@ -22,17 +22,26 @@ function attributionFor(url: string): string {
 export function createBaseMap(
   element: HTMLElement,
   config: MapConfig | undefined,
-  options: { center?: L.LatLngExpression; zoom?: number } = {},
+  options: {
+    center?: L.LatLngExpression;
+    zoom?: number;
+    /** Start showing these bounds instead (tiles then load for this view only). */
+    fit?: { bounds: L.LatLngBounds; options: L.FitBoundsOptions };
+  } = {},
 ): L.Map {
   const map = L.map(element, {
-    center: options.center ?? centerOf(config?.DefaultCenter),
-    zoom: options.zoom ?? DEFAULT_ZOOM,
     minZoom: 3,
     maxZoom: 18,
     worldCopyJump: true,
     attributionControl: true,
     zoomControl: true,
   });
+  if (options.fit) map.fitBounds(options.fit.bounds, options.fit.options);
+  else
+    map.setView(
+      options.center ?? centerOf(config?.DefaultCenter),
+      options.zoom ?? DEFAULT_ZOOM,
+    );
   map.attributionControl.setPrefix("Leaflet");
   if (config?.TileUrl) {
     L.tileLayer(config.TileUrl, {

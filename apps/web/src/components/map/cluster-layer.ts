@@ -71,7 +71,9 @@ export class ClusterCanvasLayer extends L.Layer {
     this.palette = palette;
   }
 
+  /** Indexes and draws the points; the same array again changes nothing. */
   setPoints(points: MapPoint[]): void {
+    if (points === this.points && this.index) return;
     this.points = points;
     const index = new Supercluster<PointProps, ClusterProps>({
       radius: 60,

@@ -40,6 +40,27 @@ export function paletteFor(theme: ThemeName): MapPalette {
   };
 }
 
+const FIT_OPTIONS: L.FitBoundsOptions = {
+  padding: [32, 32],
+  maxZoom: 14,
+  animate: false,
+};
+
+/** The bounds of the points (10,000 of them without making 10,000 LatLng objects). */
+export function boundsOf(points: readonly MapPoint[]): L.LatLngBounds {
+  let south = 90;
+  let west = 180;
+  let north = -90;
+  let east = -180;
+  for (const p of points) {
+    if (p.lat < south) south = p.lat;
+    if (p.lat > north) north = p.lat;
+    if (p.lng < west) west = p.lng;
+    if (p.lng > east) east = p.lng;
+  }
+  return L.latLngBounds([south, west], [north, east]);
+}
+
 export interface MapView {
   lng: number;
   lat: number;
@@ -91,15 +112,30 @@ export function ClusterMap({
     onSelectRef.current = onSelect;
   }, [onSelect]);
 
-  // The map is made once, when the configuration has arrived.
+  // The points as last rendered, for the effect that makes the map.
+  const pointsRef = useRef(points);
+  useEffect(() => {
+    pointsRef.current = points;
+  }, [points]);
+
+  // The map is made once, when the configuration has arrived. Points that are already there
+  // (fetched ahead of the page) are shown at once: the map starts on their bounds and draws them
+  // in this same effect, without waiting for another render.
   useEffect(() => {
     const el = element.current;
     if (!el || !config) return;
+    const initial = pointsRef.current;
+    const fit = !view && initial && initial.length > 0;
     const created = createBaseMap(
       el,
       config,
-      view ? { center: [view.lat, view.lng], zoom: view.zoom } : {},
+      view
+        ? { center: [view.lat, view.lng], zoom: view.zoom }
+        : fit
+          ? { fit: { bounds: boundsOf(initial), options: FIT_OPTIONS } }
+          : {},
     );
+    fitted.current = Boolean(fit);
     const markerPane = created.createPane("sluiceMarkers");
     markerPane.style.zIndex = "650";
     L.DomEvent.disableClickPropagation(markerPane);
@@ -112,6 +148,7 @@ export function ClusterMap({
       setZooming(true);
     };
     canvasLayer.addTo(created);
+    if (initial) canvasLayer.setPoints(initial);
     setMap(created);
     setLayer(canvasLayer);
     setPane(markerPane);
@@ -140,12 +177,12 @@ export function ClusterMap({
 
   useEffect(() => {
     if (!layer || !map || !points) return;
-    layer.setPoints(points);
+    // The view first, so the points are drawn once, where they will be seen.
     if (!fitted.current && !view && points.length > 0) {
       fitted.current = true;
-      const bounds = L.latLngBounds(points.map((p) => L.latLng(p.lat, p.lng)));
-      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 14, animate: false });
+      map.fitBounds(boundsOf(points), FIT_OPTIONS);
     }
+    layer.setPoints(points);
   }, [layer, map, points, view]);
 
   useEffect(() => {
