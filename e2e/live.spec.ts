@@ -80,6 +80,16 @@ test('a simulated station: values on screen within a second of being published, 
   }
   await expect(map.getByRole('button', { name: /^3 places here: 0 online, 0 with a warning, 3 offline/ })).toBeAttached();
   await expect(state).toHaveText('Offline');
+
+  // Zoomed in all the way, the station's devices stand around it, each to be seen and clicked.
+  await map.getByRole('button', { name: /^3 places here/ }).click();
+  const station = map.getByRole('button', { name: /^上坞站 Shangwu, Station/ });
+  const pump = map.getByRole('button', { name: /^提升泵 Lift pump, Device, Offline/ });
+  const dosing = map.getByRole('button', { name: /^PAC 加药泵 PAC dosing pump, Device/ });
+  await expect(pump).toBeAttached();
+  const boxes = await Promise.all([station, pump, dosing].map((b) => b.boundingBox()));
+  const centres = boxes.map((b) => `${String(Math.round((b?.x ?? 0) + (b?.width ?? 0) / 2))},${String(Math.round((b?.y ?? 0) + (b?.height ?? 0) / 2))}`);
+  expect(new Set(centres).size).toBe(3);
 });
 
 test('after the network drops and returns, the page catches up with what it missed', async ({ page, baseURL }) => {

@@ -282,6 +282,15 @@ export class ClusterCanvasLayer extends L.Layer {
           });
         }
       }
+      const fanned = fanOut(drawn);
+      for (const [key, [dx, dy]] of fanned) {
+        const feature = drawn.find((f) => f.key === key);
+        if (!feature) continue;
+        const centre = map.latLngToContainerPoint(L.latLng(feature.lat, feature.lng)).add(pad);
+        this.drawLeader(ctx, centre.x, centre.y, centre.x + dx, centre.y + dy);
+        feature.x += dx;
+        feature.y += dy;
+      }
       // Points above clusters, the selected one last.
       const points = drawn
         .filter((f) => !f.cluster)
@@ -290,9 +299,11 @@ export class ClusterCanvasLayer extends L.Layer {
             Number(a.key === this.selected) - Number(b.key === this.selected),
         );
       for (const feature of points) {
+        const [dx, dy] = fanned.get(feature.key) ?? [0, 0];
         const at = map
           .latLngToContainerPoint(L.latLng(feature.lat, feature.lng))
-          .add(pad);
+          .add(pad)
+          .add(L.point(dx, dy));
         if (feature.point)
           this.drawPoint(
             ctx,
@@ -312,6 +323,15 @@ export class ClusterCanvasLayer extends L.Layer {
     }
     if (reason === "zoom") performance.mark("map:zoomed");
     this.onRender?.(drawn, reason);
+  }
+
+  private drawLeader(ctx: CanvasRenderingContext2D, x1: number, y1: number, x2: number, y2: number): void {
+    ctx.beginPath();
+    ctx.moveTo(x1, y1);
+    ctx.lineTo(x2, y2);
+    ctx.strokeStyle = this.palette.outline;
+    ctx.lineWidth = 1;
+    ctx.stroke();
   }
 
   private stateColor(state: number): string {
@@ -400,4 +420,32 @@ export class ClusterCanvasLayer extends L.Layer {
       ctx.stroke();
     }
   }
+}
+
+/**
+ * Points that stand on the same spot (devices at their station's position) are spread on a
+ * small circle around it, the station staying in the middle, so that each can be seen and
+ * clicked. Answers the offset in pixels of each point that moves.
+ */
+export function fanOut(drawn: readonly DrawnFeature[]): Map<string, [number, number]> {
+  const spots = new Map<string, DrawnFeature[]>();
+  for (const f of drawn) {
+    if (f.cluster) continue;
+    const spot = `${String(Math.round(f.x))},${String(Math.round(f.y))}`;
+    const list = spots.get(spot);
+    if (list) list.push(f);
+    else spots.set(spot, [f]);
+  }
+  const offsets = new Map<string, [number, number]>();
+  for (const list of spots.values()) {
+    if (list.length < 2) continue;
+    const centre = list.find((f) => f.point?.kind === "station");
+    const around = list.filter((f) => f !== centre);
+    const radius = Math.max(22, (around.length * 20) / (2 * Math.PI));
+    around.forEach((f, i) => {
+      const angle = -Math.PI / 2 + (2 * Math.PI * i) / around.length;
+      offsets.set(f.key, [Math.round(Math.cos(angle) * radius), Math.round(Math.sin(angle) * radius)]);
+    });
+  }
+  return offsets;
 }
