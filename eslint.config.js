@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+
+/** The web app's feature folders: none may import another (compose features in app/). */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**'] },
@@ -26,6 +32,9 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    // TypeScript sources are imported without their extension: without these the import rules
+    // resolve nothing there, and the layering below would go unchecked.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': [
@@ -35,6 +44,12 @@ export default tseslint.config(
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: './apps/web/src/features' },
             { target: './apps/web/src/lib', from: './apps/web/src/features' },
+            ...webFeatures.map((name) => ({
+              target: `./apps/web/src/features/${name}`,
+              from: './apps/web/src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other: move what they share to components/ or lib/, or compose them in app/.',
+            })),
           ],
         },
       ],

@@ -51,7 +51,7 @@ export const NOT_FOUND_PARENTS = ['/sys', '/jurisdiction', '/user', '/device'];
 
 /** The built pages. Routes without one show the placeholder page. */
 const loaders: Partial<Record<AppRouteId, PageLoader>> = {
-  home: () => import('../features/home/pages/home-page').then((m) => m.HomePage),
+  home: () => import('./pages/home-page').then((m) => m.HomePage),
   userInfo: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
   userList: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   principals: () => import('../features/users/pages/user-list-page').then((m) => m.PrincipalsPage),

@@ -20,3 +20,12 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const view = render(wrap(<RouterProvider router={router} />));
   return { ...view, router };
 }
+
+/** Renders one element with translations and Ant Design's theme, as the app provides them. */
+export function renderWithProviders(element: ReactNode) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ThemedConfig>{element}</ThemedConfig>
+    </I18nextProvider>,
+  );
+}

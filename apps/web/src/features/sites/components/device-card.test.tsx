@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { ThemedConfig } from '../../../app/providers';
 import { i18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test/render';
 import type { DeviceDto } from '../api/devices-api';
 import { DeviceCard } from './device-card';
 
@@ -29,13 +28,7 @@ const device: DeviceDto = {
 };
 
 function renderCard(onOpen = vi.fn()) {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemedConfig>
-        <DeviceCard device={device} types={[{ Id: 7, TypeName: 'Village station (A/O)', ICON: '' }]} onOpen={onOpen} />
-      </ThemedConfig>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<DeviceCard device={device} types={[{ Id: 7, TypeName: 'Village station (A/O)', ICON: '' }]} onOpen={onOpen} />);
   return onOpen;
 }
 

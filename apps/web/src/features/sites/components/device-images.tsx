@@ -14,6 +14,7 @@ import { useMayOperate } from '../../../lib/operates';
 import { deviceImagesQueryOptions, uploadDeviceImage, useDeleteDeviceImage } from '../api/device-images-api';
 import { useGroupId } from '../api/group';
 import { sitesKeys } from '../api/sites-keys';
+import './site-items.css';
 
 /** Spec §9: device images are cropped 4:3. */
 export const DEVICE_IMAGE_ASPECT = 4 / 3;

@@ -15,6 +15,7 @@ import {
 } from "../api/projects-api";
 import { sitesKeys } from "../api/sites-keys";
 import { useMayOperate } from "../../../lib/operates";
+import "./site-items.css";
 
 export function ProjectImages({
   projectId,

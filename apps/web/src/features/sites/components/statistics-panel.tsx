@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import {
   overviewQueryOptions,
   useDeviceTypes,
-} from "../../sites/api/devices-api";
-import { useGroupId } from "../../sites/api/group";
-import { projectPageQueryOptions } from "../../sites/api/projects-api";
-import { typeName } from "../../sites/components/device-type-label";
+} from "../api/devices-api";
+import { useGroupId } from "../api/group";
+import { projectPageQueryOptions } from "../api/projects-api";
+import { typeName } from "./device-type-label";
 
 export const STAT_CARD_HEIGHT = 233;
 

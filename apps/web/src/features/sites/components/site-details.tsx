@@ -1,6 +1,6 @@
 /** Below the map: the selected project's, station's or device's details in tabs. */
 import { useState } from "react";
-import { App, Button, Card, Descriptions, Flex, Tabs } from "antd";
+import { App, Button, Card, Descriptions, Flex, Tabs, type TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -10,22 +10,22 @@ import { HOME_PATH } from "../../../lib/paths";
 import {
   deviceQueryOptions,
   useDeviceTypes,
-} from "../../sites/api/devices-api";
-import { useGroupId } from "../../sites/api/group";
+  type DeviceDto,
+} from "../api/devices-api";
+import { useGroupId } from "../api/group";
 import {
   projectInfoQueryOptions,
   useDeleteProject,
-} from "../../sites/api/projects-api";
-import { AffiliatesPanel } from "../../sites/components/affiliates-panel";
-import { DeviceFacts } from "../../sites/components/device-card";
-import { DeviceImages } from "../../sites/components/device-images";
-import { DistanceText } from "../../sites/components/distance-text";
-import { MigrationHistory } from "../../sites/components/migration-history";
-import { PrincipalsPanel } from "../../sites/components/principals-panel";
-import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
-import { ProjectImages } from "../../sites/components/project-images";
+} from "../api/projects-api";
+import { AffiliatesPanel } from "./affiliates-panel";
+import { DeviceFacts } from "./device-card";
+import { DeviceImages } from "./device-images";
+import { DistanceText } from "./distance-text";
+import { MigrationHistory } from "./migration-history";
+import { PrincipalsPanel } from "./principals-panel";
+import { ProjectFormDialog } from "./project-form-dialog";
+import { ProjectImages } from "./project-images";
 import { homePath } from "./sites-browser";
-import { LiveValues } from "./live-values";
 import { useMayOperate } from "../../../lib/operates";
 
 function SiteCard({
@@ -185,12 +185,17 @@ function SiteCard({
   );
 }
 
+/** Tabs another part of the console adds to a device's details (its live values), shown first. */
+export type DeviceTabs = (device: DeviceDto) => NonNullable<TabsProps["items"]>;
+
 function DeviceDetailsCard({
   sn,
   you,
+  deviceTabs,
 }: {
   sn: string;
   you: readonly [number, number] | undefined;
+  deviceTabs: DeviceTabs | undefined;
 }) {
   const { t } = useTranslation();
   const g = useGroupId();
@@ -201,11 +206,7 @@ function DeviceDetailsCard({
     <Card title={t("home.deviceDetails")}>
       <Tabs
         items={[
-          {
-            key: "live",
-            label: t("live.tab"),
-            children: <LiveValues g={g} sn={data.DeviceSn} />,
-          },
+          ...(deviceTabs?.(data) ?? []),
           {
             key: "overview",
             label: t("home.tabs.overview"),
@@ -244,15 +245,24 @@ export function SiteDetails({
   title,
   itemId,
   you,
+  deviceTabs,
 }: {
   title: string | undefined;
   itemId: string | undefined;
   you: readonly [number, number] | undefined;
+  deviceTabs?: DeviceTabs;
 }) {
   const id = Number(itemId);
   if ((title === "project" || title === "station") && id > 0)
     return <SiteCard key={id} id={id} you={you} />;
   if (title === "device" && itemId)
-    return <DeviceDetailsCard key={itemId} sn={itemId} you={you} />;
+    return (
+      <DeviceDetailsCard
+        key={itemId}
+        sn={itemId}
+        you={you}
+        deviceTabs={deviceTabs}
+      />
+    );
   return null;
 }

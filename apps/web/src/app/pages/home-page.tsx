@@ -4,8 +4,9 @@
  * puts the item in the URL (activeTitle project, station or device; activeItemId its id or
  * serial number).
  *
- * The home page composes the sites feature (lists, forms, details); it is the one feature that
- * imports another.
+ * The home page composes features — the sites feature's lists, forms and details, and a device's
+ * live values (features/home) — so it lives here, in the app layer, and the features do not
+ * import each other (conventions: `components/lib ← features ← app`).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Flex, Typography } from 'antd';
@@ -13,19 +14,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { parsePosition } from '@sluice/shared/geo.schema';
-import { ClusterMap, type MapView } from '../../../components/map/cluster-map';
-import { withLiveStates } from '../../../components/map/live-states';
-import { useLiveStates } from '../../../lib/live/live-hooks';
-import type { MapPoint } from '../../../components/map/map-types';
-import { useMapConfig } from '../../../lib/client-config';
-import { useGroupId } from '../../sites/api/group';
-import { deviceMapQueryOptions } from '../../sites/api/map-api';
-import { projectInfoQueryOptions, useAllProjects } from '../../sites/api/projects-api';
-import { AddressSearch, type SearchTarget } from '../components/address-search';
-import { SiteDetails } from '../components/site-details';
-import { homePath, SitesBrowser } from '../components/sites-browser';
-import { StatisticsPanel } from '../components/statistics-panel';
-import { useBrowserPosition } from '../components/use-browser-position';
+import { ClusterMap, type MapView } from '../../components/map/cluster-map';
+import { withLiveStates } from '../../components/map/live-states';
+import { useLiveStates } from '../../lib/live/live-hooks';
+import type { MapPoint } from '../../components/map/map-types';
+import { useMapConfig } from '../../lib/client-config';
+import { useBrowserPosition } from '../../lib/use-browser-position';
+import { LiveValues } from '../../features/home/components/live-values';
+import { useGroupId } from '../../features/sites/api/group';
+import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
+import { projectInfoQueryOptions, useAllProjects } from '../../features/sites/api/projects-api';
+import { AddressSearch, type SearchTarget } from '../../features/sites/components/address-search';
+import { SiteDetails, type DeviceTabs } from '../../features/sites/components/site-details';
+import { homePath, SitesBrowser } from '../../features/sites/components/sites-browser';
+import { StatisticsPanel } from '../../features/sites/components/statistics-panel';
 import './home-page.css';
 
 function Legend() {
@@ -100,6 +102,12 @@ export function HomePage() {
 
   const pin = useMemo(() => (search ? { lng: search.view.lng, lat: search.view.lat, label: search.label } : undefined), [search]);
 
+  // A device's live values come first among its details.
+  const deviceTabs = useCallback<DeviceTabs>(
+    (device) => [{ key: 'live', label: t('live.tab'), children: <LiveValues g={g} sn={device.DeviceSn} /> }],
+    [g, t],
+  );
+
   return (
     <div className="sluice-home">
       <section className="sluice-home-list" aria-label={t('home.listPanel')}>
@@ -126,7 +134,7 @@ export function HomePage() {
           you={you}
           pin={activeTitle ? undefined : pin}
         />
-        <SiteDetails title={activeTitle} itemId={activeItemId} you={you} />
+        <SiteDetails title={activeTitle} itemId={activeItemId} you={you} deviceTabs={deviceTabs} />
       </section>
       <aside className="sluice-home-stats-panel" aria-label={t('home.statsPanel')}>
         <StatisticsPanel />

@@ -8,8 +8,8 @@ import { App, AutoComplete, Input } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import { useTranslation } from "react-i18next";
 import { parsePosition } from "@sluice/shared/geo.schema";
-import { flattenAreas, useAreaTree } from "../../sites/api/areas-api";
-import type { ProjectDto } from "../../sites/api/projects-api";
+import { flattenAreas, useAreaTree } from "../api/areas-api";
+import type { ProjectDto } from "../api/projects-api";
 
 export interface SearchTarget {
   kind: "project" | "station" | "place";

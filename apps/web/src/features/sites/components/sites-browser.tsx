@@ -32,22 +32,23 @@ import {
   projectDevicesQueryOptions,
   useDeviceTypes,
   type DeviceDto,
-} from "../../sites/api/devices-api";
-import { useGroupId } from "../../sites/api/group";
+} from "../api/devices-api";
+import { useGroupId } from "../api/group";
 import {
   normalizeSearch,
   projectInfoQueryOptions,
   type ProjectDto,
   type ProjectPage,
   type SiteKind,
-} from "../../sites/api/projects-api";
-import { sitesKeys } from "../../sites/api/sites-keys";
-import { useDeviceActions } from "../../sites/components/device-actions";
-import { DeviceFacts } from "../../sites/components/device-card";
-import { DeviceFormDialog } from "../../sites/components/device-form-dialog";
-import { ProjectFormDialog } from "../../sites/components/project-form-dialog";
-import { DeviceStateTag, StateTag } from "../../sites/components/state-tag";
+} from "../api/projects-api";
+import { sitesKeys } from "../api/sites-keys";
+import { useDeviceActions } from "./device-actions";
+import { DeviceFacts } from "./device-card";
+import { DeviceFormDialog } from "./device-form-dialog";
+import { ProjectFormDialog } from "./project-form-dialog";
+import { DeviceStateTag, StateTag } from "./state-tag";
 import { useMayOperate } from "../../../lib/operates";
+import "./site-items.css";
 
 export const homePath = (
   kind: "project" | "station" | "device",
