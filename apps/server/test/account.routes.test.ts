@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp } from './harness.ts';
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
-
-interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-}
 
 describe.each(databaseKinds)('account calls on %s', (kind) => {
   let t: TestApp;

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
-import { PNG, client, fieldsOf, multipartWithFields, zipFile, type Client } from './config-api.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { ADMIN, createTestApp, databaseKinds, fieldsOf, PNG, type TestApp } from './harness.ts';
+import { client, multipartWithFields, zipFile, type Client } from './config-api.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { SecretBox } from '../src/security/secret-box.ts';
 import { signRequest } from '../src/modules/sim/simboss.client.ts';
@@ -83,11 +82,11 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     const { port } = provider.address() as AddressInfo;
     t = await createTestApp(kind, { SIM_API_URL: `http://127.0.0.1:${String(port)}/2.0` });
-    adminToken = await t.login(ADMIN.account, ADMIN.password);
+    const users = await t.signInUsers();
+    adminToken = users.admin;
     admin = client(t, adminToken);
-    operator = client(t, await t.login(OPERATOR.account, OPERATOR.password));
-    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' });
-    stranger = client(t, await t.login('otherboss', other.password));
+    operator = client(t, users.operator);
+    stranger = client(t, users.otherAdmin);
   });
   afterAll(async () => {
     await t.close();
@@ -157,7 +156,7 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
     expect(refused[0]?.json<{ message: string }>().message).toContain('Android package');
     const badVersion = await upload({ VersionNo: '2.0' }, apk);
     expect(badVersion.statusCode).toBe(400);
-    expect(badVersion.json<{ data: { errors: { field: string }[] } }>().data.errors.map((e) => e.field)).toEqual(['VersionNo']);
+    expect(fieldsOf(badVersion)).toEqual(['VersionNo']);
     expect((await admin.get<AppVersion[]>('/appVersion?PageSize=10')).body.count).toBe(2);
 
     const latest = await operator.get<AppVersion>('/AppVersion/get?type=android');

@@ -1,14 +1,6 @@
 /** Small helpers for the configuration route tests (device types, library, templates, alarms, apps, SIM). */
 import { crc32, deflateRawSync } from 'node:zlib';
-import type { TestApp } from './harness.ts';
-
-export interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-  count?: number;
-}
-export type Errors = { errors: { field: string; message: string }[] };
+import type { Body, TestApp } from './harness.ts';
 
 export interface Reply<T> {
   status: number;
@@ -29,9 +21,6 @@ export function client(t: TestApp, token: string, lang = 'en-US') {
   };
 }
 export type Client = ReturnType<typeof client>;
-
-/** The fields named by a 400 answer. */
-export const fieldsOf = (reply: Reply<unknown>) => (reply.body.data as Errors | null)?.errors.map((e) => e.field) ?? [];
 
 /** A ZIP file (entries deflated) with its central directory, as an APK is. */
 export function zipFile(entries: Record<string, string>): Buffer {
@@ -75,7 +64,6 @@ export function zipFile(entries: Record<string, string>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 /** Firmware: bytes that are no known file type. */
 export const FIRMWARE = Buffer.concat([Buffer.from([0x7f, 0x10, 0x00, 0x20]), Buffer.alloc(2048, 0xa5)]);
 

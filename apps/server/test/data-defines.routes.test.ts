@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, type TestApp } from './harness.ts';
+import { createTestApp, databaseKinds, fieldsOf, PNG, multipartFile, type TestApp } from './harness.ts';
 import ExcelJS from 'exceljs';
-import { PNG, client, fieldsOf, zipFile, type Client } from './config-api.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { client, zipFile, type Client } from './config-api.ts';
 
 interface Define {
   Id: number;
@@ -31,11 +30,11 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    adminToken = await t.login(ADMIN.account, ADMIN.password);
+    const users = await t.signInUsers();
+    adminToken = users.admin;
     admin = client(t, adminToken);
-    operator = client(t, await t.login(OPERATOR.account, OPERATOR.password));
-    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' });
-    stranger = client(t, await t.login('otherboss', other.password));
+    operator = client(t, users.operator);
+    stranger = client(t, users.otherAdmin);
   });
   afterAll(async () => {
     await t.close();

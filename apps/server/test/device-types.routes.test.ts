@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
-import { FIRMWARE, PNG, client, fieldsOf, multipartWithFields, type Client } from './config-api.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { ADMIN, createTestApp, databaseKinds, fieldsOf, PNG, type TestApp } from './harness.ts';
+import { FIRMWARE, client, multipartWithFields, type Client } from './config-api.ts';
 import { DEMO_STATION_TYPE } from '../src/seed/demo-device-types.ts';
 
 interface Type {
@@ -45,10 +44,10 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = client(t, await t.login(ADMIN.account, ADMIN.password));
-    operator = client(t, await t.login(OPERATOR.account, OPERATOR.password));
-    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' });
-    stranger = client(t, await t.login('otherboss', other.password));
+    const users = await t.signInUsers();
+    admin = client(t, users.admin);
+    operator = client(t, users.operator);
+    stranger = client(t, users.otherAdmin);
     const types = await admin.get<Type[]>('/DeviceType/GetDeviceType');
     demoTypeId = types.body.data.find((x) => x.TypeName === DEMO_STATION_TYPE)?.Id ?? 0;
     for (let page = 1; ; page++) {
@@ -321,7 +320,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     expect(file.Sha256).toMatch(/^[0-9a-f]{64}$/);
     const badVersion = await upload('/TypeUpdateFileAdd', multipartWithFields({ TypeId: String(typeId), Version: '1.2', Role: 'kernel' }, FIRMWARE, 'x.bin'));
     expect(badVersion.statusCode).toBe(400);
-    expect(badVersion.json<{ data: { errors: { field: string }[] } }>().data.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['Version', 'Role']));
+    expect(fieldsOf(badVersion)).toEqual(expect.arrayContaining(['Version', 'Role']));
     const imageAsFirmware = await upload(`/type/${String(typeId)}/TypeUpdateFile`, multipartWithFields({ Version: 'V1.0.0' }, PNG, 'x.bin'));
     expect(imageAsFirmware.statusCode).toBe(415);
     const tooBig = await upload(`/type/${String(typeId)}/TypeUpdateFile`, multipartWithFields({ Version: 'V1.0.0' }, Buffer.alloc(3 * 1024 * 1024 + 1, 7), 'big.bin'));

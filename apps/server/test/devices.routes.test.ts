@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, type TestApp } from './harness.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { createTestApp, databaseKinds, fieldsOf, multipartFile, EXE, JPEG, PNG, type Body, type CreatedTenant, type Errors, type TestApp } from './harness.ts';
 import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { onDeviceCreated, onDevicePurged, type CreatedDevice } from '../src/modules/devices/device-hooks.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
 
-interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-  count?: number;
-}
-type Errors = { errors: { field: string; message: string }[] };
 interface Device {
   DeviceSn: string;
   DeviceNo: string;
@@ -36,10 +28,6 @@ interface Page<T> {
   count: number;
 }
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);
-
 // Features register hooks at start-up; these record what the devices feature tells them.
 const created: CreatedDevice[] = [];
 const purged: CreatedDevice[] = [];
@@ -57,26 +45,20 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
   let admin: string;
   let operator: string;
   let otherAdmin: string;
-  let other: Awaited<ReturnType<typeof createTenant>>;
+  let other: CreatedTenant;
   let hekou: Project;
   let hekouStation: Project;
   let shangwu: Project;
   let qingshan: Project;
   let uvType: number;
 
-  const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
-  const fieldsOf = (res: Awaited<ReturnType<TestApp['call']>>) => res.json<Body<Errors>>().data.errors.map((e) => e.field);
-
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = await t.login(ADMIN.account, ADMIN.password);
-    operator = await t.login(OPERATOR.account, OPERATOR.password);
-    other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherw', adminAccount: 'otherboss' });
-    otherAdmin = await t.login('otherboss', other.password);
-    const projects = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
+    ({ admin, operator, other, otherAdmin } = await t.signInUsers());
+    const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
     hekou = projects.data.data.find((p) => p.Name.startsWith('河口村')) ?? hekou;
     qingshan = projects.data.data.find((p) => p.Name.startsWith('青山镇')) ?? qingshan;
-    const stations = await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin });
+    const stations = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin });
     hekouStation = stations.data.find((s) => s.Name.startsWith('河口村站')) ?? hekouStation;
     shangwu = stations.data.find((s) => s.Name.startsWith('上坞')) ?? shangwu;
     uvType = (await t.app.ctx.db.insertInto('device_types').values({ group_id: 1, type_name: '紫外消毒 UV' }).returning('id').executeTakeFirstOrThrow()).id;
@@ -86,11 +68,11 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
   });
 
   it('has the demo fleet: 18 devices with stable serial numbers and working demo credentials', async () => {
-    const all = await json<Device[]>({ method: 'GET', url: '/api/1/Device/MyDevice?PageSize=100', token: operator });
+    const all = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/MyDevice?PageSize=100', token: operator });
     expect(all.count).toBe(18);
     expect(all.data.map((d) => d.DeviceSn)).toContain('SL0000000101');
     expect(await verifyDeviceSecret(t.app.ctx.db, 'SL0000000101', demoDeviceSecret('SL0000000101'))).toBe(true);
-    const overview = await json<{ Num: number; OnlineNum: number; OfflineNum: number; TypeData: { TypeId: number | null; Num: number }[] }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
+    const overview = await t.json<{ Num: number; OnlineNum: number; OfflineNum: number; TypeData: { TypeId: number | null; Num: number }[] }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
     expect(overview.data).toMatchObject({ Num: 18, OnlineNum: 12, OfflineNum: 6 });
     expect(overview.data.TypeData.reduce((n, d) => n + d.Num, 0)).toBe(18);
   });
@@ -116,7 +98,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const read = await t.call({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${device.DeviceSn}`, token: admin });
     expect(read.body).not.toContain(credential.Password);
     // A new secret replaces the old one.
-    const reset = await json<{ Password: string }>({ method: 'PUT', url: '/api/1/Device/Credential', token: admin, payload: { DeviceSn: device.DeviceSn } });
+    const reset = await t.json<{ Password: string }>({ method: 'PUT', url: '/api/1/Device/Credential', token: admin, payload: { DeviceSn: device.DeviceSn } });
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, credential.Password)).toBe(false);
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, reset.data.Password)).toBe(true);
 
@@ -132,7 +114,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad).sort()).toEqual(['DeviceName', 'DeviceNo', 'Position']);
     expect(bad.json<Body<Errors>>().data.errors.find((e) => e.field === 'Position')?.message).toBe('Enter a position as longitude,latitude, e.g. 113.8865,22.609985');
-    const onClient = await json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
+    const onClient = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
     const clientRes = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: onClient.data[0]?.Id } });
     expect(clientRes.statusCode).toBe(400);
     expect(fieldsOf(clientRes)).toEqual(['ProjectId']);
@@ -144,21 +126,21 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
   });
 
   it('lists devices by project, station, serial number, type and state, paged and searched', async () => {
-    const ofProject = await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(hekou.Id)}`, token: operator });
+    const ofProject = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(hekou.Id)}`, token: operator });
     expect(ofProject.data).toHaveLength(7);
-    const ofStation = await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(shangwu.Id)}`, token: operator });
+    const ofStation = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(shangwu.Id)}`, token: operator });
     expect(ofStation.data.map((d) => d.DeviceSn).sort()).toEqual(['SL0000000601', 'SL0000000602']);
-    const one = await json<Device[]>({ method: 'GET', url: '/api/1/Device/AllDevice?deviceSn=SL0000000503', token: operator });
+    const one = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/AllDevice?deviceSn=SL0000000503', token: operator });
     expect(one.data).toEqual([expect.objectContaining({ DeviceSn: 'SL0000000503', ProjectName: '河口村站 Hekou', ParentProjectId: hekou.Id })]);
-    const paged = await json<Device[]>({ method: 'GET', url: `/api/1/Device/Project?ProjectId=${String(hekou.Id)}&PageNo=2&PageSize=5&OrderBy=DeviceSn`, token: operator });
+    const paged = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/Project?ProjectId=${String(hekou.Id)}&PageNo=2&PageSize=5&OrderBy=DeviceSn`, token: operator });
     expect(paged.count).toBe(7);
     expect(paged.data).toHaveLength(2);
-    const online = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?ProjectId=${String(hekou.Id)}&Online=1`, token: operator });
+    const online = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?ProjectId=${String(hekou.Id)}&Online=1`, token: operator });
     expect(online.data.every((d) => d.Online)).toBe(true);
     expect(online.count).toBe(3);
-    const typed = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?TypeId=${String(uvType)}`, token: operator });
+    const typed = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?TypeId=${String(uvType)}`, token: operator });
     expect(typed.data.map((d) => d.DeviceNo)).toEqual(['HK-UV1']);
-    const searched = await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${encodeURIComponent('加药泵')}`, token: operator });
+    const searched = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${encodeURIComponent('加药泵')}`, token: operator });
     expect(searched.count).toBe(2);
     const badSort = await t.call({ method: 'GET', url: '/api/1/Device/MyDevice?OrderBy=secret_hash', token: operator });
     expect(badSort.statusCode).toBe(400);
@@ -166,25 +148,25 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
 
   it('edits a device, changes its type, and migrates it with a recorded history', async () => {
     const sn = 'SL0000000602';
-    const edited = await json<Device>({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' } });
+    const edited = await t.json<Device>({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' } });
     expect(edited.data).toMatchObject({ DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' });
-    const typed = await json<Device>({ method: 'PUT', url: '/api/1/Device/Type', token: admin, payload: { DeviceSn: sn, TypeId: 3 } });
+    const typed = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Type', token: admin, payload: { DeviceSn: sn, TypeId: 3 } });
     expect(typed.data.TypeId).toBe(3);
 
-    const moved = await json<Device>({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: hekouStation.Id } });
+    const moved = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: hekouStation.Id } });
     expect(moved.data.ProjectId).toBe(hekouStation.Id);
     const again = await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: hekouStation.Id } });
     expect(again.statusCode).toBe(409);
-    const unassigned = await json<Device>({ method: 'PUT', url: '/api/1/Device/Project', token: admin, payload: { DeviceSn: sn } });
+    const unassigned = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Project', token: admin, payload: { DeviceSn: sn } });
     expect(unassigned.data.ProjectId).toBeNull();
-    const noProject = await json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
+    const noProject = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
     expect(noProject.data.map((d) => d.DeviceSn)).toEqual([sn]);
     // An operator reaches no unassigned device.
-    expect((await json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: operator })).data).toEqual([]);
+    expect((await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: operator })).data).toEqual([]);
     expect((await t.call({ method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: operator })).statusCode).toBe(404);
     await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: shangwu.Id } });
 
-    const history = await json<{ DeviceSn: string; ListMigration: { FromProjectName: string; ToProjectName: string; UserName: string; ToProjectId: number | null }[] }>({
+    const history = await t.json<{ DeviceSn: string; ListMigration: { FromProjectName: string; ToProjectName: string; UserName: string; ToProjectId: number | null }[] }>({
       method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: operator,
     });
     expect(history.data.DeviceSn).toBe(sn);
@@ -194,13 +176,13 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       ['上坞站 Shangwu', '河口村站 Hekou'],
     ]);
     expect(history.data.ListMigration[0]?.UserName).toBe('admin');
-    const client = (await json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin })).data[0];
+    const client = (await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin })).data[0];
     const toClient = await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: client?.Id } });
     expect(toClient.statusCode).toBe(400);
   });
 
   it('says whether the caller may control a device', async () => {
-    const mine = await json<{ CanControl: boolean; Online: boolean }>({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL0000000501', token: operator });
+    const mine = await t.json<{ CanControl: boolean; Online: boolean }>({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL0000000501', token: operator });
     expect(mine.data).toEqual({ DeviceSn: 'SL0000000501', CanControl: true, Online: true });
     expect((await t.call({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL9999999999', token: operator })).statusCode).toBe(404);
   });
@@ -213,30 +195,30 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const config = added.json<Body<{ Id: number; DataValue: string; DeviceSn: string }>>().data;
     expect(config).toMatchObject({ DataValue: '3', DeviceSn: sn });
     await t.call({ method: 'PUT', url: base, token: admin, payload: { Id: config.Id, DataName: 'Modbus slave', DataType: 'textbox', DataValue: '4' } });
-    const list = await json<{ DataValue: string }[]>({ method: 'GET', url: base, token: operator });
+    const list = await t.json<{ DataValue: string }[]>({ method: 'GET', url: base, token: operator });
     expect(list.data.map((c) => c.DataValue)).toEqual(['4']);
     expect((await t.call({ method: 'DELETE', url: `/api/1/SL0000000502/DeviceConfig/${String(config.Id)}`, token: admin })).statusCode).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `${base}/${String(config.Id)}`, token: admin })).statusCode).toBe(200);
 
     const cardUrl = `/api/1/${sn}/DeviceCard`;
-    const empty = await json<null>({ method: 'GET', url: cardUrl, token: operator, lang: 'en-US' });
+    const empty = await t.json<null>({ method: 'GET', url: cardUrl, token: operator, lang: 'en-US' });
     expect(empty).toMatchObject({ success: true, data: null, message: 'SIM data is not available: no SIM provider is configured yet' });
     const badCard = await t.call({ method: 'POST', url: cardUrl, token: admin, lang: 'en-US', payload: { ICCID: '8986' } });
     expect(badCard.statusCode).toBe(400);
     expect(badCard.json<Body>().message).toBe('ICCID: An ICCID has 19 or 20 digits');
-    const card = await json<{ Id: number; ICCID: string }>({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '89860012345678901234' } });
+    const card = await t.json<{ Id: number; ICCID: string }>({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '89860012345678901234' } });
     expect(card.data.ICCID).toBe('89860012345678901234');
     expect((await t.call({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '8986001234567890123' } })).statusCode).toBe(409);
     await t.call({ method: 'PUT', url: cardUrl, token: admin, payload: { ICCID: '8986001234567890123' } });
-    const read = await json<{ ICCID: string; SimConfigured: boolean; Sim: null }>({ method: 'GET', url: cardUrl, token: operator });
+    const read = await t.json<{ ICCID: string; SimConfigured: boolean; Sim: null }>({ method: 'GET', url: cardUrl, token: operator });
     expect(read.data).toMatchObject({ ICCID: '8986001234567890123', SimConfigured: false, Sim: null });
     expect((await t.call({ method: 'DELETE', url: `${cardUrl}/${String(card.data.Id)}`, token: admin })).statusCode).toBe(200);
 
     const images = `/api/device/${sn}/DeviceImage`;
     const folder = path.join(t.dataDir, 'uploads', 'device-images');
-    const first = await json<{ Id: number; Rank: number; url: string; ImageName: string }>({ method: 'PUT', url: images, token: admin, ...multipartFile(JPEG, 'pump.jpg', 'image/jpeg') });
+    const first = await t.json<{ Id: number; Rank: number; url: string; ImageName: string }>({ method: 'PUT', url: images, token: admin, ...multipartFile(JPEG, 'pump.jpg', 'image/jpeg') });
     expect(first.data).toMatchObject({ Rank: 0, ImageName: 'pump' });
-    const second = await json<{ Id: number; Rank: number }>({ method: 'PUT', url: `${images}?ImageName=Panel`, token: admin, ...multipartFile(PNG, 'x.png') });
+    const second = await t.json<{ Id: number; Rank: number }>({ method: 'PUT', url: `${images}?ImageName=Panel`, token: admin, ...multipartFile(PNG, 'x.png') });
     expect(second.data.Rank).toBe(1);
     expect((await t.call({ method: 'GET', url: first.data.url })).headers['content-type']).toBe('image/jpeg');
     const before = await readdir(folder);
@@ -247,7 +229,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(huge.statusCode).toBe(413);
     expect((await t.call({ method: 'PUT', url: images, token: operator, ...multipartFile(PNG, 'x.png') })).statusCode).toBe(403);
     expect(await readdir(folder)).toEqual(before);
-    const listed = await json<{ ImageName: string }[]>({ method: 'GET', url: images, token: operator });
+    const listed = await t.json<{ ImageName: string }[]>({ method: 'GET', url: images, token: operator });
     expect(listed.data.map((i) => i.ImageName)).toEqual(['pump', 'Panel']);
     expect((await t.call({ method: 'DELETE', url: `${images}/${String(first.data.Id)}`, token: admin })).statusCode).toBe(200);
     expect(await readdir(folder)).toHaveLength(1);
@@ -271,17 +253,17 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       const sn = 'SL0000000503';
       const deleted = await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin, lang: 'en-US' });
       expect(deleted.json<Body>().message).toBe('Moved to the recycle bin');
-      expect((await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin })).data).toEqual([]);
-      expect((await json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${sn}`, token: admin })).count).toBe(0);
+      expect((await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin })).data).toEqual([]);
+      expect((await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${sn}`, token: admin })).count).toBe(0);
       expect((await t.call({ method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: admin })).statusCode).toBe(404);
       expect((await t.call({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: 'x' } })).statusCode).toBe(404);
-      const map = await json<{ Devices: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+      const map = await t.json<{ Devices: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
       expect(map.data.Devices.some((d) => d[0] === sn)).toBe(false);
       expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(false);
-      const project = await json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekouStation.Id)}`, token: admin });
+      const project = await t.json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekouStation.Id)}`, token: admin });
       expect(project.data.DeviceNum).toBe(4);
 
-      const bin = await json<{ DeviceSn: string; DeletedBy: string; DeletedAt: number; ProjectId: number; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
+      const bin = await t.json<{ DeviceSn: string; DeletedBy: string; DeletedAt: number; ProjectId: number; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
       expect(bin.count).toBe(1);
       expect(bin.data[0]).toMatchObject({ DeviceSn: sn, DeletedBy: 'admin', ProjectId: hekouStation.Id, ProjectExists: true });
       expect(Date.now() - (bin.data[0]?.DeletedAt ?? 0)).toBeLessThan(60_000);
@@ -290,15 +272,15 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
 
       const restored = await t.call({ method: 'PUT', url: `/api/Device/RecycleBin/Restore/${sn}`, token: admin, lang: 'en-US' });
       expect(restored.json<Body>()).toMatchObject({ message: 'Restored', data: { ProjectRestored: true } });
-      const back = await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: operator });
+      const back = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: operator });
       expect(back.data[0]).toMatchObject({ ProjectId: hekouStation.Id, DeviceName: '曝气风机 Blower' });
       expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(true);
-      expect((await json<unknown[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin })).data).toEqual([]);
+      expect((await t.json<unknown[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin })).data).toEqual([]);
     });
 
     it('restores a device whose station is gone as unassigned, and purges only for administrators', async () => {
-      const station = await json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '临时站 Temporary', ProjectType: 1, ParentId: qingshan.Id } });
-      const added = await json<{ Device: Device }>({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'Temp pump', ProjectId: station.data.Id } });
+      const station = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '临时站 Temporary', ProjectType: 1, ParentId: qingshan.Id } });
+      const added = await t.json<{ Device: Device }>({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'Temp pump', ProjectId: station.data.Id } });
       const sn = added.data.Device.DeviceSn;
       await t.call({ method: 'PUT', url: `/api/1/${sn}/DeviceCard`, token: admin, payload: { ICCID: '89860012345678901234' } });
       await t.call({ method: 'POST', url: `/api/1/${sn}/DeviceConfig`, token: admin, payload: { DataName: 'k', DataValue: 'v' } });
@@ -310,15 +292,15 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin });
       expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(station.data.Id)}`, token: admin })).statusCode).toBe(200);
 
-      const bin = await json<{ DeviceSn: string; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
+      const bin = await t.json<{ DeviceSn: string; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
       expect(bin.data).toEqual([expect.objectContaining({ DeviceSn: sn, ProjectExists: false })]);
       const restored = await t.call({ method: 'PUT', url: `/api/Device/RecycleBin/Restore/${sn}`, token: admin, lang: 'en-US' });
       expect(restored.json<Body>().message).toBe('Restored; its project no longer exists, so it is unassigned');
-      const unassigned = await json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
+      const unassigned = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
       expect(unassigned.data.map((d) => d.DeviceSn)).toContain(sn);
       // Nothing was lost while it was in the bin.
-      expect((await json<{ ICCID: string }>({ method: 'GET', url: `/api/1/${sn}/DeviceCard`, token: admin })).data.ICCID).toBe('89860012345678901234');
-      expect((await json<unknown[]>({ method: 'GET', url: `/api/1/${sn}/DeviceConfig`, token: admin })).data).toHaveLength(1);
+      expect((await t.json<{ ICCID: string }>({ method: 'GET', url: `/api/1/${sn}/DeviceCard`, token: admin })).data.ICCID).toBe('89860012345678901234');
+      expect((await t.json<unknown[]>({ method: 'GET', url: `/api/1/${sn}/DeviceConfig`, token: admin })).data).toHaveLength(1);
 
       await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin });
       // The operator holds device.manage nowhere, and purging is for administrators alone.
@@ -328,7 +310,7 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       expect((await t.call({ method: 'DELETE', url: `/api/Device/RecycleBin/${sn}`, token: admin })).statusCode).toBe(200);
       expect(purged).toContainEqual({ groupId: 1, deviceSn: sn, typeId: null });
       expect(await readdir(folder)).toHaveLength(filesBefore - 1);
-      expect((await json<unknown[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin })).data).toEqual([]);
+      expect((await t.json<unknown[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin })).data).toEqual([]);
       const left = await t.app.ctx.db.selectFrom('device_cards').select('id').where('device_sn', '=', sn).execute();
       expect(left).toEqual([]);
       expect((await t.call({ method: 'PUT', url: `/api/Device/RecycleBin/Restore/${sn}`, token: admin })).statusCode).toBe(404);
@@ -363,12 +345,12 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       expect(res.json<Body>().success).toBe(false);
     }
     // Their lists, asked for our device, hold nothing.
-    expect((await json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/AllDevice?deviceSn=${sn}`, token: otherAdmin })).data).toEqual([]);
-    expect((await json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/MyDevice`, token: otherAdmin })).data).toEqual([]);
-    const theirs = await json<{ Devices: unknown[]; Stations: unknown[] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: otherAdmin });
+    expect((await t.json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/AllDevice?deviceSn=${sn}`, token: otherAdmin })).data).toEqual([]);
+    expect((await t.json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/MyDevice`, token: otherAdmin })).data).toEqual([]);
+    const theirs = await t.json<{ Devices: unknown[]; Stations: unknown[] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: otherAdmin });
     expect(theirs.data).toMatchObject({ Devices: [], Stations: [] });
-    expect((await json<{ Num: number }>({ method: 'GET', url: `/api/${g}/Device/OverView`, token: otherAdmin })).data.Num).toBe(0);
-    const mine = await json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin });
+    expect((await t.json<{ Num: number }>({ method: 'GET', url: `/api/${g}/Device/OverView`, token: otherAdmin })).data.Num).toBe(0);
+    const mine = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin });
     const pumpType = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', 1).where('type_name', '=', '提升泵 Lift pump').executeTakeFirstOrThrow();
     expect(mine.data[0]).toMatchObject({ DeviceName: '1# 提升泵 Lift pump 1', ProjectName: '青山一站 Qingshan No. 1', TypeId: pumpType.id });
     expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(true);

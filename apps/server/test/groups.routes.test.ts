@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, type TestApp } from './harness.ts';
-
-interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-  count?: number;
-}
-
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f70000000049454e44ae426082', 'hex'),
-]);
+import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, PNG, type Body, type TestApp } from './harness.ts';
 
 describe.each(databaseKinds)('group calls on %s', (kind) => {
   let t: TestApp;

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
+import { createTenant, type CreatedTenant } from '../src/modules/groups/tenancy.service.ts';
 import { bootstrap } from '../src/seed/bootstrap.ts';
 import { DEMO_OPERATOR } from '../src/seed/demo.ts';
 
@@ -44,13 +45,47 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+/** The envelope of every JSON answer. */
+export interface Body<T = unknown> {
+  success: boolean;
+  message: string;
+  data: T;
+  count?: number;
+}
+export type Errors = { errors: { field: string; message: string }[] };
+
+/** The fields a 400 answer names: of a response, or of an answer already read (`{ body }`). */
+export function fieldsOf(res: LightMyRequestResponse | { body: Body }): string[] {
+  const body = 'json' in res ? res.json<Body>() : res.body;
+  return (body.data as Errors | null)?.errors.map((e) => e.field) ?? [];
+}
+
+/** The tokens of the demo administrator and operator, and of the administrator of a second tenant. */
+export interface Users {
+  admin: string;
+  operator: string;
+  /** The second tenant, whose records the demo users must not reach (and the other way round). */
+  other: CreatedTenant;
+  otherAdmin: string;
+}
+
+export type { CreatedTenant };
+
+export const OTHER_TENANT = { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' };
+
+export type CallOptions = InjectOptions & { token?: string; lang?: string };
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   /** Signs in and returns the bearer token. */
   login(account: string, password: string): Promise<string>;
+  /** Signs in the demo users, and makes a second tenant and signs in its administrator. */
+  signInUsers(): Promise<Users>;
   /** An injected request, signed in with `token` when given. */
-  call(options: InjectOptions & { token?: string; lang?: string }): Promise<LightMyRequestResponse>;
+  call(options: CallOptions): Promise<LightMyRequestResponse>;
+  /** An injected request's JSON answer. */
+  json<T>(options: CallOptions): Promise<Body<T>>;
   close(): Promise<void>;
 }
 
@@ -87,14 +122,26 @@ export async function createTestApp(
       },
     });
 
+  const login: TestApp['login'] = async (account, password) => {
+    const res = await call({ method: 'POST', url: '/api/User', payload: { Account: account, Password: password } });
+    if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.body}`);
+    return res.json<{ data: { Token: string } }>().data.Token;
+  };
+
   return {
     app,
     dataDir,
     call,
-    async login(account, password) {
-      const res = await call({ method: 'POST', url: '/api/User', payload: { Account: account, Password: password } });
-      if (res.statusCode !== 200) throw new Error(`login ${account} failed: ${res.body}`);
-      return res.json<{ data: { Token: string } }>().data.Token;
+    login,
+    async json<T>(options: CallOptions) {
+      return (await call(options)).json<Body<T>>();
+    },
+    async signInUsers() {
+      const admin = await login(ADMIN.account, ADMIN.password);
+      const operator = await login(OPERATOR.account, OPERATOR.password);
+      const other = await createTenant(app.ctx.db, OTHER_TENANT);
+      const otherAdmin = await login(OTHER_TENANT.adminAccount, other.password);
+      return { admin, operator, other, otherAdmin };
     },
     async close() {
       await app.close();
@@ -103,6 +150,14 @@ export async function createTestApp(
     },
   };
 }
+
+/** Sample uploads: a 1×1 PNG, the start of a JPEG, and a Windows program (to be refused whatever its name says). */
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f70000000049454e44ae426082', 'hex'),
+]);
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
+export const EXE = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);
 
 /** A multipart body with one file, for upload calls. */
 export function multipartFile(content: Buffer, fileName: string, contentType = 'application/octet-stream') {

@@ -5,18 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp } from './harness.ts';
 import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from './mqtt-helpers.ts';
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
-
-interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-  count?: number;
-}
 
 const SN = 'SL0000000101';
 const SN2 = 'SL0000000103';
@@ -32,7 +25,6 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   let ws: string;
   const clients: MqttClient[] = [];
 
-  const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
   const device = async (sn = SN, extra: Parameters<typeof connect>[1] = {}) => {
     const c = await connect(tcp, { clientId: sn, username: sn, password: demoDeviceSecret(sn), ...extra });
     clients.push(c);
@@ -44,7 +36,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     return c;
   };
   const topic = (kindName: string, sn = SN, group = g) => `sluice/${String(group)}/${sn}/${kindName}`;
-  const stats = async () => (await json<{ Ingestion: { refused: number; refusedValues: number }; Refused: { refusedPublishes: number; refusedConnections: number } }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })).data;
+  const stats = async () => (await t.json<{ Ingestion: { refused: number; refusedValues: number }; Refused: { refusedPublishes: number; refusedConnections: number } }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })).data;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', DEVICE_TIMEOUT: '10', MQTT_HOOK_SECRET: HOOK_SECRET });
@@ -52,11 +44,10 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await t.app.live.start();
     tcp = `mqtt://127.0.0.1:${String(t.app.live.mqttPort)}`;
     ws = `${address.replace('http', 'ws')}/mqtt`;
-    admin = await t.login(ADMIN.account, ADMIN.password);
-    operator = await t.login(OPERATOR.account, OPERATOR.password);
-    g = (await json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
-    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherw', adminAccount: 'otherwater' });
-    otherG = other.groupId;
+    const users = await t.signInUsers();
+    ({ admin, operator } = users);
+    otherG = users.other.groupId;
+    g = (await t.json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
     const now = Date.now();
     const row = { device_no: '', device_description: '', type_id: null, project_id: null, region_id: null, area_id: null, position: '', address: '', online: 0, last_seen: null, created_at: now, updated_at: now, deleted_at: null, deleted_by: null };
     await t.app.ctx.db
@@ -85,7 +76,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await waitFor(() => received.length >= 5, 5000, 'five messages on the console');
     expect(JSON.parse(received[0]?.payload ?? '{}')).toMatchObject({ Inflow: 10 });
 
-    const his = await json<{ Source: string; Series: { Key: string; Points: [number, number][]; Count: number; Defined: boolean }[] }>({
+    const his = await t.json<{ Source: string; Series: { Key: string; Points: [number, number][]; Count: number; Defined: boolean }[] }>({
       method: 'GET',
       url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(base - 1)}&EndTime=${String(Date.now() + 1)}&Keys=Inflow,Note`,
       token: admin,
@@ -96,10 +87,10 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(inflow?.Points.map((p) => p[1])).toEqual([10, 11, 12, 13, 14]);
     expect(his.data.Series.find((s) => s.Key === 'Note')?.Points.at(-1)?.[1]).toBe('t4');
 
-    const latest = await json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({ method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, token: operator });
+    const latest = await t.json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({ method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, token: operator });
     expect(latest.data).toMatchObject({ Online: true, Time: base + 40_000, Data: { Inflow: 14, LiftPump1Run: 0, Note: 't4' } });
 
-    const hourly = await json<{ Source: string; Series: { Key: string; Count: number; Bands: [number, number, number][] }[] }>({
+    const hourly = await t.json<{ Source: string; Series: { Key: string; Count: number; Bands: [number, number, number][] }[] }>({
       method: 'GET',
       url: `/api/device/${SN}/DeviceHisData?BeginTime=${String(base - 3_600_000)}&EndTime=${String(Date.now() + 1)}&Type=hour&Keys=Inflow`,
       token: admin,
@@ -110,7 +101,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(Math.max(...bands.map((b) => b[2]))).toBe(14);
 
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const days = await json<{ DeviceSn: string; Data: Record<string, { Min: number; Max: number; Count: number; Avg: number }> }[]>({
+    const days = await t.json<{ DeviceSn: string; Data: Record<string, { Min: number; Max: number; Count: number; Avg: number }> }[]>({
       method: 'GET',
       url: `/api/${String(g)}/DeviceDayMonitorData?Begin=${today}&End=${today}&DeviceSn=${SN}`,
       token: admin,
@@ -119,7 +110,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     // Messages a minute old may fall on yesterday just after midnight; the day holds all five otherwise.
     if (day && new Date(base + 8 * 3_600_000).toISOString().slice(0, 10) === today) expect(day).toMatchObject({ Min: 10, Max: 14, Count: 5, Avg: 12 });
 
-    const monitor = await json<{ DeviceSn: string; State: number; Data: Record<string, unknown> }[]>({ method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, token: operator });
+    const monitor = await t.json<{ DeviceSn: string; State: number; Data: Record<string, unknown> }[]>({ method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, token: operator });
     expect(monitor.data.find((d) => d.DeviceSn === SN)).toMatchObject({ State: 1, Data: { Inflow: 14 } });
   });
 
@@ -129,7 +120,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const message = JSON.stringify({ Time: at, Energy: 7 });
     await pump.publishAsync(topic('data', SN2), message, { qos: 1 });
     await pump.publishAsync(topic('data', SN2), message, { qos: 1, dup: true });
-    const his = await json<{ Series: { Points: unknown[]; Count: number }[] }>({
+    const his = await t.json<{ Series: { Points: unknown[]; Count: number }[] }>({
       method: 'GET',
       url: `/api/${String(g)}/${SN2}/DeviceHisData?BeginTime=${String(at - 1)}&Keys=Energy&Type=hour`,
       token: admin,
@@ -141,7 +132,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const sn = 'SL0000000104';
     const pump = await device(sn);
     const defined = async () => {
-      const latest = await json<{ Points: { Key: string; Defined: boolean }[] }>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin });
+      const latest = await t.json<{ Points: { Key: string; Defined: boolean }[] }>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin });
       return latest.data.Points.find((p) => p.Key === 'DosingRate')?.Defined;
     };
     await pump.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 2000, DosingRate: 20 }), { qos: 1 });
@@ -255,7 +246,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await waitFor(() => events.some((e) => (JSON.parse(e.payload) as { Online?: number }).Online === 0), 3000, 'the offline event');
     const periods = await t.app.ctx.db.selectFrom('device_online_periods').selectAll().where('device_sn', '=', sn).execute();
     expect(periods.at(-1)?.ended_at).not.toBeNull();
-    const report = await json<{ DeviceSn: string; Days: { Hours: number }[]; TotalHours: number }[]>({ method: 'GET', url: `/api/DeviceOnline/GetDeviceOnline?DeviceSn=${sn}`, token: admin });
+    const report = await t.json<{ DeviceSn: string; Days: { Hours: number }[]; TotalHours: number }[]>({ method: 'GET', url: `/api/DeviceOnline/GetDeviceOnline?DeviceSn=${sn}`, token: admin });
     expect(report.data[0]?.DeviceSn).toBe(sn);
     expect(report.data[0]?.Days).toHaveLength(7);
   });
@@ -287,14 +278,14 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: ['E101'] }), { qos: 1 });
     const warns = () => t.app.ctx.db.selectFrom('warns').selectAll().where('device_sn', '=', SN).where('code', '=', 'E101').execute();
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(1);
-    const latest = await json<{ State: number }>({ method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, token: admin });
+    const latest = await t.json<{ State: number }>({ method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, token: admin });
     expect(latest.data.State).toBe(2);
-    const map = await json<{ Devices: [string, string, number, number, number][]; Stations: [number, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    const map = await t.json<{ Devices: [string, string, number, number, number][]; Stations: [number, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
     expect(map.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(2);
     expect(map.data.Stations.some((st) => st[4] === 2)).toBe(true);
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: [] }), { qos: 1 });
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(0);
-    const after = await json<{ Devices: [string, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    const after = await t.json<{ Devices: [string, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
     expect(after.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(1);
     await waitFor(() => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2, 3000, 'open and close events');
   });
@@ -320,7 +311,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const commands = inbox(pump);
     await pump.subscribeAsync(topic('cmd'), { qos: 1 });
     await pump.publishAsync(topic('data'), JSON.stringify({ ControlMode: 0, LiftPump1Run: 0 }), { qos: 1 });
-    const sent = await json<{ CommandId: string; OldValue: string; NewValue: string }>({
+    const sent = await t.json<{ CommandId: string; OldValue: string; NewValue: string }>({
       method: 'POST',
       url: `/api/${String(g)}/${SN}/DeviceCommand`,
       token: operator,
@@ -332,7 +323,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const parsed = JSON.parse(command.payload) as { Id: string; Key: string; Value: number };
     expect(parsed).toMatchObject({ Id: sent.data.CommandId, Key: 'LiftPump1Run', Value: 1 });
     await pump.publishAsync(topic('ack'), JSON.stringify({ Id: parsed.Id, Success: true, Value: 1 }), { qos: 1 });
-    const log = await json<{ CommandId: string; State: number; Time: number | null }[]>({ method: 'GET', url: `/api/device/${SN}/DeviceLog`, token: operator });
+    const log = await t.json<{ CommandId: string; State: number; Time: number | null }[]>({ method: 'GET', url: `/api/device/${SN}/DeviceLog`, token: operator });
     expect(log.data.find((l) => l.CommandId === parsed.Id)).toMatchObject({ State: 1 });
 
     await pump.publishAsync(topic('data'), JSON.stringify({ ControlMode: 1 }), { qos: 1 });
@@ -359,13 +350,13 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     for (const { status, ...call } of calls) {
       expect((await t.call({ ...call, token: third })).statusCode, `${call.method} ${call.url}`).toBe(status);
     }
-    const mine = await json<{ DeviceSn: string }[]>({ method: 'GET', url: `/api/${String(otherAdmin.groupId)}/DeviceMonitorData`, token: third });
+    const mine = await t.json<{ DeviceSn: string }[]>({ method: 'GET', url: `/api/${String(otherAdmin.groupId)}/DeviceMonitorData`, token: third });
     expect(mine.data).toEqual([]);
     // The operator may view but the unassigned device is beyond their grants.
     expect((await t.call({ method: 'GET', url: '/api/DeviceHis/GetLatestDeviceHis?devicesn=SLA0000UNASG', token: operator })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/Mqtt/Stats', token: operator })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=2024-01-01` })).statusCode).toBe(401);
-    const live = await json<{ Path: string; Username: string; Subscriptions: string[] }>({ method: 'GET', url: '/api/Mqtt/Config', token: operator });
+    const live = await t.json<{ Path: string; Username: string; Subscriptions: string[] }>({ method: 'GET', url: '/api/Mqtt/Config', token: operator });
     expect(live.data).toMatchObject({ Path: '/mqtt', Username: 'operator', Subscriptions: expect.arrayContaining([`sluice/${String(g)}/+/data`]) as unknown });
   });
 

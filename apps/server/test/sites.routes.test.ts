@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, type TestApp } from './harness.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { createTestApp, databaseKinds, fieldsOf, multipartFile, EXE, PNG, type Body, type CreatedTenant, type TestApp } from './harness.ts';
 
-interface Body<T = unknown> {
-  success: boolean;
-  message: string;
-  data: T;
-  count?: number;
-}
-type Errors = { errors: { field: string; message: string }[] };
 interface Area {
   AreaCode: string;
   AreaName: string;
@@ -43,31 +35,19 @@ interface Page<T> {
   pageSize: number;
 }
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f70000000049454e44ae426082', 'hex'),
-]);
-const EXE = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);
-
 describe.each(databaseKinds)('sites on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let operator: string;
   let otherAdmin: string;
-  let other: Awaited<ReturnType<typeof createTenant>>;
+  let other: CreatedTenant;
   let qingshan: Project;
   let hekou: Project;
 
-  const json = async <T>(options: Parameters<TestApp['call']>[0]) => (await t.call(options)).json<Body<T>>();
-  const fieldsOf = (res: Awaited<ReturnType<TestApp['call']>>) => res.json<Body<Errors>>().data.errors.map((e) => e.field);
-
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = await t.login(ADMIN.account, ADMIN.password);
-    operator = await t.login(OPERATOR.account, OPERATOR.password);
-    other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherw', adminAccount: 'otherboss' });
-    otherAdmin = await t.login('otherboss', other.password);
-    const projects = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
+    ({ admin, operator, other, otherAdmin } = await t.signInUsers());
+    const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
     qingshan = projects.data.data.find((p) => p.Name.startsWith('青山镇')) ?? qingshan;
     hekou = projects.data.data.find((p) => p.Name.startsWith('河口村')) ?? hekou;
   });
@@ -77,13 +57,13 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
 
   describe('areas', () => {
     it('answers provinces, children, the whole tree and the chain of parents with official codes', async () => {
-      const provinces = await json<Area[]>({ method: 'GET', url: '/api/Area/GetArea', token: operator });
+      const provinces = await t.json<Area[]>({ method: 'GET', url: '/api/Area/GetArea', token: operator });
       expect(provinces.data.length).toBeGreaterThanOrEqual(34);
       expect(provinces.data).toContainEqual({ AreaCode: '330000', AreaName: '浙江省', ParentCode: '86', Level: 1 });
-      const cities = await json<Area[]>({ method: 'GET', url: '/api/Area/GetArea?areaCode=330000', token: operator });
+      const cities = await t.json<Area[]>({ method: 'GET', url: '/api/Area/GetArea?areaCode=330000', token: operator });
       expect(cities.data.map((c) => c.AreaName)).toContain('湖州市');
       expect(cities.data.every((c) => c.Level === 2 && c.ParentCode === '330000')).toBe(true);
-      const chain = await json<Area[]>({ method: 'GET', url: '/api/Area/GetParentArea?areaCode=330523', token: operator });
+      const chain = await t.json<Area[]>({ method: 'GET', url: '/api/Area/GetParentArea?areaCode=330523', token: operator });
       expect(chain.data.map((a) => [a.AreaCode, a.AreaName, a.Level])).toEqual([
         ['330000', '浙江省', 1],
         ['330500', '湖州市', 2],
@@ -121,7 +101,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(bad.json<Body>().message).toContain('longitude,latitude');
 
       const polygon = { type: 'polygon', path: [[119.6, 30.6], [119.7, 30.6], [119.7, 30.7]] };
-      const child = await json<{ Id: number }>({ method: 'POST', url: '/api/1/Region', token: admin, payload: { Name: '竹林', Radius: polygon, ParentId: region.Id } });
+      const child = await t.json<{ Id: number }>({ method: 'POST', url: '/api/1/Region', token: admin, payload: { Name: '竹林', Radius: polygon, ParentId: region.Id } });
       const cycle = await t.call({ method: 'PUT', url: '/api/1/Region', token: admin, payload: { Id: region.Id, Name: '青山片区', ParentId: child.data.Id } });
       expect(cycle.statusCode).toBe(400);
       expect(fieldsOf(cycle)).toEqual(['ParentId']);
@@ -129,14 +109,14 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const rectangle = { type: 'rectangle', bounds: [[119.6, 30.5], [119.7, 30.6]] };
       const edited = await t.call({ method: 'PUT', url: '/api/1/Region', token: admin, payload: { Id: region.Id, Name: '青山片区 Qingshan', Radius: rectangle, Point: '119.65,30.55' } });
       expect(edited.statusCode).toBe(200);
-      const read = await json<{ Name: string; Radius: string }>({ method: 'GET', url: `/api/1/Region/${String(region.Id)}`, token: operator });
+      const read = await t.json<{ Name: string; Radius: string }>({ method: 'GET', url: `/api/1/Region/${String(region.Id)}`, token: operator });
       expect(read.data.Name).toBe('青山片区 Qingshan');
       expect(JSON.parse(read.data.Radius)).toEqual(rectangle);
       expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(region.Id)}`, token: admin })).statusCode).toBe(409);
       expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(child.data.Id)}`, token: admin })).statusCode).toBe(200);
       expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(region.Id)}`, token: admin })).statusCode).toBe(200);
       expect((await t.call({ method: 'POST', url: '/api/1/Region', token: operator, payload: { Name: 'x' } })).statusCode).toBe(403);
-      const all = await json<{ Name: string }[]>({ method: 'GET', url: '/api/1/Region', token: operator });
+      const all = await t.json<{ Name: string }[]>({ method: 'GET', url: '/api/1/Region', token: operator });
       expect(all.data.map((r) => r.Name)).toEqual(['安吉南部片区 Anji South']);
     });
   });
@@ -146,25 +126,25 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(qingshan).toMatchObject({ ProjectType: 0, ProjectKind: 'project', SitesNum: 4, DeviceNum: 12, OnlineNum: 9, OfflineNum: 3, Online: true });
       expect(hekou).toMatchObject({ SitesNum: 2, DeviceNum: 6, OnlineNum: 3 });
       expect(qingshan.ParentName).toBe('安吉县水务 Anji Water');
-      const sites = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
+      const sites = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
       expect(sites.data).toMatchObject({ count: 6, totalPage: 1, currentPage: 1, pageSize: 10 });
       expect(sites.count).toBe(6);
-      const page2 = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite?PageNo=2&PageSize=4&OrderBy=Name&OrderType=asc', token: operator });
+      const page2 = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite?PageNo=2&PageSize=4&OrderBy=Name&OrderType=asc', token: operator });
       expect(page2.data).toMatchObject({ count: 6, totalPage: 2, currentPage: 2, pageSize: 4 });
       expect(page2.data.data).toHaveLength(2);
-      const searched = await json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Search=${encodeURIComponent('竹林')}`, token: operator });
+      const searched = await t.json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Search=${encodeURIComponent('竹林')}`, token: operator });
       expect(searched.data.data.map((s) => s.Name)).toEqual(['竹林村站 Zhulin Village']);
       expect(searched.data.data[0]).toMatchObject({ ProjectType: 1, DeviceNum: 2, OnlineNum: 0, Online: false, ParentId: qingshan.Id });
-      const offline = await json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Online=0&ParentId=${String(hekou.Id)}`, token: operator });
+      const offline = await t.json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Online=0&ParentId=${String(hekou.Id)}`, token: operator });
       expect(offline.data.data.map((s) => s.Name)).toEqual(['上坞站 Shangwu']);
-      const clients = await json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
+      const clients = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
       expect(clients.data.map((c) => [c.Name, c.ProjectNum, c.DeviceNum])).toEqual([['安吉县水务 Anji Water', 2, 18]]);
     });
 
     it('answers a node with its children, and its children alone', async () => {
-      const info = await json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekou.Id)}`, token: operator });
+      const info = await t.json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekou.Id)}`, token: operator });
       expect(info.data.Child?.map((c) => c.Name).sort()).toEqual(['上坞站 Shangwu', '河口村站 Hekou']);
-      const children = await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: operator });
+      const children = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: operator });
       expect(children.data).toHaveLength(4);
       expect(children.data.reduce((n, c) => n + c.DeviceNum, 0)).toBe(12);
       expect((await t.call({ method: 'GET', url: '/api/1/project/info/999999', token: operator })).statusCode).toBe(404);
@@ -176,11 +156,11 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const p = project.json<Body<Project>>().data;
       expect(p).toMatchObject({ ProjectType: 0, ParentId: 0, DeviceNum: 0, SitesNum: 0, Image: null });
       // The reading where station is 2, and a name, are both a station under a project.
-      const s1 = await json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '东坑一站', ProjectType: 2, ParentId: p.Id, Position: '119.701,30.601' } });
-      const s2 = await json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { ProjectName: '东坑二站', ProjectType: 'site', ParentId: p.Id } });
+      const s1 = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '东坑一站', ProjectType: 2, ParentId: p.Id, Position: '119.701,30.601' } });
+      const s2 = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { ProjectName: '东坑二站', ProjectType: 'site', ParentId: p.Id } });
       expect([s1.data.ProjectType, s2.data.ProjectType]).toEqual([1, 1]);
       // The reading where project is 1: 1 without a parent is a project.
-      const alt = await json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '旧读法项目', ProjectType: 1 } });
+      const alt = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '旧读法项目', ProjectType: 1 } });
       expect(alt.data.ProjectType).toBe(0);
       const device = await t.call({ method: 'POST', url: '/api/1/project', token: admin, lang: 'en-US', payload: { Name: 'x', ProjectType: 3, ParentId: s1.data.Id } });
       expect(device.statusCode).toBe(400);
@@ -215,7 +195,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
     });
 
     it('refuses to delete a station that still has devices', async () => {
-      const station = (await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
       const res = await t.call({ method: 'DELETE', url: `/api/1/project/${String(station?.Id)}`, token: admin, lang: 'zh-CN' });
       expect(res.statusCode).toBe(409);
       expect(res.json<Body>().message).toContain('台设备');
@@ -230,16 +210,16 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(first.statusCode).toBe(201);
       const cover = first.json<Body<{ Id: number; url: string; Sn: number }>>().data;
       expect(cover.Sn).toBe(0);
-      const second = await json<{ Id: number; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: admin, ...multipartFile(PNG, 'b.png') });
+      const second = await t.json<{ Id: number; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: admin, ...multipartFile(PNG, 'b.png') });
       expect(second.data.Sn).toBe(1);
       const file = await t.call({ method: 'GET', url: cover.url });
       expect(file.headers['content-type']).toBe('image/png');
-      const list = await json<{ Id: number; Sn: number }[]>({ method: 'GET', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: operator });
+      const list = await t.json<{ Id: number; Sn: number }[]>({ method: 'GET', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: operator });
       expect(list.data.map((i) => [i.Id, i.Sn])).toEqual([[cover.Id, 0], [second.data.Id, 1]]);
       // The second becomes the cover.
-      const third = await json<{ Id: number; url: string; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage?Sn=0`, token: admin, ...multipartFile(PNG, 'c.png') });
+      const third = await t.json<{ Id: number; url: string; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage?Sn=0`, token: admin, ...multipartFile(PNG, 'c.png') });
       expect(third.data.Sn).toBe(0);
-      const card = (await json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject?Search=青山', token: operator })).data.data[0];
+      const card = (await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject?Search=青山', token: operator })).data.data[0];
       expect(card?.Image).toBe(third.data.url);
       expect(await readdir(folder)).toHaveLength(3);
 
@@ -261,7 +241,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(oversize.json<Body>().message).toContain('5 MB');
       expect((await t.call({ method: 'POST', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: operator, ...multipartFile(PNG, 'a.png') })).statusCode).toBe(403);
       expect(await readdir(folder)).toEqual(before);
-      const list = await json<unknown[]>({ method: 'GET', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: admin });
+      const list = await t.json<unknown[]>({ method: 'GET', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: admin });
       expect(list.data).toEqual([]);
     });
 
@@ -271,32 +251,32 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const id = added.json<Body<{ Id: number }>>().data.Id;
       await t.call({ method: 'POST', url: '/api/ProjectAffiliate', token: admin, payload: { ProjectId: hekou.Id, AffiliateName: '工艺 Process', AffiliateValue: 'A/O' } });
       await t.call({ method: 'POST', url: '/api/ProjectAffiliate', token: admin, payload: { ProjectId: qingshan.Id, AffiliateName: '工艺 Process', AffiliateValue: 'MBR' } });
-      const list = await json<{ AffiliateName: string; AffiliateValue: string }[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
+      const list = await t.json<{ AffiliateName: string; AffiliateValue: string }[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
       expect(list.data.map((a) => a.AffiliateValue)).toEqual(['50 m³/d', 'A/O']);
       const edited = await t.call({ method: 'PUT', url: '/api/ProjectAffiliate', token: admin, payload: { Id: id, AffiliateName: '设计规模 Design capacity', AffiliateValue: '80 m³/d' } });
       expect(edited.json<Body<{ AffiliateValue: string }>>().data.AffiliateValue).toBe('80 m³/d');
       expect((await t.call({ method: 'POST', url: '/api/ProjectAffiliate/Remove', token: admin, payload: { Id: id } })).statusCode).toBe(200);
-      const after = await json<unknown[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
+      const after = await t.json<unknown[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
       expect(after.data).toHaveLength(1);
       expect((await t.call({ method: 'GET', url: '/api/ProjectAffiliate', token: operator })).statusCode).toBe(400);
     });
 
     it('keeps principals of a station, with the mobile rule on Phone', async () => {
-      const station = (await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
       const base = `/api/station/${String(station?.Id)}/ProjectPrincipals`;
-      const demo = await json<{ Name: string; Phone: string }[]>({ method: 'GET', url: base, token: operator });
+      const demo = await t.json<{ Name: string; Phone: string }[]>({ method: 'GET', url: base, token: operator });
       expect(demo.data).toEqual([expect.objectContaining({ Name: '张工 Zhang', Phone: '13800138000' })]);
       const bad = await t.call({ method: 'POST', url: base, token: admin, lang: 'en-US', payload: { Name: '李工', Phone: '12345678901' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<Body>().message).toBe('Phone: Enter an 11-digit mainland mobile number');
-      const added = await json<{ Id: number }>({ method: 'POST', url: base, token: admin, payload: { Name: '李工 Li', Phone: '13912345678' } });
-      const edited = await json<{ Phone: string }>({ method: 'PUT', url: `${base}/${String(added.data.Id)}`, token: admin, payload: { Name: '李工 Li', Phone: '15912345678' } });
+      const added = await t.json<{ Id: number }>({ method: 'POST', url: base, token: admin, payload: { Name: '李工 Li', Phone: '13912345678' } });
+      const edited = await t.json<{ Phone: string }>({ method: 'PUT', url: `${base}/${String(added.data.Id)}`, token: admin, payload: { Name: '李工 Li', Phone: '15912345678' } });
       expect(edited.data.Phone).toBe('15912345678');
       // Reached through another station's path, the principal is not found.
       const wrongParent = await t.call({ method: 'DELETE', url: `/api/project/${String(hekou.Id)}/ProjectPrincipals/${String(added.data.Id)}`, token: admin });
       expect(wrongParent.statusCode).toBe(404);
       expect((await t.call({ method: 'DELETE', url: `${base}/${String(added.data.Id)}`, token: admin })).statusCode).toBe(200);
-      expect((await json<unknown[]>({ method: 'GET', url: base, token: admin })).data).toHaveLength(1);
+      expect((await t.json<unknown[]>({ method: 'GET', url: base, token: admin })).data).toHaveLength(1);
       expect((await t.call({ method: 'GET', url: `/api/shop/${String(station?.Id)}/ProjectPrincipals`, token: admin })).statusCode).toBe(400);
       expect((await t.call({ method: 'GET', url: `/api/${String(other.groupId)}/${String(station?.Id)}/ProjectPrincipals`, token: admin })).statusCode).toBe(403);
     });
@@ -306,7 +286,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
     it("refuses another group's projects, regions, images, affiliates, principals and grants, and changes nothing", async () => {
       const g = String(other.groupId);
       const mine = String(1);
-      const station = (await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
       const attempts = [
         { method: 'GET', url: `/api/${mine}/project` },
         { method: 'GET', url: `/api/${mine}/project/mySite` },
@@ -329,9 +309,9 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         expect([400, 403, 404], `${attempt.method} ${attempt.url}: ${res.body}`).toContain(res.statusCode);
         expect(res.json<Body>().success).toBe(false);
       }
-      const theirs = await json<Project[]>({ method: 'GET', url: `/api/${g}/project`, token: otherAdmin });
+      const theirs = await t.json<Project[]>({ method: 'GET', url: `/api/${g}/project`, token: otherAdmin });
       expect(theirs.data).toEqual([]);
-      const after = await json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekou.Id)}`, token: admin });
+      const after = await t.json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekou.Id)}`, token: admin });
       expect(after.data).toMatchObject({ Name: hekou.Name, SitesNum: 2 });
       expect(after.data.Child?.map((c) => c.Name).sort()).toEqual(['上坞站 Shangwu', '河口村站 Hekou']);
     });
@@ -339,21 +319,21 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
 
   describe('role-project grants', () => {
     it('lets an operator reach only the projects granted to their role, and what is below them', async () => {
-      const roles = await json<{ Id: number; Name: string }[]>({ method: 'GET', url: '/api/group/1/Role/AllRoles', token: admin });
+      const roles = await t.json<{ Id: number; Name: string }[]>({ method: 'GET', url: '/api/group/1/Role/AllRoles', token: admin });
       const operatorRole = roles.data.find((r) => r.Name === 'Operator')?.Id ?? 0;
-      const before = await json<{ ProjectId: number; Operate: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
+      const before = await t.json<{ ProjectId: number; Operate: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
       expect(before.data.map((g) => g.ProjectId).sort()).toEqual([qingshan.Id, hekou.Id].sort());
 
       const saved = await t.call({ method: 'POST', url: '/api/api/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
       expect(saved.statusCode).toBe(200);
-      const granted = await json<{ ProjectId: number; ProjectName: string; TypeId: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
+      const granted = await t.json<{ ProjectId: number; ProjectName: string; TypeId: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
       expect(granted.data).toEqual([expect.objectContaining({ ProjectId: hekou.Id, ProjectName: hekou.Name, TypeId: 0 })]);
 
-      const projects = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator });
+      const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator });
       expect(projects.data.data.map((p) => p.Id)).toEqual([hekou.Id]);
-      const sites = await json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
+      const sites = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
       expect(sites.data.data.map((s) => s.ParentId)).toEqual([hekou.Id, hekou.Id]);
-      const qsStations = await json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: admin });
+      const qsStations = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: admin });
       const qsStation = qsStations.data[0]?.Id ?? 0;
       for (const url of [
         `/api/1/project/info/${String(qingshan.Id)}`,
@@ -374,29 +354,29 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
           expect(res.statusCode, url).toBe(404);
         }
       }
-      const devices = await json<{ DeviceSn: string; ParentProjectId: number }[]>({ method: 'GET', url: '/api/1/Device/MyDevice?PageSize=100', token: operator });
+      const devices = await t.json<{ DeviceSn: string; ParentProjectId: number }[]>({ method: 'GET', url: '/api/1/Device/MyDevice?PageSize=100', token: operator });
       expect(devices.count).toBe(6);
       expect(devices.data.every((d) => d.ParentProjectId === hekou.Id)).toBe(true);
-      const overview = await json<{ Num: number }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
+      const overview = await t.json<{ Num: number }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
       expect(overview.data.Num).toBe(6);
-      const map = await json<{ Devices: unknown[][]; Stations: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: operator });
+      const map = await t.json<{ Devices: unknown[][]; Stations: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: operator });
       expect(map.data.Devices).toHaveLength(6);
       expect(map.data.Stations).toHaveLength(2);
-      const mine = await json<{ Id: number }[]>({ method: 'GET', url: '/api/Project/FindUserProject', token: operator });
+      const mine = await t.json<{ Id: number }[]>({ method: 'GET', url: '/api/Project/FindUserProject', token: operator });
       expect(mine.data).toHaveLength(3);
       // An administrator may look at what another user reaches; an operator may not.
-      const users = await json<{ Id: number; Account: string }[]>({ method: 'GET', url: '/api/user?Search=operator', token: admin });
+      const users = await t.json<{ Id: number; Account: string }[]>({ method: 'GET', url: '/api/user?Search=operator', token: admin });
       const operatorId = users.data.find((u) => u.Account === 'operator')?.Id ?? 0;
-      const theirs = await json<{ Id: number }[]>({ method: 'GET', url: `/api/Project/FindUserProject?UserId=${String(operatorId)}`, token: admin });
+      const theirs = await t.json<{ Id: number }[]>({ method: 'GET', url: `/api/Project/FindUserProject?UserId=${String(operatorId)}`, token: admin });
       expect(theirs.data).toHaveLength(3);
       expect((await t.call({ method: 'GET', url: '/api/Project/FindUserProject?UserId=1', token: operator })).statusCode).toBe(403);
 
       // A view-only grant lets the operator look but not control.
       await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 1 }] } });
-      const check = await json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
+      const check = await t.json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
       expect(check.data.CanControl).toBe(false);
       await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
-      const full = await json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
+      const full = await t.json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
       expect(full.data.CanControl).toBe(true);
 
       // Grants name projects of the caller's group, and only role managers set them.
@@ -409,7 +389,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
 
       // Restore the demo grants for the other suites.
       await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id }, { ProjectId: qingshan.Id }] } });
-      expect((await json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator })).data.count).toBe(2);
+      expect((await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator })).data.count).toBe(2);
     });
   });
 });

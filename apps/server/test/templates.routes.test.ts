@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
-import { ADMIN, OPERATOR, createTestApp, databaseKinds, type TestApp } from './harness.ts';
-import { client, fieldsOf, type Client } from './config-api.ts';
-import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
+import { client, type Client } from './config-api.ts';
 
 interface Template {
   Id: number;
@@ -42,10 +41,10 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    admin = client(t, await t.login(ADMIN.account, ADMIN.password));
-    operator = client(t, await t.login(OPERATOR.account, OPERATOR.password));
-    const other = await createTenant(t.app.ctx.db, { groupName: 'Other Water', code: 'otherwater', adminAccount: 'otherboss' });
-    stranger = client(t, await t.login('otherboss', other.password));
+    const users = await t.signInUsers();
+    admin = client(t, users.admin);
+    operator = client(t, users.operator);
+    stranger = client(t, users.otherAdmin);
     typeId = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Wetland station' })).body.data.Id;
   });
   afterAll(async () => {
