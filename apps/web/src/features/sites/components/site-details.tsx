@@ -1,6 +1,6 @@
 /** Below the map: the selected project's, station's or device's details in tabs. */
-import { useState } from "react";
-import { App, Button, Card, Descriptions, Flex, Tabs, type TabsProps } from "antd";
+import { Suspense, useState } from "react";
+import { App, Button, Card, Descriptions, Flex, Skeleton, Tabs, type TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -20,6 +20,9 @@ import {
 import { AffiliatesPanel } from "./affiliates-panel";
 import { DeviceFacts } from "./device-card";
 import { DeviceImages } from "./device-images";
+import { DeviceCardTab } from "./device-card-tab";
+import { lazyComponent } from "../../../lib/lazy-page";
+import { withDeviceTypesCatalog } from "../../../lib/feature-catalogs";
 import { DistanceText } from "./distance-text";
 import { MigrationHistory } from "./migration-history";
 import { PrincipalsPanel } from "./principals-panel";
@@ -27,6 +30,10 @@ import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectImages } from "./project-images";
 import { homePath } from "./sites-browser";
 import { useMayOperate } from "../../../lib/operates";
+/** Settings share the device-types catalog's data-type texts: both load on first opening. */
+const DeviceConfigTab = lazyComponent(
+  withDeviceTypesCatalog(() => import("./device-config-tab").then((m) => m.DeviceConfigTab)),
+);
 
 function SiteCard({
   id,
@@ -224,6 +231,20 @@ function DeviceDetailsCard({
             key: "images",
             label: t("home.tabs.images"),
             children: <DeviceImages sn={data.DeviceSn} name={data.DeviceName} />,
+          },
+          {
+            key: "config",
+            label: t("deviceConfig.tab"),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+                <DeviceConfigTab sn={data.DeviceSn} />
+              </Suspense>
+            ),
+          },
+          {
+            key: "card",
+            label: t("deviceCard.tab"),
+            children: <DeviceCardTab sn={data.DeviceSn} />,
           },
           {
             key: "migrations",

@@ -1,0 +1,43 @@
+/** A device's own settings and SIM card, from its page on the home screen. */
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures.ts';
+
+test('a device gets a setting of its own and a SIM card, and the SIM provider’s answer is explained', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await page.goto('/common/home/device/SL0000000201');
+
+  // A setting: name, data type and a value that fits the type.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const settings = page.getByRole('tabpanel', { name: 'Settings' });
+  await expect(settings.getByText('This device has no settings of its own')).toBeVisible();
+  await settings.getByRole('button', { name: 'Add setting' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add setting' });
+  await dialog.getByLabel('Name').fill('Report interval');
+  await dialog.getByLabel('Value').fill('not a number');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert').first()).toBeVisible();
+  await dialog.getByLabel('Value').fill('60');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(settings.getByRole('row', { name: /Report interval/ })).toContainText('60');
+
+  // The SIM card: a wrong ICCID is refused with the rule, a right one kept.
+  await page.getByRole('tab', { name: 'SIM card' }).click();
+  const card = page.getByRole('tabpanel', { name: 'SIM card' });
+  await expect(card.getByText('No SIM card is recorded for this device.')).toBeVisible();
+  await card.getByLabel('ICCID').fill('12345');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('An ICCID has 19 or 20 digits')).toBeVisible();
+  await card.getByLabel('ICCID').fill('89860012345678901234');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByRole('button', { name: 'Ask the SIM provider' })).toBeVisible();
+
+  // No provider account is configured on this server: the page says so and where to add one.
+  await card.getByRole('button', { name: 'Ask the SIM provider' }).click();
+  await expect(card.getByText(/No SIM provider account is configured/)).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'SIM card' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'SIM card' }).getByLabel('ICCID')).toHaveValue('89860012345678901234');
+});
