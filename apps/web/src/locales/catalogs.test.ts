@@ -3,6 +3,8 @@ import { consoleEnUS } from './console.en-US';
 import { consoleZhCN } from './console.zh-CN';
 import { enUS as startEnUS } from './en-US';
 import { zhCN as startZhCN } from './zh-CN';
+import { deviceTypesRulesEnUS } from './device-types.en-US';
+import { serverCatalogs } from '@sluice/shared/i18n';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -57,5 +59,16 @@ describe('translation catalogs', () => {
   it('spell the not-found title as the spec asks', () => {
     expect(enUS.notFound.title).toBe('Sorry, this page does not exist');
     expect(zhCN.notFound.title).toContain('页面出错');
+  });
+
+  it('translate every rule of the shared schemas the forms check (server-only ones aside)', () => {
+    // Rules only the server meets: list sorting.
+    const serverOnly = new Set(['sortable']);
+    const shared = Object.keys(serverCatalogs['en-US'])
+      .filter((k) => k.startsWith('rule.'))
+      .map((k) => k.slice('rule.'.length))
+      .filter((k) => !serverOnly.has(k));
+    const web = new Set([...Object.keys(startEnUS.rule), ...Object.keys(deviceTypesRulesEnUS)]);
+    expect(shared.filter((k) => !web.has(k))).toEqual([]);
   });
 });

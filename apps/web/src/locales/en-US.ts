@@ -135,6 +135,10 @@ export const enUS = {
     componentUrl: 'The component may hold only letters, digits and / _ -',
     routerRequired: 'A link menu needs a router definition with path and componentUrl',
     menuType: 'Menu type is 1 (link) or 0 (navigation)',
+    iccid: 'An ICCID has 19 or 20 digits',
+    deviceSn: 'A device serial number holds only letters, digits, - and _',
+    projectType: 'ProjectType is -1 (client), 0 (project) or 1 (station)',
+    parentKind: 'The parent is a project, a station or a device',
   },
 };
 

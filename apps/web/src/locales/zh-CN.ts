@@ -130,5 +130,9 @@ export const zhCN: BaseCatalog = {
     componentUrl: '组件地址只能包含字母、数字及 / _ -',
     routerRequired: '链接菜单需要包含 path 和 componentUrl 的路由定义',
     menuType: '菜单类型为 1（链接）或 0（导航）',
+    iccid: 'ICCID 为 19 或 20 位数字',
+    deviceSn: '设备序列号只能包含字母、数字、- 和 _',
+    projectType: '项目类型为 -1（客户）、0（项目）或 1（站点）',
+    parentKind: '上级须为项目、站点或设备',
   },
 };
