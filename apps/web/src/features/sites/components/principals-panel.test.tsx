@@ -44,11 +44,12 @@ describe('the people in charge', () => {
       [`POST ${PATH}`]: (call) => {
         const body = call.body as { Name: string; Phone: string };
         people = [...people, { Id: 2, ...body }];
-        return { data: people[1] };
+        return { data: { Id: 2, ...body } };
       },
       [`PUT ${PATH}/1`]: (call) => {
-        people = [{ ...people[0], ...(call.body as { Name: string }), Id: 1 }, ...people.slice(1)];
-        return { data: people[0] };
+        const body = call.body as { Name: string; Phone: string };
+        people = people.map((p) => (p.Id === 1 ? { ...body, Id: 1 } : p));
+        return { data: { ...body, Id: 1 } };
       },
       [`DELETE ${PATH}/2`]: () => {
         people = people.filter((p) => p.Id !== 2);

@@ -1,11 +1,10 @@
 /** Below the map: the selected project's, station's or device's details in tabs. */
 import { Suspense, useState } from "react";
-import { App, Button, Card, Descriptions, Flex, Skeleton, Tabs, type TabsProps } from "antd";
+import { Button, Card, Descriptions, Flex, Skeleton, Tabs, type TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../lib/form-errors";
 import { HOME_PATH } from "../../../lib/paths";
 import {
   deviceQueryOptions,
@@ -13,10 +12,7 @@ import {
   type DeviceDto,
 } from "../api/devices-api";
 import { useGroupId } from "../api/group";
-import {
-  projectInfoQueryOptions,
-  useDeleteProject,
-} from "../api/projects-api";
+import { projectInfoQueryOptions } from "../api/projects-api";
 import { AffiliatesPanel } from "./affiliates-panel";
 import { DeviceFacts } from "./device-card";
 import { DeviceImages } from "./device-images";
@@ -26,6 +22,7 @@ import { withDeviceTypesCatalog } from "../../../lib/feature-catalogs";
 import { DistanceText } from "./distance-text";
 import { MigrationHistory } from "./migration-history";
 import { PrincipalsPanel } from "./principals-panel";
+import { useConfirmProjectDelete } from "./project-actions";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectImages } from "./project-images";
 import { homePath } from "./sites-browser";
@@ -43,12 +40,11 @@ function SiteCard({
   you: readonly [number, number] | undefined;
 }) {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
   const g = useGroupId();
   const mayManage = useMayOperate("project.manage");
   const navigate = useNavigate();
   const { data } = useQuery(projectInfoQueryOptions(g, id));
-  const remove = useDeleteProject(g);
+  const confirmDelete = useConfirmProjectDelete();
   const [editing, setEditing] = useState(false);
   if (!data) return null;
   const kind = data.ProjectKind === "station" ? "station" : "project";
@@ -78,23 +74,8 @@ function SiteCard({
               danger
               icon={<DeleteOutlined />}
               onClick={() => {
-                modal.confirm({
-                  title: t("sites.actions.deleteNamed", { name: data.Name }),
-                  content: t("sites.deleteHint"),
-                  okText: t("sites.actions.delete"),
-                  cancelText: t("common.cancel"),
-                  okButtonProps: { danger: true },
-                  onOk: async () => {
-                    try {
-                      const res = await remove.mutateAsync(data.Id);
-                      void message.success(
-                        res.message || t("sites.actions.deleted"),
-                      );
-                      void navigate(parent);
-                    } catch (error) {
-                      void message.error(errorMessage(error));
-                    }
-                  },
+                confirmDelete(data, () => {
+                  void navigate(parent);
                 });
               }}
             >
