@@ -1,11 +1,9 @@
 /** Adds or edits a device; a new device's MQTT credential is shown once, with a copy button. */
-import { useEffect, useState } from 'react';
-import { Alert, App, Descriptions, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Descriptions, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { anyText, optional } from '@sluice/shared/rules';
-import { optionalPosition } from '@sluice/shared/geo.schema';
 import { addDeviceRequest } from '@sluice/shared/device.schema';
-import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { zodFieldRules, zodRules } from '../../../lib/zod-form';
 import { useGroupId } from '../api/group';
 import {
@@ -16,9 +14,8 @@ import {
   type CreatedDevice,
   type DeviceDto,
 } from '../api/devices-api';
-import { AreaCascader } from './area-cascader';
-import { PositionInput } from './position-input';
 import { SiteTreeSelect } from './site-tree-select';
+import { LocationFields, SiteFormDialog } from './site-form-dialog';
 
 interface Values {
   DeviceName: string;
@@ -101,29 +98,23 @@ export function DeviceFormDialog({
   editing,
   projectId,
   onClose,
-  onCreated,
 }: {
   open: boolean;
   editing?: DeviceDto;
   /** the project or station proposed for a new device */
   projectId?: number;
   onClose: () => void;
-  onCreated?: (created: CreatedDevice) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const g = useGroupId();
-  const [form] = Form.useForm<Values>();
   const create = useCreateDevice(g);
   const update = useUpdateDevice(g);
   const setType = useSetDeviceType(g);
   const types = useDeviceTypes();
   const [credential, setCredential] = useState<CreatedDevice>();
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
+  const values = useMemo<Partial<Values>>(
+    () =>
       editing
         ? {
             DeviceName: editing.DeviceName,
@@ -136,47 +127,40 @@ export function DeviceFormDialog({
             Position: editing.Position,
           }
         : { ProjectId: projectId },
-    );
-  }, [open, editing, projectId, form]);
+    [editing, projectId],
+  );
 
-  const submit = async (values: Values) => {
-    try {
-      if (editing) {
-        const res = await update.mutateAsync({
-          DeviceSn: editing.DeviceSn,
-          DeviceName: values.DeviceName,
-          DeviceNo: values.DeviceNo ?? '',
-          DeviceDescription: values.DeviceDescription ?? '',
-          AreaId: values.AreaId ?? null,
-          Address: values.Address ?? '',
-          Position: values.Position?.trim() ?? '',
-        });
-        if ((values.TypeId ?? null) !== (editing.TypeId ?? null))
-          await setType.mutateAsync({
-            DeviceSn: editing.DeviceSn,
-            TypeId: values.TypeId ?? null,
-          });
-        void message.success(res.message || t('sites.actions.saved'));
-        onClose();
-        return;
-      }
-      const res = await create.mutateAsync({
-        DeviceName: values.DeviceName,
-        DeviceNo: values.DeviceNo || undefined,
-        DeviceDescription: values.DeviceDescription || undefined,
-        TypeId: values.TypeId,
-        ProjectId: values.ProjectId,
-        AreaId: values.AreaId ?? undefined,
-        Address: values.Address || undefined,
-        Position: values.Position?.trim() || undefined,
+  const submit = async (submitted: Values) => {
+    if (editing) {
+      const res = await update.mutateAsync({
+        DeviceSn: editing.DeviceSn,
+        DeviceName: submitted.DeviceName,
+        DeviceNo: submitted.DeviceNo ?? '',
+        DeviceDescription: submitted.DeviceDescription ?? '',
+        AreaId: submitted.AreaId ?? null,
+        Address: submitted.Address ?? '',
+        Position: submitted.Position?.trim() ?? '',
       });
-      void message.success(res.message || t('sites.actions.saved'));
-      onClose();
-      setCredential(res.data);
-      onCreated?.(res.data);
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, FIELDS)) void message.error(errorMessage(error));
+      if ((submitted.TypeId ?? null) !== (editing.TypeId ?? null))
+        await setType.mutateAsync({
+          DeviceSn: editing.DeviceSn,
+          TypeId: submitted.TypeId ?? null,
+        });
+      return res.message;
     }
+    const res = await create.mutateAsync({
+      DeviceName: submitted.DeviceName,
+      DeviceNo: submitted.DeviceNo || undefined,
+      DeviceDescription: submitted.DeviceDescription || undefined,
+      TypeId: submitted.TypeId,
+      ProjectId: submitted.ProjectId,
+      AreaId: submitted.AreaId ?? undefined,
+      Address: submitted.Address || undefined,
+      Position: submitted.Position?.trim() || undefined,
+    });
+    // Shown once the form's dialog has closed.
+    setCredential(res.data);
+    return res.message;
   };
 
   const typeOptions = (types.data ?? []).map((type) => ({
@@ -186,67 +170,43 @@ export function DeviceFormDialog({
 
   return (
     <>
-      <Modal
+      <SiteFormDialog<Values>
         title={editing ? t('devices.form.edit') : t('devices.form.new')}
         open={open}
-        onCancel={onClose}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        confirmLoading={create.isPending || update.isPending || setType.isPending}
-        onOk={() => {
-          form.submit();
-        }}
-        destroyOnHidden
-        forceRender
+        onClose={onClose}
+        name="device-form"
+        values={values}
+        fields={FIELDS}
+        saving={create.isPending || update.isPending || setType.isPending}
+        onSubmit={submit}
       >
-        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} name="device-form">
-          <Form.Item name="DeviceName" label={t('devices.fields.name')} rules={zodFieldRules(anyText(1, 64))}>
-            <Input autoComplete="off" />
+        <Form.Item name="DeviceName" label={t('devices.fields.name')} rules={zodFieldRules(anyText(1, 64))}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="DeviceNo" label={t('devices.fields.no')} rules={zodRules(addDeviceRequest, 'DeviceNo')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        {!editing && (
+          <Form.Item name="ProjectId" label={t('devices.fields.site')}>
+            <SiteTreeSelect allowClear />
           </Form.Item>
-          <Form.Item name="DeviceNo" label={t('devices.fields.no')} rules={zodRules(addDeviceRequest, 'DeviceNo')}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          {!editing && (
-            <>
-              <Form.Item name="ProjectId" label={t('devices.fields.site')}>
-                <SiteTreeSelect allowClear />
-              </Form.Item>
-            </>
+        )}
+        <Form.Item name="TypeId" label={t('devices.fields.type')} extra={editing ? t('devices.form.typeChangeHint') : undefined}>
+          {typeOptions.length > 0 ? (
+            <Select allowClear options={typeOptions} />
+          ) : (
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
           )}
-          <Form.Item
-            name="TypeId"
-            label={t('devices.fields.type')}
-            extra={editing ? t('devices.form.typeChangeHint') : undefined}
-          >
-            {typeOptions.length > 0 ? (
-              <Select allowClear options={typeOptions} />
-            ) : (
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-            )}
-          </Form.Item>
-          <Form.Item name="AreaId" label={t('sites.fields.area')}>
-            <AreaCascader />
-          </Form.Item>
-          <Form.Item name="Address" label={t('sites.fields.address')} rules={zodFieldRules(optional(anyText(0, 200)))}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="Position"
-            label={t('sites.fields.position')}
-            extra={t('devices.form.positionHint')}
-            rules={zodFieldRules(optionalPosition)}
-          >
-            <PositionInput />
-          </Form.Item>
-          <Form.Item
-            name="DeviceDescription"
-            label={t('devices.fields.description')}
-            rules={zodFieldRules(optional(anyText(0, 500)))}
-          >
-            <Input.TextArea rows={2} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        </Form.Item>
+        <LocationFields positionHint={t('devices.form.positionHint')} />
+        <Form.Item
+          name="DeviceDescription"
+          label={t('devices.fields.description')}
+          rules={zodFieldRules(optional(anyText(0, 500)))}
+        >
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </SiteFormDialog>
       <CredentialDialog
         created={credential}
         onClose={() => {
