@@ -8,39 +8,18 @@
  *
  *   npm run bench:history
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { hashDeviceSecret } from '../apps/server/src/modules/devices/device-credentials.ts';
+import { newDeviceRow } from '../apps/server/src/modules/devices/devices.repository.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
-import { ADMIN, percentile } from './live-server.ts';
+import { ADMIN, benchPgDatabase, percentile } from './live-server.ts';
+import { startInProcess } from './in-process.ts';
 
 const ROWS = 525_600;
 const RUNS = Number(process.env.RUNS ?? 30);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const pgDb = await benchPgDatabase();
 
-let pgDb: { url: string; name: string } | undefined;
-if (databaseUrl) {
-  const name = `sluice_bench_${String(Date.now())}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  pgDb = { url: url.toString(), name };
-}
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: ADMIN.password, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
-const database = await openDatabase({ dataDir, databaseUrl: config.DATABASE_URL });
-const app = await buildApp({ config, database, logger: false });
-await bootstrap(app.ctx);
+const server = await startInProcess(pgDb ? { DATABASE_URL: pgDb.url } : {});
+const { app } = server;
 await app.ready();
 const { db, dialect } = app.ctx;
 const groupId = (await db.selectFrom('users').select('group_id').where('account', '=', ADMIN.account).executeTakeFirstOrThrow()).group_id;
@@ -48,7 +27,7 @@ const sn = 'BENCHHIS0001';
 const now = Date.now();
 await db
   .insertInto('devices')
-  .values({ group_id: groupId, device_sn: sn, device_no: '', device_name: 'History bench', device_description: '', type_id: null, project_id: null, region_id: null, area_id: null, position: '', address: '', online: 0, last_seen: null, secret_hash: hashDeviceSecret('x'), created_at: now, updated_at: now, deleted_at: null, deleted_by: null })
+  .values(newDeviceRow({ group_id: groupId, device_sn: sn, device_name: 'History bench', secret_hash: hashDeviceSecret('x') }, now))
   .execute();
 
 const end = Math.floor(now / 60_000) * 60_000;
@@ -94,11 +73,5 @@ await time('whole year from raw rows (Type=raw)', `BeginTime=${String(start)}&En
 await time('last 7 days (raw rows)', `BeginTime=${String(end - 7 * 86_400_000)}&EndTime=${String(end)}&Keys=Level`, RUNS);
 await time('last 24 hours (raw rows)', `BeginTime=${String(end - 86_400_000)}&EndTime=${String(end)}&Keys=Level`, RUNS);
 
-await app.close();
-if (pgDb) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${pgDb.name} WITH (FORCE)`);
-  await admin.end();
-}
-await rm(dataDir, { recursive: true, force: true });
+await server.close();
+await pgDb?.drop();

@@ -12,25 +12,13 @@ import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
-import { prepare, startServer, usage } from './live-server.ts';
+import { benchPgDatabase, prepare, startServer, usage } from './live-server.ts';
 
 const DEVICES = Number(process.env.DEVICES ?? 1000);
 const POINTS = Number(process.env.POINTS ?? 50);
 const WINDOW = Number(process.env.WINDOW ?? 4);
 const DURATION = Number(process.env.DURATION ?? 30);
-const databaseUrl = process.env.BENCH_DATABASE_URL;
-
-let pgDb: { url: string; name: string } | undefined;
-if (databaseUrl) {
-  const name = `sluice_bench_${String(Date.now())}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  pgDb = { url: url.toString(), name };
-}
+const pgDb = await benchPgDatabase();
 
 console.log(`Preparing ${String(DEVICES)} devices on ${pgDb ? 'PostgreSQL' : 'SQLite'}…`);
 const { dataDir, groupId, devices } = await prepare(DEVICES, pgDb?.url);
@@ -118,11 +106,6 @@ Ingest, ${pgDb ? 'PostgreSQL' : 'SQLite'}: ${String(DEVICES)} devices × ${Strin
   rate:         ${Math.round(rate).toLocaleString('en-US')} points/s overall, ${Math.round(steady.reduce((a, b) => a + b, 0) / Math.max(1, steady.length)).toLocaleString('en-US')} points/s after the first 3 s (min ${Math.round(Math.min(...steady)).toLocaleString('en-US')})
   server:       ${cpu.toFixed(0)}% CPU (of one core), peak RSS ${after.peakRssMb.toFixed(0)} MB`);
 
-if (pgDb) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${pgDb.name} WITH (FORCE)`);
-  await admin.end();
-}
+await pgDb?.drop();
 await rm(dataDir, { recursive: true, force: true });
 if (stored < acked * POINTS) process.exit(1);

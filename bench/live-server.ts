@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../apps/server/src/modules/devices/device-credentials.ts';
+import { newDeviceRow } from '../apps/server/src/modules/devices/devices.repository.ts';
+import { createScratchDatabase, freePort, type ScratchDatabase } from '../apps/server/test/scratch.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
@@ -22,18 +23,10 @@ export interface BenchDevice {
   secret: string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-    server.on('error', reject);
-  });
+/** A fresh PostgreSQL database on the BENCH_DATABASE_URL server, when that is set (else SQLite). */
+export async function benchPgDatabase(): Promise<ScratchDatabase | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  return serverUrl ? createScratchDatabase(serverUrl, 'sluice_bench') : undefined;
 }
 
 /** A database with a tenant ('admin' / Admin12345) and `count` devices; answers where it is and the devices. */
@@ -47,26 +40,7 @@ export async function prepare(count: number, databaseUrl?: string): Promise<{ da
     await database.db
       .insertInto('devices')
       .values(
-        devices.slice(i, i + 500).map((d) => ({
-          group_id: tenant.groupId,
-          device_sn: d.sn,
-          device_no: '',
-          device_name: `Bench ${d.sn}`,
-          device_description: '',
-          type_id: null,
-          project_id: null,
-          region_id: null,
-          area_id: null,
-          position: '',
-          address: '',
-          online: 0,
-          last_seen: null,
-          secret_hash: hashDeviceSecret(d.secret),
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          deleted_by: null,
-        })),
+        devices.slice(i, i + 500).map((d) => newDeviceRow({ group_id: tenant.groupId, device_sn: d.sn, device_name: `Bench ${d.sn}`, secret_hash: hashDeviceSecret(d.secret) }, now)),
       )
       .execute();
   }

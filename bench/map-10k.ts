@@ -7,33 +7,22 @@
  * redraw itself ('map:draw'). Run after `npm run build`: `npm run bench:map` (BENCH_WEB_DIST=<dir>
  * serves another build instead, to compare two builds under the same load).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
+import { launchChromium, startInProcess } from './in-process.ts';
+import { ADMIN } from './live-server.ts';
+import { newDeviceRow } from '../apps/server/src/modules/devices/devices.repository.ts';
 import { startTileServer } from '../e2e/tile-server.ts';
 
 const DEVICES = 10_000;
 const tiles = await startTileServer();
-const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-map-'));
 // BENCH_WEB_DIST serves another build of the console (to compare two builds on the same machine).
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  ADMIN_PASSWORD: 'Admin12345',
+const server = await startInProcess({
   PORT: '0',
   MAP_TILE_URL: tiles.url,
   ...(process.env.BENCH_WEB_DIST ? { WEB_DIST: process.env.BENCH_WEB_DIST } : {}),
 });
-const database = await openDatabase({ dataDir });
-const app = await buildApp({ config, database, logger: false });
-await bootstrap(app.ctx);
+const { app } = server;
 const { db } = app.ctx;
-const admin = await db.selectFrom('users').select(['group_id']).where('account', '=', 'admin').executeTakeFirstOrThrow();
+const admin = await db.selectFrom('users').select(['group_id']).where('account', '=', ADMIN.account).executeTakeFirstOrThrow();
 
 // 10,000 devices over Anji County (about 50 km × 45 km), a deterministic spread, 70 % online.
 let seed = 42;
@@ -46,40 +35,29 @@ const inserted = performance.now();
 for (let start = 0; start < DEVICES; start += 500) {
   const rows = Array.from({ length: Math.min(500, DEVICES - start) }, (_, i) => {
     const n = start + i;
-    return {
-      group_id: admin.group_id,
-      device_sn: `SL9${String(n).padStart(9, '0')}`,
-      device_no: '',
-      device_name: `Bench device ${String(n)}`,
-      device_description: '',
-      type_id: null,
-      project_id: null,
-      region_id: null,
-      area_id: null,
-      position: `${(119.4 + random() * 0.5).toFixed(6)},${(30.4 + random() * 0.4).toFixed(6)}`,
-      address: '',
-      online: random() < 0.7 ? 1 : 0,
-      last_seen: now,
-      secret_hash: 'bench',
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-      deleted_by: null,
-    };
+    return newDeviceRow(
+      {
+        group_id: admin.group_id,
+        device_sn: `SL9${String(n).padStart(9, '0')}`,
+        device_name: `Bench device ${String(n)}`,
+        position: `${(119.4 + random() * 0.5).toFixed(6)},${(30.4 + random() * 0.4).toFixed(6)}`,
+        online: random() < 0.7 ? 1 : 0,
+        last_seen: now,
+        secret_hash: 'bench',
+      },
+      now,
+    );
   });
   await db.insertInto('devices').values(rows).execute();
 }
 const insertMs = performance.now() - inserted;
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
 await page.goto(`${address}/login`);
-await page.getByLabel(/Account|账号/).fill('admin');
-await page.getByLabel(/Password|密码/).fill('Admin12345');
+await page.getByLabel(/Account|账号/).fill(ADMIN.account);
+await page.getByLabel(/Password|密码/).fill(ADMIN.password);
 await page.getByRole('button', { name: /Sign in|登录/ }).click();
 await page.waitForURL(/\/common\/home/);
 
@@ -115,9 +93,8 @@ for (let step = 1; step <= 4; step++) {
   await page.waitForTimeout(300);
 }
 await browser.close();
-await app.close();
+await server.close();
 await tiles.close();
-await rm(dataDir, { recursive: true, force: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const ms = (n: number) => `${n.toFixed(0)} ms`;

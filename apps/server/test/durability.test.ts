@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, databaseKinds } from './harness.ts';
-import { connect, freePort, waitFor } from './mqtt-helpers.ts';
+import { connect, waitFor } from './mqtt-helpers.ts';
+import { freePort } from './scratch.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

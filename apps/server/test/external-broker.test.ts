@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
-import { connect, freePort, inbox, mosquittoBinary, waitFor } from './mqtt-helpers.ts';
+import { connect, inbox, mosquittoBinary, waitFor } from './mqtt-helpers.ts';
+import { freePort } from './scratch.ts';
 
 const binary = mosquittoBinary();
 if (!binary) console.warn('Mosquitto is not installed (apt-get install mosquitto): the external-broker suite is skipped');

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { createTenant, type CreatedTenant } from '../src/modules/groups/tenancy.service.ts';
 import { bootstrap } from '../src/seed/bootstrap.ts';
 import { DEMO_OPERATOR } from '../src/seed/demo.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
 
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
 export const OPERATOR = DEMO_OPERATOR;
@@ -25,24 +25,10 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /** The databases the suites run against: SQLite always, PostgreSQL when configured. */
 export const databaseKinds: DatabaseKind[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh database on the TEST_DATABASE_URL server. */
+export async function createPgDatabase(): Promise<ScratchDatabase> {
   if (!pgUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `sluice_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(pgUrl, 'sluice_test');
 }
 
 /** The envelope of every JSON answer. */

@@ -9,6 +9,7 @@ import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp 
 import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from './mqtt-helpers.ts';
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
+import { newDeviceRow } from '../src/modules/devices/devices.repository.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
 
 const SN = 'SL0000000101';
@@ -48,13 +49,11 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     ({ admin, operator } = users);
     otherG = users.other.groupId;
     g = (await t.json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
-    const now = Date.now();
-    const row = { device_no: '', device_description: '', type_id: null, project_id: null, region_id: null, area_id: null, position: '', address: '', online: 0, last_seen: null, created_at: now, updated_at: now, deleted_at: null, deleted_by: null };
     await t.app.ctx.db
       .insertInto('devices')
       .values([
-        { ...row, group_id: otherG, device_sn: 'SLB000000001', device_name: 'Other group pump', secret_hash: hashDeviceSecret('other-secret') },
-        { ...row, group_id: g, device_sn: 'SLA0000UNASG', device_name: 'Unassigned', secret_hash: hashDeviceSecret('unassigned-secret') },
+        newDeviceRow({ group_id: otherG, device_sn: 'SLB000000001', device_name: 'Other group pump', secret_hash: hashDeviceSecret('other-secret') }),
+        newDeviceRow({ group_id: g, device_sn: 'SLA0000UNASG', device_name: 'Unassigned', secret_hash: hashDeviceSecret('unassigned-secret') }),
       ])
       .execute();
   });

@@ -1,6 +1,5 @@
 /** MQTT clients for pipeline tests: devices over TCP, consoles over WebSocket, and waiting for things. */
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
 export async function connect(url: string, options: IClientOptions): Promise<MqttClient> {
@@ -57,20 +56,6 @@ export function closed(client: MqttClient, timeoutMs = 5000): Promise<boolean> {
       clearTimeout(timer);
       resolve(true);
     });
-  });
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-    server.on('error', reject);
   });
 }
 

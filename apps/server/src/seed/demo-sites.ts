@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { runDeviceCreatedHooks } from '../modules/devices/device-hooks.ts';
+import { newDeviceRow } from '../modules/devices/devices.repository.ts';
 import { PROJECT_TYPE } from '@sluice/shared/project.schema';
 
 /** Demo devices only: a predictable secret, so that the simulator can connect. */
@@ -193,26 +194,26 @@ export async function seedDemoSites(db: Db, tenant: CreatedTenant, typeIds: Read
           const typeId = typeIds.get(equipmentCode(d.no)) ?? null;
           await trx
             .insertInto('devices')
-            .values({
-              group_id: groupId,
-              device_sn: d.sn,
-              device_no: d.no,
-              device_name: d.name,
-              device_description: d.description,
-              type_id: typeId,
-              project_id: stationId,
-              region_id: region.id,
-              area_id: ANJI,
-              position: '',
-              address: station.address,
-              online: d.online ? 1 : 0,
-              last_seen: d.online ? now : now - 3 * 86_400_000,
-              secret_hash: hashDeviceSecret(demoDeviceSecret(d.sn)),
-              created_at: now,
-              updated_at: now,
-              deleted_at: null,
-              deleted_by: null,
-            })
+            .values(
+              newDeviceRow(
+                {
+                  group_id: groupId,
+                  device_sn: d.sn,
+                  device_no: d.no,
+                  device_name: d.name,
+                  device_description: d.description,
+                  type_id: typeId,
+                  project_id: stationId,
+                  region_id: region.id,
+                  area_id: ANJI,
+                  address: station.address,
+                  online: d.online ? 1 : 0,
+                  last_seen: d.online ? now : now - 3 * 86_400_000,
+                  secret_hash: hashDeviceSecret(demoDeviceSecret(d.sn)),
+                },
+                now,
+              ),
+            )
             .execute();
           await runDeviceCreatedHooks(trx, { groupId, deviceSn: d.sn, typeId });
         }

@@ -3,13 +3,14 @@
  * never in the recycle bin unless asked for. Lists join their project and its parent in the
  * same query, so no row costs a query of its own.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import type { DeviceDto, MigrationDto } from '@sluice/shared/device.schema';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import type { Db } from '../../db/database.ts';
+import type { DeviceTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
-import { projectReachable } from '../sites/site-scope.ts';
+import { projectReachable, type DeviceRow } from '../sites/site-scope.ts';
 
 export const DEVICE_SORTABLE = {
   Id: 'd.id',
@@ -36,6 +37,29 @@ export interface DeviceFilter {
   assigned?: boolean;
   /** the recycle bin instead of live devices */
   recycled?: boolean;
+}
+
+type NewDevice = Insertable<DeviceTable>;
+
+/** A new device's row: what `fields` do not say is empty, in no project, offline and never seen. */
+export function newDeviceRow(fields: Pick<NewDevice, 'group_id' | 'device_sn' | 'device_name' | 'secret_hash'> & Partial<NewDevice>, now = Date.now()): NewDevice {
+  return {
+    device_no: '',
+    device_description: '',
+    type_id: null,
+    project_id: null,
+    region_id: null,
+    area_id: null,
+    position: '',
+    address: '',
+    online: 0,
+    last_seen: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    deleted_by: null,
+    ...fields,
+  };
 }
 
 export class DevicesRepository {
@@ -159,23 +183,7 @@ export class DevicesRepository {
   }
 }
 
-export type DeviceListRow = {
-  id: number;
-  device_sn: string;
-  device_no: string;
-  device_name: string;
-  device_description: string;
-  type_id: number | null;
-  project_id: number | null;
-  region_id: number | null;
-  area_id: string | null;
-  position: string;
-  address: string;
-  online: number;
-  last_seen: number | null;
-  created_at: number;
-  deleted_at: number | null;
-  deleted_by_name: string;
+export type DeviceListRow = Omit<DeviceRow, 'group_id' | 'secret_hash' | 'updated_at' | 'deleted_by'> & {
   project_name: string | null;
   project_type: number | null;
   parent_id: number | null;

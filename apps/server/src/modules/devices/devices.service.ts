@@ -12,7 +12,7 @@ import { SiteScope, projectReachable, type DeviceRow, type ProjectRow } from '..
 import { checkSiteRefs } from '../sites/site-refs.ts';
 import { runDeviceCreatedHooks, runDevicePurgedHooks, runDeviceTypeChangedHooks } from './device-hooks.ts';
 import { hashDeviceSecret, newDeviceSecret, newDeviceSn } from './device-credentials.ts';
-import { DevicesRepository } from './devices.repository.ts';
+import { DevicesRepository, newDeviceRow } from './devices.repository.ts';
 
 /** Devices sit on projects and stations, never on a client node. */
 const HOLDS_DEVICES: number[] = [PROJECT_TYPE.project, PROJECT_TYPE.station];
@@ -65,26 +65,25 @@ export class DevicesService {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('devices')
-        .values({
-          group_id: user.groupId,
-          device_sn: sn,
-          device_no: body.DeviceNo ?? '',
-          device_name: body.DeviceName,
-          device_description: body.DeviceDescription ?? '',
-          type_id: body.TypeId ?? null,
-          project_id: body.ProjectId ?? null,
-          region_id: body.RegionId ?? null,
-          area_id: body.AreaId ?? null,
-          position: body.Position ?? '',
-          address: body.Address ?? '',
-          online: 0,
-          last_seen: null,
-          secret_hash: hashDeviceSecret(secret),
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          deleted_by: null,
-        })
+        .values(
+          newDeviceRow(
+            {
+              group_id: user.groupId,
+              device_sn: sn,
+              device_no: body.DeviceNo ?? '',
+              device_name: body.DeviceName,
+              device_description: body.DeviceDescription ?? '',
+              type_id: body.TypeId ?? null,
+              project_id: body.ProjectId ?? null,
+              region_id: body.RegionId ?? null,
+              area_id: body.AreaId ?? null,
+              position: body.Position ?? '',
+              address: body.Address ?? '',
+              secret_hash: hashDeviceSecret(secret),
+            },
+            now,
+          ),
+        )
         .execute();
       await runDeviceCreatedHooks(trx, { groupId: user.groupId, deviceSn: sn, typeId: body.TypeId ?? null });
     });
