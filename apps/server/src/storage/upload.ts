@@ -40,6 +40,16 @@ export interface StoredUpload {
   fields: Record<string, string>;
 }
 
+/** Records a stored upload through `record`; when that fails, removes the file, so that no file is left without its row. */
+export async function recordUpload<T>(storage: FileStorage, stored: StoredUpload, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await storage.remove(stored.key);
+    throw error;
+  }
+}
+
 export const formatBytes = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(0)} MB` : `${(n / 1024).toFixed(0)} KB`;
 

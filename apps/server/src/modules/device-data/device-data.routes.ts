@@ -80,19 +80,14 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     },
   });
 
+  const panels = { table: 'device_panels', tags, access, dto: devicePanelDto, create: addDevicePanelRequest, update: updateDevicePanelRequest, parent };
   registerResource(root, {
-    table: 'device_panels',
-    tags,
-    access,
-    dto: devicePanelDto,
-    create: addDevicePanelRequest,
-    update: updateDevicePanelRequest,
+    ...panels,
     sortable: ['Sn', 'PanelName'],
     searchable: ['PanelName'],
     // The device named in the query (kept by the list's query schema through these filters).
     filters: { deviceSn: { key: 'deviceSn', schema: deviceSn }, DeviceSn: { key: 'deviceSn', schema: deviceSn } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
-    parent,
     routes: {
       all: 'GET /GetDevicePanels',
       create: 'POST /AddPanel',
@@ -102,18 +97,7 @@ export function deviceDataRoutes(root: FastifyInstance): void {
   });
 
   // DeletePanel: the shorter name some consoles call DeleteDevicePanel by.
-  registerResource(root, {
-    table: 'device_panels',
-    tags,
-    access,
-    dto: devicePanelDto,
-    create: addDevicePanelRequest,
-    update: updateDevicePanelRequest,
-    sortable: [],
-    searchable: [],
-    parent,
-    routes: { remove: 'POST /DeletePanel#Id' },
-  });
+  registerResource(root, { ...panels, sortable: [], searchable: [], routes: { remove: 'POST /DeletePanel#Id' } });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(

@@ -16,7 +16,7 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { receiveUpload } from '../../storage/upload.ts';
+import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { SiteScope, type ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
@@ -150,13 +150,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       const sn = await reachDevice(request.params.deviceSn, user, 'write');
       const stored = await receiveUpload(request, storage, { folder: 'device-images', limit: DEVICE_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
       const name = (request.query.ImageName ?? stored.fileName.replace(/\.[^.]*$/, '')).slice(0, 64);
-      let created;
-      try {
-        created = await images.add(user.groupId, sn, { name, key: stored.key, rank: request.query.Rank });
-      } catch (error) {
-        await storage.remove(stored.key);
-        throw error;
-      }
+      const created = await recordUpload(storage, stored, () => images.add(user.groupId, sn, { name, key: stored.key, rank: request.query.Rank }));
       return ok(request, created, { message: 'saved' });
     },
   );

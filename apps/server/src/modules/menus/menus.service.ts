@@ -1,19 +1,11 @@
 /** Which menus a user sees: an administrator all of the group's, others those of their roles, with their parents. */
 import type { MenuDto } from '@sluice/shared/menu.schema';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { SysMenuTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 
-type MenuRow = {
-  id: number;
-  name: string;
-  parent_id: number;
-  url: string;
-  router: string;
-  menu_type: number;
-  icon: string;
-  remarks: string;
-  sn: number;
-};
+type MenuRow = Omit<Selectable<SysMenuTable>, 'group_id'>;
 
 export const toMenuDto = (row: MenuRow): MenuDto => ({
   Id: row.id,

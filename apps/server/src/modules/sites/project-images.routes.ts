@@ -6,7 +6,7 @@ import { PROJECT_IMAGE_LIMIT, projectImageDto } from '@sluice/shared/project.sch
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { receiveUpload } from '../../storage/upload.ts';
+import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import { SiteScope } from './site-scope.ts';
 import { ProjectImagesRepository } from './project-images.repository.ts';
 
@@ -49,13 +49,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
       // Reach the project before reading a byte of the file.
       const project = await scope.project(user, request.params.projectId, 'write');
       const stored = await receiveUpload(request, storage, { folder: 'project-images', limit: PROJECT_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
-      let created;
-      try {
-        created = await images.add(user.groupId, project.id, stored.key, request.query.Sn);
-      } catch (error) {
-        await storage.remove(stored.key);
-        throw error;
-      }
+      const created = await recordUpload(storage, stored, () => images.add(user.groupId, project.id, stored.key, request.query.Sn));
       return reply.status(201).send(ok(request, created, { message: 'saved' }));
     },
   );
