@@ -3,70 +3,36 @@
  * its stations, a station its devices, a device its facts, each with a breadcrumb and Back to the
  * parent (project → station → device).
  */
-import { useState } from "react";
-import {
-  Breadcrumb,
-  Button,
-  Empty,
-  Flex,
-  Input,
-  List,
-  Segmented,
-  Skeleton,
-  Typography,
-} from "antd";
-import {
-  ArrowLeftOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  SwapOutlined,
-} from "@ant-design/icons";
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
-import { api } from "../../../lib/api-client";
-import { HOME_PATH } from "../../../lib/paths";
-import {
-  deviceQueryOptions,
-  projectDevicesQueryOptions,
-  useDeviceTypes,
-  type DeviceDto,
-} from "../api/devices-api";
-import { useGroupId } from "../api/group";
-import {
-  normalizeSearch,
-  projectInfoQueryOptions,
-  type ProjectDto,
-  type ProjectPage,
-  type SiteKind,
-} from "../api/projects-api";
-import { sitesKeys } from "../api/sites-keys";
-import { useDeviceActions } from "./device-actions";
-import { DeviceFacts } from "./device-card";
-import { DeviceFormDialog } from "./device-form-dialog";
-import { ProjectFormDialog } from "./project-form-dialog";
-import { DeviceStateTag, StateTag } from "./state-tag";
-import { useMayOperate } from "../../../lib/operates";
-import "./site-items.css";
+import { useState } from 'react';
+import { Breadcrumb, Button, Empty, Flex, Input, List, Segmented, Skeleton, Typography } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { HOME_PATH } from '../../../lib/paths';
+import { deviceQueryOptions, projectDevicesQueryOptions, useDeviceTypes, type DeviceDto } from '../api/devices-api';
+import { useGroupId } from '../api/group';
+import { normalizeSearch, projectInfoQueryOptions, type ProjectDto, type ProjectPage, type SiteKind } from '../api/projects-api';
+import { sitesKeys } from '../api/sites-keys';
+import { useDeviceActions } from './device-actions';
+import { DeviceFacts } from './device-card';
+import { DeviceFormDialog } from './device-form-dialog';
+import { ProjectFormDialog } from './project-form-dialog';
+import { DeviceStateTag, StateTag } from './state-tag';
+import { useMayOperate } from '../../../lib/operates';
+import './site-items.css';
 
-export const homePath = (
-  kind: "project" | "station" | "device",
-  id: string | number,
-) => `${HOME_PATH}/${kind}/${String(id)}`;
+export const homePath = (kind: 'project' | 'station' | 'device', id: string | number) => `${HOME_PATH}/${kind}/${String(id)}`;
 
 const PAGE = 20;
 
 function SiteItem({ site }: { site: ProjectDto }) {
   const { t } = useTranslation();
-  const kind = site.ProjectKind === "station" ? "station" : "project";
+  const kind = site.ProjectKind === 'station' ? 'station' : 'project';
   return (
     <List.Item style={{ paddingInline: 4 }}>
-      <Link
-        to={homePath(kind, site.Id)}
-        className="sluice-home-item"
-        data-site-id={site.Id}
-      >
+      <Link to={homePath(kind, site.Id)} className="sluice-home-item" data-site-id={site.Id}>
         <Flex justify="space-between" gap={8} align="center">
           <Typography.Text strong ellipsis>
             {site.Name}
@@ -74,11 +40,9 @@ function SiteItem({ site }: { site: ProjectDto }) {
           <StateTag online={site.Online} />
         </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {kind === "project"
-            ? `${t("sites.counts.stationsN", { n: site.SitesNum })} · `
-            : ""}
-          {t("sites.counts.devicesN", { n: site.DeviceNum })} ·{" "}
-          {t("sites.counts.onlineOf", {
+          {kind === 'project' ? `${t('sites.counts.stationsN', { n: site.SitesNum })} · ` : ''}
+          {t('sites.counts.devicesN', { n: site.DeviceNum })} ·{' '}
+          {t('sites.counts.onlineOf', {
             online: site.OnlineNum,
             total: site.DeviceNum,
           })}
@@ -91,11 +55,7 @@ function SiteItem({ site }: { site: ProjectDto }) {
 function DeviceItem({ device }: { device: DeviceDto }) {
   return (
     <List.Item style={{ paddingInline: 4 }}>
-      <Link
-        to={homePath("device", device.DeviceSn)}
-        className="sluice-home-item"
-        data-device-sn={device.DeviceSn}
-      >
+      <Link to={homePath('device', device.DeviceSn)} className="sluice-home-item" data-device-sn={device.DeviceSn}>
         <Flex justify="space-between" gap={8} align="center">
           <Typography.Text strong ellipsis>
             {device.DeviceName}
@@ -113,9 +73,9 @@ function DeviceItem({ device }: { device: DeviceDto }) {
 function TopList() {
   const { t } = useTranslation();
   const g = useGroupId();
-  const mayManage = useMayOperate("project.manage");
-  const [kind, setKind] = useState<SiteKind>("project");
-  const [search, setSearch] = useState("");
+  const mayManage = useMayOperate('project.manage');
+  const [kind, setKind] = useState<SiteKind>('project');
+  const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const query = useInfiniteQuery({
     queryKey: sitesKeys.projectPage(kind, {
@@ -125,18 +85,14 @@ function TopList() {
     }),
     queryFn: async ({ pageParam }) =>
       (
-        await api.get<ProjectPage>(
-          `/${String(g)}/project/${kind === "project" ? "myProject" : "mySite"}`,
-          {
-            PageNo: pageParam,
-            PageSize: PAGE,
-            Search: normalizeSearch(search),
-          },
-        )
+        await api.get<ProjectPage>(`/${String(g)}/project/${kind === 'project' ? 'myProject' : 'mySite'}`, {
+          PageNo: pageParam,
+          PageSize: PAGE,
+          Search: normalizeSearch(search),
+        })
       ).data,
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.currentPage < last.totalPage ? last.currentPage + 1 : undefined,
+    getNextPageParam: (last) => (last.currentPage < last.totalPage ? last.currentPage + 1 : undefined),
     enabled: g > 0,
   });
   const rows = query.data?.pages.flatMap((p) => p.data) ?? [];
@@ -145,14 +101,14 @@ function TopList() {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Segmented<SiteKind>
-          aria-label={t("home.listKind")}
+          aria-label={t('home.listKind')}
           value={kind}
           onChange={(value) => {
             setKind(value);
           }}
           options={[
-            { value: "project", label: t("menu.projects") },
-            { value: "station", label: t("menu.stations") },
+            { value: 'project', label: t('menu.projects') },
+            { value: 'station', label: t('menu.stations') },
           ]}
         />
         {mayManage && (
@@ -162,20 +118,13 @@ function TopList() {
               setAdding(true);
             }}
           >
-            {kind === "project"
-              ? t("sites.form.newProject")
-              : t("sites.form.newStation")}
+            {kind === 'project' ? t('sites.form.newProject') : t('sites.form.newStation')}
           </Button>
         )}
       </Flex>
-      <Input.Search
-        allowClear
-        placeholder={t("sites.list.search")}
-        aria-label={t("sites.list.search")}
-        onSearch={setSearch}
-      />
+      <Input.Search allowClear placeholder={t('sites.list.search')} aria-label={t('sites.list.search')} onSearch={setSearch} />
       <Typography.Text type="secondary" aria-live="polite">
-        {t("sites.list.total", { count: total })}
+        {t('sites.list.total', { count: total })}
       </Typography.Text>
       {query.isPending ? (
         <Skeleton active />
@@ -184,7 +133,7 @@ function TopList() {
           dataSource={rows}
           rowKey="Id"
           renderItem={(site) => <SiteItem site={site} />}
-          locale={{ emptyText: <Empty description={t("common.empty")} /> }}
+          locale={{ emptyText: <Empty description={t('common.empty')} /> }}
         />
       )}
       {query.hasNextPage && (
@@ -195,7 +144,7 @@ function TopList() {
             void query.fetchNextPage();
           }}
         >
-          {t("home.loadMore")}
+          {t('home.loadMore')}
         </Button>
       )}
       <ProjectFormDialog
@@ -215,22 +164,12 @@ interface Crumb {
   to?: string;
 }
 
-function Header({
-  crumbs,
-  back,
-  title,
-  extra,
-}: {
-  crumbs: Crumb[];
-  back: string;
-  title: string;
-  extra?: React.ReactNode;
-}) {
+function Header({ crumbs, back, title, extra }: { crumbs: Crumb[]; back: string; title: string; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Flex vertical gap={8}>
-      <nav aria-label={t("home.location")}>
+      <nav aria-label={t('home.location')}>
         <Breadcrumb
           items={crumbs.map((c) => ({
             key: c.key,
@@ -241,18 +180,14 @@ function Header({
       <Flex align="center" gap={8}>
         <Button
           icon={<ArrowLeftOutlined />}
-          aria-label={t("home.back")}
+          aria-label={t('home.back')}
           onClick={() => {
             void navigate(back);
           }}
         >
-          {t("home.back")}
+          {t('home.back')}
         </Button>
-        <Typography.Title
-          level={2}
-          style={{ fontSize: 18, margin: 0, flex: 1, minWidth: 0 }}
-          ellipsis
-        >
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0, flex: 1, minWidth: 0 }} ellipsis>
           {title}
         </Typography.Title>
         {extra}
@@ -264,23 +199,23 @@ function Header({
 function ProjectNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const mayManage = useMayOperate("project.manage");
+  const mayManage = useMayOperate('project.manage');
   const { data, isPending } = useQuery(projectInfoQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
   if (isPending) return <Skeleton active />;
-  if (!data) return <Empty description={t("common.empty")} />;
-  const all = { key: "all", label: t("home.allProjects"), to: HOME_PATH };
+  if (!data) return <Empty description={t('common.empty')} />;
+  const all = { key: 'all', label: t('home.allProjects'), to: HOME_PATH };
   return (
     <Flex vertical gap={12}>
       <Header
-        crumbs={[all, { key: "p", label: data.Name }]}
+        crumbs={[all, { key: 'p', label: data.Name }]}
         back={HOME_PATH}
         title={data.Name}
         extra={<StateTag online={data.Online} />}
       />
       <Flex justify="space-between" align="center">
         <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-          {t("home.stationsOf", { count: data.Child.length })}
+          {t('home.stationsOf', { count: data.Child.length })}
         </Typography.Title>
         {mayManage && (
           <Button
@@ -290,7 +225,7 @@ function ProjectNode({ id }: { id: number }) {
               setAdding(true);
             }}
           >
-            {t("sites.form.newStation")}
+            {t('sites.form.newStation')}
           </Button>
         )}
       </Flex>
@@ -298,7 +233,7 @@ function ProjectNode({ id }: { id: number }) {
         dataSource={data.Child}
         rowKey="Id"
         renderItem={(site) => <SiteItem site={site} />}
-        locale={{ emptyText: t("home.noStations") }}
+        locale={{ emptyText: t('home.noStations') }}
       />
       <ProjectFormDialog
         kind="station"
@@ -315,24 +250,21 @@ function ProjectNode({ id }: { id: number }) {
 function StationNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const mayManage = useMayOperate("device.manage");
+  const mayManage = useMayOperate('device.manage');
   const info = useQuery(projectInfoQueryOptions(g, id));
   const devices = useQuery(projectDevicesQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
   if (info.isPending) return <Skeleton active />;
   const data = info.data;
-  if (!data) return <Empty description={t("common.empty")} />;
-  const parent =
-    data.ParentId > 0 ? homePath("project", data.ParentId) : HOME_PATH;
+  if (!data) return <Empty description={t('common.empty')} />;
+  const parent = data.ParentId > 0 ? homePath('project', data.ParentId) : HOME_PATH;
   return (
     <Flex vertical gap={12}>
       <Header
         crumbs={[
-          { key: "all", label: t("home.allProjects"), to: HOME_PATH },
-          ...(data.ParentId > 0
-            ? [{ key: "p", label: data.ParentName ?? "", to: parent }]
-            : []),
-          { key: "s", label: data.Name },
+          { key: 'all', label: t('home.allProjects'), to: HOME_PATH },
+          ...(data.ParentId > 0 ? [{ key: 'p', label: data.ParentName ?? '', to: parent }] : []),
+          { key: 's', label: data.Name },
         ]}
         back={parent}
         title={data.Name}
@@ -340,7 +272,7 @@ function StationNode({ id }: { id: number }) {
       />
       <Flex justify="space-between" align="center">
         <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-          {t("home.devicesOf", { count: devices.data?.length ?? 0 })}
+          {t('home.devicesOf', { count: devices.data?.length ?? 0 })}
         </Typography.Title>
         {mayManage && (
           <Button
@@ -350,7 +282,7 @@ function StationNode({ id }: { id: number }) {
               setAdding(true);
             }}
           >
-            {t("devices.form.new")}
+            {t('devices.form.new')}
           </Button>
         )}
       </Flex>
@@ -359,7 +291,7 @@ function StationNode({ id }: { id: number }) {
         dataSource={devices.data ?? []}
         rowKey="DeviceSn"
         renderItem={(device) => <DeviceItem device={device} />}
-        locale={{ emptyText: t("home.noDevices") }}
+        locale={{ emptyText: t('home.noDevices') }}
       />
       <DeviceFormDialog
         open={adding}
@@ -375,36 +307,30 @@ function StationNode({ id }: { id: number }) {
 function DeviceNode({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const g = useGroupId();
-  const mayManage = useMayOperate("device.manage");
+  const mayManage = useMayOperate('device.manage');
   const navigate = useNavigate();
   const types = useDeviceTypes();
   const { data, isPending } = useQuery(deviceQueryOptions(g, sn));
   const actions = useDeviceActions();
   if (isPending) return <Skeleton active />;
-  if (!data) return <Empty description={t("home.deviceGone")} />;
+  if (!data) return <Empty description={t('home.deviceGone')} />;
   const station = data.ProjectType === 1 ? data.ProjectId : null;
   const project = data.ParentProjectId;
-  const parent = station
-    ? homePath("station", station)
-    : project
-      ? homePath("project", project)
-      : HOME_PATH;
-  const crumbs: Crumb[] = [
-    { key: "all", label: t("home.allProjects"), to: HOME_PATH },
-  ];
+  const parent = station ? homePath('station', station) : project ? homePath('project', project) : HOME_PATH;
+  const crumbs: Crumb[] = [{ key: 'all', label: t('home.allProjects'), to: HOME_PATH }];
   if (project)
     crumbs.push({
-      key: "p",
-      label: data.ParentProjectName ?? "",
-      to: homePath("project", project),
+      key: 'p',
+      label: data.ParentProjectName ?? '',
+      to: homePath('project', project),
     });
   if (station)
     crumbs.push({
-      key: "s",
-      label: data.ProjectName ?? "",
-      to: homePath("station", station),
+      key: 's',
+      label: data.ProjectName ?? '',
+      to: homePath('station', station),
     });
-  crumbs.push({ key: "d", label: data.DeviceName });
+  crumbs.push({ key: 'd', label: data.DeviceName });
   return (
     <Flex vertical gap={12}>
       <Header
@@ -422,7 +348,7 @@ function DeviceNode({ sn }: { sn: string }) {
               actions.edit(data);
             }}
           >
-            {t("sites.actions.edit")}
+            {t('sites.actions.edit')}
           </Button>
           <Button
             icon={<SwapOutlined />}
@@ -430,7 +356,7 @@ function DeviceNode({ sn }: { sn: string }) {
               actions.migrate(data);
             }}
           >
-            {t("devices.migrate.action")}
+            {t('devices.migrate.action')}
           </Button>
           <Button
             danger
@@ -441,7 +367,7 @@ function DeviceNode({ sn }: { sn: string }) {
               });
             }}
           >
-            {t("sites.actions.delete")}
+            {t('sites.actions.delete')}
           </Button>
         </Flex>
       )}
@@ -450,17 +376,10 @@ function DeviceNode({ sn }: { sn: string }) {
   );
 }
 
-export function SitesBrowser({
-  title,
-  itemId,
-}: {
-  title: string | undefined;
-  itemId: string | undefined;
-}) {
+export function SitesBrowser({ title, itemId }: { title: string | undefined; itemId: string | undefined }) {
   const id = Number(itemId);
-  if (title === "project" && id > 0) return <ProjectNode key={id} id={id} />;
-  if (title === "station" && id > 0) return <StationNode key={id} id={id} />;
-  if (title === "device" && itemId)
-    return <DeviceNode key={itemId} sn={itemId} />;
+  if (title === 'project' && id > 0) return <ProjectNode key={id} id={id} />;
+  if (title === 'station' && id > 0) return <StationNode key={id} id={id} />;
+  if (title === 'device' && itemId) return <DeviceNode key={itemId} sn={itemId} />;
   return <TopList />;
 }
