@@ -3,7 +3,7 @@
  * its stations, a station its devices, a device its facts, each with a breadcrumb and Back to the
  * parent (project → station → device).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Breadcrumb, Button, Empty, Flex, Input, List, Segmented, Skeleton, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -164,14 +164,25 @@ interface Crumb {
   to?: string;
 }
 
-function Header({ crumbs, back, title, extra }: { crumbs: Crumb[]; back: string; title: string; extra?: React.ReactNode }) {
+function Header({
+  crumbs,
+  back,
+  title,
+  extra,
+}: {
+  /** The way here after "All projects". */
+  crumbs: Crumb[];
+  back: string;
+  title: string;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Flex vertical gap={8}>
       <nav aria-label={t('home.location')}>
         <Breadcrumb
-          items={crumbs.map((c) => ({
+          items={[{ key: 'all', label: t('home.allProjects'), to: HOME_PATH }, ...crumbs].map((c) => ({
             key: c.key,
             title: c.to ? <Link to={c.to}>{c.label}</Link> : c.label,
           }))}
@@ -196,39 +207,55 @@ function Header({ crumbs, back, title, extra }: { crumbs: Crumb[]; back: string;
   );
 }
 
+/** Above a node's stations or devices: their heading (with the count) and the add button. */
+function ChildrenHeading({
+  title,
+  addLabel,
+  onAdd,
+}: {
+  title: string;
+  addLabel: string;
+  /** Omit to show no add button (a user who may not). */
+  onAdd?: () => void;
+}) {
+  return (
+    <Flex justify="space-between" align="center">
+      <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {onAdd && (
+        <Button size="small" icon={<PlusOutlined />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
 function ProjectNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
   const mayManage = useMayOperate('project.manage');
   const { data, isPending } = useQuery(projectInfoQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
+  const openAdd = () => {
+    setAdding(true);
+  };
   if (isPending) return <Skeleton active />;
   if (!data) return <Empty description={t('common.empty')} />;
-  const all = { key: 'all', label: t('home.allProjects'), to: HOME_PATH };
   return (
     <Flex vertical gap={12}>
       <Header
-        crumbs={[all, { key: 'p', label: data.Name }]}
+        crumbs={[{ key: 'p', label: data.Name }]}
         back={HOME_PATH}
         title={data.Name}
         extra={<StateTag online={data.Online} />}
       />
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-          {t('home.stationsOf', { count: data.Child.length })}
-        </Typography.Title>
-        {mayManage && (
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              setAdding(true);
-            }}
-          >
-            {t('sites.form.newStation')}
-          </Button>
-        )}
-      </Flex>
+      <ChildrenHeading
+        title={t('home.stationsOf', { count: data.Child.length })}
+        addLabel={t('sites.form.newStation')}
+        onAdd={mayManage ? openAdd : undefined}
+      />
       <List
         dataSource={data.Child}
         rowKey="Id"
@@ -254,6 +281,9 @@ function StationNode({ id }: { id: number }) {
   const info = useQuery(projectInfoQueryOptions(g, id));
   const devices = useQuery(projectDevicesQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
+  const openAdd = () => {
+    setAdding(true);
+  };
   if (info.isPending) return <Skeleton active />;
   const data = info.data;
   if (!data) return <Empty description={t('common.empty')} />;
@@ -262,7 +292,6 @@ function StationNode({ id }: { id: number }) {
     <Flex vertical gap={12}>
       <Header
         crumbs={[
-          { key: 'all', label: t('home.allProjects'), to: HOME_PATH },
           ...(data.ParentId > 0 ? [{ key: 'p', label: data.ParentName ?? '', to: parent }] : []),
           { key: 's', label: data.Name },
         ]}
@@ -270,22 +299,11 @@ function StationNode({ id }: { id: number }) {
         title={data.Name}
         extra={<StateTag online={data.Online} />}
       />
-      <Flex justify="space-between" align="center">
-        <Typography.Title level={3} style={{ fontSize: 15, margin: 0 }}>
-          {t('home.devicesOf', { count: devices.data?.length ?? 0 })}
-        </Typography.Title>
-        {mayManage && (
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => {
-              setAdding(true);
-            }}
-          >
-            {t('devices.form.new')}
-          </Button>
-        )}
-      </Flex>
+      <ChildrenHeading
+        title={t('home.devicesOf', { count: devices.data?.length ?? 0 })}
+        addLabel={t('devices.form.new')}
+        onAdd={mayManage ? openAdd : undefined}
+      />
       <List
         loading={devices.isPending}
         dataSource={devices.data ?? []}
@@ -317,7 +335,7 @@ function DeviceNode({ sn }: { sn: string }) {
   const station = data.ProjectType === 1 ? data.ProjectId : null;
   const project = data.ParentProjectId;
   const parent = station ? homePath('station', station) : project ? homePath('project', project) : HOME_PATH;
-  const crumbs: Crumb[] = [{ key: 'all', label: t('home.allProjects'), to: HOME_PATH }];
+  const crumbs: Crumb[] = [];
   if (project)
     crumbs.push({
       key: 'p',
