@@ -30,6 +30,20 @@ interface Values {
 
 const FIELDS = ['DeviceName', 'DeviceNo', 'DeviceDescription', 'TypeId', 'ProjectId', 'AreaId', 'Address', 'Position'];
 
+/** A credential as code, with a copy button. */
+function CopyableCode({ text, testId }: { text: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text
+      code
+      copyable={{ text, tooltips: [t('devices.credential.copy'), t('devices.credential.copied')] }}
+      data-testid={testId}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
 export function CredentialDialog({ created, onClose }: { created: CreatedDevice | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -58,33 +72,12 @@ export function CredentialDialog({ created, onClose }: { created: CreatedDevice 
             {
               key: 'user',
               label: t('devices.credential.username'),
-              children: (
-                <Typography.Text
-                  code
-                  copyable={{
-                    text: created.Credential.Username,
-                    tooltips: [t('devices.credential.copy'), t('devices.credential.copied')],
-                  }}
-                >
-                  {created.Credential.Username}
-                </Typography.Text>
-              ),
+              children: <CopyableCode text={created.Credential.Username} />,
             },
             {
               key: 'password',
               label: t('devices.credential.password'),
-              children: (
-                <Typography.Text
-                  code
-                  copyable={{
-                    text: created.Credential.Password,
-                    tooltips: [t('devices.credential.copy'), t('devices.credential.copied')],
-                  }}
-                  data-testid="device-secret"
-                >
-                  {created.Credential.Password}
-                </Typography.Text>
-              ),
+              children: <CopyableCode text={created.Credential.Password} testId="device-secret" />,
             },
           ]}
         />
