@@ -22,7 +22,7 @@ import { withDeviceTypesCatalog } from "../../../lib/feature-catalogs";
 import { DistanceText } from "./distance-text";
 import { MigrationHistory } from "./migration-history";
 import { PrincipalsPanel } from "./principals-panel";
-import { useConfirmProjectDelete } from "./project-actions";
+import { useConfirmProjectDelete } from "./confirm-delete";
 import { ProjectFormDialog } from "./project-form-dialog";
 import { ProjectImages } from "./project-images";
 import { homePath } from "./sites-browser";

@@ -17,7 +17,7 @@ import {
   onlineParam,
   type OnlineChoice,
 } from '../components/card-grid-page';
-import { useConfirmProjectDelete } from '../components/project-actions';
+import { useConfirmProjectDelete } from '../components/confirm-delete';
 import { ProjectCard } from '../components/project-card';
 import { ProjectFormDialog } from '../components/project-form-dialog';
 
