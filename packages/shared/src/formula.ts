@@ -2,6 +2,8 @@
  * A control's Formula (spec §3 Control) names the data keys of its set value and its current
  * value: JSON {"SettingValue": "...", "CurrentValue": "..."} or the text 'setting||current'.
  */
+import { isRecord, parseJson } from './data-types.ts';
+
 export interface ControlFormula {
   SettingValue: string;
   CurrentValue: string;
@@ -11,14 +13,9 @@ export interface ControlFormula {
 export function parseFormula(text: string): ControlFormula | undefined {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(trimmed);
-    } catch {
-      return undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-    const { SettingValue, CurrentValue } = parsed as Record<string, unknown>;
+    const parsed = parseJson(trimmed);
+    if (!isRecord(parsed)) return undefined;
+    const { SettingValue, CurrentValue } = parsed;
     if (typeof SettingValue !== 'string' || typeof CurrentValue !== 'string') return undefined;
     if (SettingValue.trim() === '' || CurrentValue.trim() === '') return undefined;
     return { SettingValue: SettingValue.trim(), CurrentValue: CurrentValue.trim() };

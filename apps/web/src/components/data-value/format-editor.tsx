@@ -14,7 +14,9 @@ import {
   NUMERIC_DATA_TYPES,
   OPTION_DATA_TYPES,
   isDataType,
+  isRecord,
   optionsOf,
+  parseJson,
   type DataType,
   type NumberFormat,
 } from '@sluice/shared/data-types';
@@ -197,14 +199,8 @@ export function numberFormatParts(text: string): NumberFormat | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return {};
   if (/^\d+$/.test(trimmed)) return { Decimals: Number(trimmed) };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(trimmed);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  const record = parsed as Record<string, unknown>;
+  const record = parseJson(trimmed);
+  if (!isRecord(record)) return undefined;
   const parts: NumberFormat = {};
   for (const key of ['Min', 'Max', 'Step', 'Decimals'] as const) {
     const part = record[key];
