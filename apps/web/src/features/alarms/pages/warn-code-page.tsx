@@ -7,12 +7,10 @@ import { ResourceTable } from '../../../components/resource-table/resource-table
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { useAllWarnTypes, warnCodesResource } from '../api/alarms-api';
-import { useMayOperate } from '../../../lib/operates';
 
 /** /sys/warncode: the codes devices report, each of a warn type. */
 export function WarnCodePage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('system.manage');
   const { data: types = [] } = useAllWarnTypes();
 
   const config = useMemo<ResourceTableConfig<WarnCodeDto>>(() => {
@@ -56,5 +54,5 @@ export function WarnCodePage() {
     };
   }, [types]);
 
-  return <ResourceTable config={config} readOnly={!mayManage} title={t('routes.warnCode')} syncUrl />;
+  return <ResourceTable config={config} title={t('routes.warnCode')} syncUrl />;
 }

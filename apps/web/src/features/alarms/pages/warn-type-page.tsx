@@ -6,7 +6,6 @@ import type { ResourceTableConfig } from '../../../components/resource-table/res
 import { warnTypesResource } from '../api/alarms-api';
 import { ColorField } from '../components/color-field';
 import { WARN_ICON_NAMES, WarnIcon } from '../components/warn-icon';
-import { useMayOperate } from '../../../lib/operates';
 
 function Swatch({ color }: { color: string }) {
   if (!color) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -66,6 +65,5 @@ const config: ResourceTableConfig<WarnTypeDto> = {
 /** /sys/warntype: kinds of alarms, with their colour and icon. */
 export function WarnTypePage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('system.manage');
-  return <ResourceTable config={config} readOnly={!mayManage} title={t('routes.warnType')} syncUrl />;
+  return <ResourceTable config={config} title={t('routes.warnType')} syncUrl />;
 }

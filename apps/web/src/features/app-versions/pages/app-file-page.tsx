@@ -96,7 +96,6 @@ export function AppFilePage() {
     <>
       <ResourceTable
         config={config}
-        readOnly={!mayManage}
         title={t('routes.appFile')}
         description={t('appVersions.pageDescription')}
         syncUrl

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { addClientRequest, updateClientRequest, type ClientDto } from '@sluice/shared/client.schema';
-import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { clientsResource } from '../api/clients-api';
@@ -45,6 +44,5 @@ const config: ResourceTableConfig<ClientDto> = {
 /** /user/clientList: the group's clients. */
 export function ClientListPage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('client.manage');
-  return <ResourceTable config={config} title={t('routes.clientList')} syncUrl readOnly={!mayManage} />;
+  return <ResourceTable config={config} title={t('routes.clientList')} syncUrl />;
 }

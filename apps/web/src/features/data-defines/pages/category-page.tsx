@@ -3,7 +3,6 @@ import { addCategoryRequest, updateCategoryRequest, type CategoryDto } from '@sl
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { categoriesResource } from '../api/data-defines-api';
-import { useMayOperate } from '../../../lib/operates';
 
 const config: ResourceTableConfig<CategoryDto> = {
   resource: categoriesResource,
@@ -24,11 +23,9 @@ const config: ResourceTableConfig<CategoryDto> = {
 /** /sys/category: the tags data points are grouped by (renaming one renames it on its data points). */
 export function CategoryPage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('system.manage');
   return (
     <ResourceTable
       config={config}
-      readOnly={!mayManage}
       title={t('routes.category')}
       description={t('categories.description')}
       syncUrl

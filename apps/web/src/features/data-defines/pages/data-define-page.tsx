@@ -136,7 +136,6 @@ export function DataDefinePage() {
     <>
       <ResourceTable
         config={config}
-        readOnly={!mayManage}
         title={t('routes.dataDefine')}
         syncUrl
         toolbarExtra={

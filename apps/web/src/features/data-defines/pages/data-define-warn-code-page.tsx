@@ -11,12 +11,10 @@ import { ResourceTable } from '../../../components/resource-table/resource-table
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { useDataDefineLibrary } from '../../../lib/common-params';
 import { dataDefineWarnCodesResource, useAllWarnCodes } from '../api/data-defines-api';
-import { useMayOperate } from '../../../lib/operates';
 
 /** /sys/dataDefineWarnCode: which warn code a data point raises (linked data). */
 export function DataDefineWarnCodePage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('system.manage');
   const { data: codes = [] } = useAllWarnCodes();
   const { data: library = [] } = useDataDefineLibrary();
 
@@ -85,7 +83,6 @@ export function DataDefineWarnCodePage() {
   return (
     <ResourceTable
       config={config}
-      readOnly={!mayManage}
       title={t('routes.dataDefineWarnCode')}
       description={t('links.pageDescription')}
       syncUrl

@@ -8,7 +8,7 @@ import { CopyOutlined, DownOutlined, FileImageOutlined } from '@ant-design/icons
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addDeviceTypeRequest, updateDeviceTypeRequest } from '@sluice/shared/device-type.schema';
-import { TypeTable } from './type-table';
+import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig, TreeChoice } from '../../../components/resource-table/resource-types';
 import { useDeviceTypes } from '../../../lib/common-params';
 import { deviceTypesResource, type TypeRow } from '../api/device-types-api';
@@ -131,7 +131,7 @@ export function TypeList() {
 
   return (
     <Flex vertical gap={12}>
-      <TypeTable config={config} title={t('routes.deviceType')} description={t('deviceTypes.pageDescription')} syncUrl />
+      <ResourceTable config={config} title={t('routes.deviceType')} description={t('deviceTypes.pageDescription')} syncUrl />
       <CopyTypeDialog
         key={copying ? `${String(copying.row.Id)}-${copying.mode}` : 'none'}
         source={copying?.row}

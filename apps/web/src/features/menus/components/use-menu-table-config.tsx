@@ -10,6 +10,7 @@ import type { Resource } from '../../../components/resource-table/resource';
 import type { FormFieldDef, ResourceTableConfig, TreeChoice } from '../../../components/resource-table/resource-types';
 import { useResourceContext } from '../../../components/resource-table/use-resource-context';
 import { buildMenuTree, isLinkMenu, menuLabel, parseRouter, type MenuDto, type MenuTreeNode } from '../../../lib/menu-model';
+import { useMayOperate } from '../../../lib/operates';
 import { KNOWN_COMPONENT_URLS, routeIdForComponent } from '../../../lib/route-catalog';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { allMenusQueryOptions, type MenuRow } from '../api/menus-api';
@@ -53,9 +54,11 @@ function MenuName({ menu }: { menu: MenuDto }) {
  */
 export function useMenuTableConfig(
   resource: Resource<MenuRow>,
-  options: { tree: boolean; readOnly: boolean },
+  options: { tree: boolean },
 ): ResourceTableConfig<MenuRow> {
   const { t } = useTranslation();
+  // The table hides its own add, edit and delete by the resource's operate; the add-child button here likewise.
+  const mayManage = useMayOperate(resource.operate);
   const ctx = useResourceContext();
   const { data: all } = useQuery(allMenusQueryOptions(ctx));
   const allRows = all?.rows;
@@ -176,7 +179,7 @@ export function useMenuTableConfig(
         const name = label(menu);
         return (
           <>
-            {!options.readOnly && (
+            {mayManage && (
               <Button
                 type="link"
                 size="small"
@@ -243,5 +246,5 @@ export function useMenuTableConfig(
         errorFields: { Router: 'RouterPath' },
       },
     };
-  }, [allRows, t, resource, options.tree, options.readOnly]);
+  }, [allRows, t, resource, options.tree, mayManage]);
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import { menusResource } from '../api/menus-api';
 import { useMenuTableConfig } from '../components/use-menu-table-config';
@@ -7,7 +6,6 @@ import { useMenuTableConfig } from '../components/use-menu-table-config';
 /** /sys/menu: the group's menu tree, with add, edit and delete. */
 export function MenuPage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('menu.manage');
-  const config = useMenuTableConfig(menusResource, { tree: true, readOnly: !mayManage });
-  return <ResourceTable config={config} title={t('routes.menu')} description={t('menus.treeHint')} readOnly={!mayManage} />;
+  const config = useMenuTableConfig(menusResource, { tree: true });
+  return <ResourceTable config={config} title={t('routes.menu')} description={t('menus.treeHint')} />;
 }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { MENU_TYPE } from '@sluice/shared/menu.schema';
 import { BackButton } from '../../../components/back-button';
 import { PageSpinner } from '../../../components/spinners';
-import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import { useResourceContext } from '../../../components/resource-table/use-resource-context';
 import { isLinkMenu, menuLabel } from '../../../lib/menu-model';
@@ -23,8 +22,7 @@ export function SubMenuPage() {
   const menuId = Number(id);
   const ctx = useResourceContext();
   const all = useQuery(allMenusQueryOptions(ctx));
-  const mayManage = useMayOperate('menu.manage');
-  const config = useMenuTableConfig(subMenusResource, { tree: false, readOnly: !mayManage });
+  const config = useMenuTableConfig(subMenusResource, { tree: false });
   const params = useMemo(() => ({ menuId }), [menuId]);
   const preset = useMemo(() => ({ ParentId: menuId, MenuType: MENU_TYPE.link }), [menuId]);
   const back = <BackButton fallback={MENU_SET} accept={fromMenuPages} />;
@@ -46,7 +44,6 @@ export function SubMenuPage() {
           title={t('menus.subMenuTitle', { name })}
           params={params}
           createPreset={preset}
-          readOnly={!mayManage}
         />
       )}
     </Flex>

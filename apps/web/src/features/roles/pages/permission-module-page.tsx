@@ -9,7 +9,6 @@ import {
   type ModuleDto,
   type OperateDto,
 } from '@sluice/shared/role.schema';
-import { useMayOperate } from '../../../lib/operates';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { modulesResource, operatesResource } from '../api/roles-api';
@@ -62,7 +61,6 @@ function useOperatesConfig(): ResourceTableConfig<OperateDto> {
 
 function ModuleOperates({ module }: { module: ModuleDto }) {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('role.manage');
   const config = useOperatesConfig();
   const params = useMemo(() => ({ ModuleId: module.Id }), [module.Id]);
   return (
@@ -73,7 +71,6 @@ function ModuleOperates({ module }: { module: ModuleDto }) {
       compact
       params={params}
       createPreset={params}
-      readOnly={!mayManage}
     />
   );
 }
@@ -81,7 +78,6 @@ function ModuleOperates({ module }: { module: ModuleDto }) {
 /** /jurisdiction/permission/module: permission modules, each with its operates. */
 export function PermissionModulePage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('role.manage');
   const names = usePermissionNames();
   const config = useMemo<ResourceTableConfig<ModuleDto>>(
     () => ({
@@ -118,5 +114,5 @@ export function PermissionModulePage() {
     }),
     [names],
   );
-  return <ResourceTable config={config} title={t('routes.permissionModule')} syncUrl readOnly={!mayManage} />;
+  return <ResourceTable config={config} title={t('routes.permissionModule')} syncUrl />;
 }

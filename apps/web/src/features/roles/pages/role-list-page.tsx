@@ -85,7 +85,7 @@ export function RoleListPage() {
 
   return (
     <>
-      <ResourceTable config={config} title={t('routes.role')} syncUrl readOnly={!mayManage} />
+      <ResourceTable config={config} title={t('routes.role')} syncUrl />
       <RolePermissionsDrawer
         role={permissionsOf}
         readOnly={!mayManage}

@@ -4,7 +4,6 @@ import { SECRET_MASK, addSimAccountRequest, updateSimAccountRequest, type SimAcc
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { simAccountsResource } from '../api/sim-api';
-import { useMayOperate } from '../../../lib/operates';
 
 const masked = (value: string) => <Typography.Text type="secondary">{value || SECRET_MASK}</Typography.Text>;
 
@@ -50,11 +49,9 @@ const config: ResourceTableConfig<SimAccountDto> = {
 /** /sys/simboss: the SIM provider accounts device cards are looked up with. */
 export function SimPage() {
   const { t } = useTranslation();
-  const mayManage = useMayOperate('system.manage');
   return (
     <ResourceTable
       config={config}
-      readOnly={!mayManage}
       title={t('routes.simboss')}
       description={t('sim.pageDescription')}
       syncUrl

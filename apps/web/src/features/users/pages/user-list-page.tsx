@@ -169,7 +169,7 @@ function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageK
   const config = useUsersConfig(me?.Id, mayManage, open);
   return (
     <>
-      <ResourceTable config={config} title={t(titleKey)} description={hint ? t(hint) : undefined} syncUrl readOnly={!mayManage} />
+      <ResourceTable config={config} title={t(titleKey)} description={hint ? t(hint) : undefined} syncUrl />
       <UserRolesDialog
         user={rolesFor}
         onClose={() => {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTypeArgumentRequest, updateTypeArgumentRequest } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { typeArgumentsResource, type TypeArgumentDto } from '../../api/device-types-api';
 import { DataPointCell, useLibraryById } from '../type-lookups';
@@ -45,5 +45,5 @@ export function ArgumentTab({ typeId }: { typeId: number }) {
     }),
     [byId],
   );
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeArguments.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeArguments.description')} compact />;
 }

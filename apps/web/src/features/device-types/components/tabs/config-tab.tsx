@@ -4,7 +4,7 @@ import { addTypeConfigRequest, updateTypeConfigRequest } from '@sluice/shared/de
 import { DataTypeSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
 import { valueFitsTypeRule } from '../../../../components/data-value/data-value-rules';
 import { DefaultValueEditor } from '../../../../components/data-value/default-value-editor';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { typeConfigsResource, type TypeConfigDto } from '../../api/device-types-api';
 
@@ -59,5 +59,5 @@ const config: ResourceTableConfig<TypeConfigDto> = {
 
 export function ConfigTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeConfigs.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeConfigs.description')} compact />;
 }

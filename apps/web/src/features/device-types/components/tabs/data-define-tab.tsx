@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VIEW_MODES, addTypeDataDefineRequest, updateTypeDataDefineRequest } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import type { MessageKey } from '../../../../lib/i18n';
 import { typeDataDefinesResource, type TypeDataDefineDto } from '../../api/device-types-api';
@@ -76,5 +76,5 @@ const config: ResourceTableConfig<TypeDataDefineDto> = {
 
 export function DataDefineTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeDataDefines.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeDataDefines.description')} compact />;
 }

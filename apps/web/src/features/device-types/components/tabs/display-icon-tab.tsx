@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addTypeDisplayIconRequest, updateTypeDisplayIconRequest } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { displayIconsResource, type DisplayIconDto } from '../../api/device-types-api';
 
@@ -51,5 +51,5 @@ const config: ResourceTableConfig<DisplayIconDto> = {
 
 export function DisplayIconTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('displayIcons.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('displayIcons.description')} compact />;
 }

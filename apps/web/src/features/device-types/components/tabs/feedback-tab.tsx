@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addModuleFeedbackRequest, updateModuleFeedbackRequest } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { controlsResource, feedbackResource, modulesResource, type ModuleFeedbackDto } from '../../api/device-types-api';
 import { DataPointCell, useLibraryById, useTypePart } from '../type-lookups';
@@ -62,5 +62,5 @@ export function FeedbackTab({ typeId }: { typeId: number }) {
     };
   }, [byId, controls, modules]);
 
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeFeedback.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeFeedback.description')} compact />;
 }

@@ -14,7 +14,7 @@ import {
   updateTypeUpdateFileRequest,
 } from '@sluice/shared/device-type.schema';
 import { FileUploadButton, formatBytes } from '../../../../components/file-upload/file-upload-dialog';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { formatDateTime } from '../../../../lib/dates';
 import { zodFieldRules } from '../../../../lib/zod-form';
@@ -97,7 +97,7 @@ export function FirmwareTab({ typeId }: { typeId: number }) {
 
   return (
     <>
-      <TypeTable
+      <ResourceTable
         config={config}
         pathParams={{ typeId }}
         description={t('typeFirmware.pageDescription')}

@@ -12,7 +12,7 @@ import { addHardwareConfigRequest, updateHardwareConfigRequest } from '@sluice/s
 import { FUNCTION_CODES, READ_FUNCTIONS, REGISTER_MAX, REGISTER_TYPES, WRITE_FUNCTIONS, readFrame } from '@sluice/shared/modbus';
 import { messageRef } from '@sluice/shared/rules';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { FormFieldDef, ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { objectShape, translateMessageRef, zodFieldRules, type ParsableSchema } from '../../../../lib/zod-form';
 import { hardwareResource, type HardwareConfigDto } from '../../api/device-types-api';
@@ -190,5 +190,5 @@ export function HardwareTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
   const byId = useLibraryById();
   const config = useMemo(() => hardwareTableConfig(byId), [byId]);
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeHardware.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeHardware.description')} compact />;
 }

@@ -11,7 +11,7 @@ import { TYPE_IMAGE_KINDS, TYPE_IMAGE_LIMIT } from '@sluice/shared/device-type.s
 import { name as nameField, sortNo } from '@sluice/shared/schema-fields';
 import { FileUploadDialog } from '../../../../components/file-upload/file-upload-dialog';
 import { ImageCropperDialog } from '../../../../components/image-cropper/image-cropper-dialog';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { typeImagesResource, uploadTypeImage, type TypeImageDto } from '../../api/device-types-api';
 import { useMayOperate } from '../../../../lib/operates';
@@ -88,7 +88,7 @@ export function ImageTab({ typeId }: { typeId: number }) {
 
   return (
     <>
-      <TypeTable
+      <ResourceTable
         config={config}
         pathParams={{ typeId }}
         description={t('typeImages.description')}

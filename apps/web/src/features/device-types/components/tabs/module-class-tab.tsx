@@ -1,7 +1,7 @@
 /** A type's module classes (type/{typeId}/Typeclass: Name, Rank), in order. */
 import { useTranslation } from 'react-i18next';
 import { addTypeClassRequest, updateTypeClassRequest } from '@sluice/shared/device-type.schema';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { classesResource, type TypeClassDto } from '../../api/device-types-api';
 
@@ -30,5 +30,5 @@ const config: ResourceTableConfig<TypeClassDto> = {
 
 export function ModuleClassTab({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('moduleClasses.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('moduleClasses.description')} compact />;
 }

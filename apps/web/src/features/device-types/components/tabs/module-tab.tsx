@@ -17,7 +17,7 @@ import {
 } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
 import { UnitSelect } from '../../../../components/data-value/unit-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { zodFieldRules } from '../../../../lib/zod-form';
 import {
@@ -145,7 +145,7 @@ function ControlsTable({ typeId, module }: { typeId: number; module: TypeModuleD
   }, [classes, keys, t]);
 
   return (
-    <TypeTable
+    <ResourceTable
       config={config}
       pathParams={{ typeId }}
       params={{ ModuleId: module.Id }}
@@ -194,7 +194,7 @@ function ModuleArgumentsTable({ module }: { module: TypeModuleDto }) {
     [byId],
   );
   return (
-    <TypeTable
+    <ResourceTable
       config={config}
       pathParams={{ moduleId: module.Id }}
       title={t('moduleArguments.title', { name: module.ModuleName })}
@@ -248,5 +248,5 @@ export function ModuleTab({ typeId }: { typeId: number }) {
     }),
     [typeId],
   );
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeModules.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeModules.description')} compact />;
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addTypeOverviewRequest, updateTypeOverviewRequest } from '@sluice/shared/device-type.schema';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { overviewResource, typeDataDefinesResource, type TypeOverviewDto } from '../../api/device-types-api';
 import { useTypePart } from '../type-lookups';
@@ -51,5 +51,5 @@ export function OverviewTab({ typeId }: { typeId: number }) {
       },
     };
   }, [defines]);
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeOverview.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeOverview.description')} compact />;
 }

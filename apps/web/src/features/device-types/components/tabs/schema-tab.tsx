@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addTypeSchemaRequest, updateTypeSchemaRequest } from '@sluice/shared/device-type.schema';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig, TreeChoice } from '../../../../components/resource-table/resource-types';
 import { schemaResource, type SchemaRow } from '../../api/device-types-api';
 import { DataPointCell, useLibraryById, useTypePart } from '../type-lookups';
@@ -114,5 +114,5 @@ export function SchemaTab({ typeId }: { typeId: number }) {
     };
   }, [all, byId, t]);
 
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeSchema.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeSchema.description')} compact />;
 }

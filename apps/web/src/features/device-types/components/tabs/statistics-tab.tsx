@@ -12,7 +12,7 @@ import { messageRef } from '@sluice/shared/rules';
 import { DISPLAY_TYPES, FILTER_TYPES, STATICS_TYPES, parseRangeFilter } from '@sluice/shared/statistics';
 import { DataDefineSelect } from '../../../../components/data-value/data-define-select';
 import { UnitSelect } from '../../../../components/data-value/unit-select';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { objectShape, translateMessageRef, zodFieldRules } from '../../../../lib/zod-form';
 import { statisticsResource, type TypeStatisticDto } from '../../api/device-types-api';
@@ -135,5 +135,5 @@ export function StatisticsTab({ typeId }: { typeId: number }) {
     }),
     [t],
   );
-  return <TypeTable config={config} pathParams={{ typeId }} description={t('typeStatistics.description')} compact />;
+  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeStatistics.description')} compact />;
 }

@@ -29,7 +29,7 @@ import { PANEL_TYPES } from '@sluice/shared/device-data.schema';
 import { DataDefineSelect, DataTypeSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
 import { dataTypeField, defaultValueField, formatField, unitField } from '../../../../components/data-value/data-fields';
 import { DefaultValueEditor } from '../../../../components/data-value/default-value-editor';
-import { TypeTable } from '../type-table';
+import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { api } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/form-errors';
@@ -194,7 +194,7 @@ function ProfilesTable({ template }: { template: TemplateDto }) {
     };
   }, [panels, panelName, t]);
   return (
-    <TypeTable
+    <ResourceTable
       config={config}
       params={params}
       createPreset={{ TempId: template.Id }}
@@ -237,7 +237,7 @@ function PanelsTable({ template }: { template: TemplateDto }) {
     }),
     [panelName],
   );
-  return <TypeTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
+  return <ResourceTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
 }
 
 function ArgsTable({ template }: { template: TemplateDto }) {
@@ -284,7 +284,7 @@ function ArgsTable({ template }: { template: TemplateDto }) {
     }),
     [],
   );
-  return <TypeTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
+  return <ResourceTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
 }
 
 function AccessoriesTable({ template }: { template: TemplateDto }) {
@@ -311,7 +311,7 @@ function AccessoriesTable({ template }: { template: TemplateDto }) {
     }),
     [],
   );
-  return <TypeTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
+  return <ResourceTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
 }
 
 function ControlDataTable({ template }: { template: TemplateDto }) {
@@ -382,7 +382,7 @@ function ControlDataTable({ template }: { template: TemplateDto }) {
       },
     };
   }, [accessories]);
-  return <TypeTable config={config} params={params} createPreset={{ TempId: template.Id }} compact />;
+  return <ResourceTable config={config} params={params} createPreset={{ TempId: template.Id }} compact />;
 }
 
 function ConfigsTable({ template }: { template: TemplateDto }) {
@@ -433,7 +433,7 @@ function ConfigsTable({ template }: { template: TemplateDto }) {
     }),
     [typeConfigs],
   );
-  return <TypeTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
+  return <ResourceTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
 }
 
 function TemplateParts({ templateId, typeId, onClose }: { templateId: number; typeId: number; onClose: () => void }) {
@@ -544,7 +544,7 @@ export function TemplateTab({ typeId }: { typeId: number }) {
   );
   return (
     <Flex vertical gap={16}>
-      <TypeTable
+      <ResourceTable
         config={config}
         params={{ TypeId: typeId }}
         createPreset={{ TypeId: typeId }}
