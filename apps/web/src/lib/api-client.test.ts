@@ -96,6 +96,20 @@ describe('in-flight GET deduplication', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('does not let a GET sent after a write join one sent before it', async () => {
+    let release: (r: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const before = api.get('/Region', { Search: 'x' });
+    fetchMock.mockResolvedValueOnce(respond(200, { success: true, message: 'Deleted', data: null }));
+    await api.delete('/Region/1');
+    fetchMock.mockResolvedValueOnce(respond(200, { success: true, message: 'OK', data: 'after' }));
+    const after = api.get('/Region', { Search: 'x' });
+    expect(after).not.toBe(before);
+    await expect(after).resolves.toMatchObject({ data: 'after' });
+    release(respond(200, { success: true, message: 'OK', data: 'before' }));
+    await expect(before).resolves.toMatchObject({ data: 'before' });
+  });
+
   it('does not merge GETs with different parameters, nor writes', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(respond(200, { success: true, message: 'OK', data: null })));
     await Promise.all([api.get('/Type', { PageNo: 1 }), api.get('/Type', { PageNo: 2 })]);

@@ -163,7 +163,11 @@ async function send<T>(method: Method, path: string, options: RequestOptions): P
     });
   }
 
-  if (method !== 'GET' && !options.keepCache) hooks.onWrite();
+  if (method !== 'GET') {
+    // GETs sent before this write may answer what it changed: later ones must not join them.
+    inFlight.clear();
+    if (!options.keepCache) hooks.onWrite();
+  }
   const result: ApiResponse<T> = { data: envelope.data as T, message };
   if (typeof envelope.count === 'number') result.count = envelope.count;
   return result;
