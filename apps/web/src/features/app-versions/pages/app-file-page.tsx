@@ -1,9 +1,9 @@
-import { App, Flex, Form, Input, Switch, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { App, Form, Input, Switch, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APP_FILE_LIMIT, appUploadFields, updateAppVersionRequest, type AppVersionDto } from '@sluice/shared/app-version.schema';
-import { FileUploadButton, formatBytes } from '../../../components/file-upload/file-upload-dialog';
+import { FileLink } from '../../../components/file-upload/file-link';
+import { FileUploadButton } from '../../../components/file-upload/file-upload-dialog';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { formatDateTime } from '../../../lib/dates';
@@ -60,16 +60,7 @@ const config: ResourceTableConfig<AppVersionDto> = {
     {
       key: 'FileName',
       title: 'appVersions.file',
-      render: (row) => (
-        <Flex vertical>
-          <Typography.Link href={row.url} download={row.FileName}>
-            <DownloadOutlined aria-hidden /> {row.FileName}
-          </Typography.Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatBytes(row.Size)}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (row) => <FileLink url={row.url} fileName={row.FileName} size={row.Size} />,
     },
     { key: 'CreatedAt', title: 'appVersions.createdAt', sortKey: 'CreatedAt', render: (row) => formatDateTime(row.CreatedAt) },
   ],

@@ -1,9 +1,9 @@
 /** A type's configuration values (type/{typeId}/TypeConfig): a value that fits its data type. */
 import { useTranslation } from 'react-i18next';
 import { addTypeConfigRequest, updateTypeConfigRequest } from '@sluice/shared/device-type.schema';
-import { DataTypeSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
+import { DataTypeTag } from '../../../../components/data-value/data-define-select';
+import { dataValueField, valueTypeField } from '../../../../components/data-value/data-fields';
 import { valueFitsTypeRule } from '../../../../components/data-value/data-value-rules';
-import { DefaultValueEditor } from '../../../../components/data-value/default-value-editor';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { typeConfigsResource, type TypeConfigDto } from '../../api/device-types-api';
@@ -28,29 +28,8 @@ const config: ResourceTableConfig<TypeConfigDto> = {
     initialValues: { DataType: 'textbox', DataValue: '' },
     fields: [
       { name: 'DataName', label: 'typeConfigs.dataName', kind: 'text' },
-      {
-        name: 'DataType',
-        label: 'dataValue.dataType',
-        kind: 'custom',
-        render: ({ id, form }) => (
-          <DataTypeSelect
-            id={id}
-            onTypeChange={() => {
-              form.setFieldsValue({ DataValue: '' });
-            }}
-          />
-        ),
-      },
-      {
-        name: 'DataValue',
-        label: 'typeConfigs.dataValue',
-        kind: 'custom',
-        dependencies: ['DataType'],
-        rules: [valueFitsTypeRule()],
-        render: ({ id, values }) => (
-          <DefaultValueEditor id={id} dataType={typeof values.DataType === 'string' ? values.DataType : ''} format="" />
-        ),
-      },
+      valueTypeField,
+      dataValueField('typeConfigs.dataValue', [valueFitsTypeRule()]),
       { name: 'Category', label: 'typeConfigs.category', kind: 'text' },
       { name: 'Position', label: 'typeConfigs.position', kind: 'text' },
     ],

@@ -4,8 +4,7 @@
  * deletable.
  */
 import { useMemo } from 'react';
-import { Flex, Form, Input, Radio, Tag, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Form, Input, Radio, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   FIRMWARE_LIMIT,
@@ -13,7 +12,8 @@ import {
   typeUpdateFileFields,
   updateTypeUpdateFileRequest,
 } from '@sluice/shared/device-type.schema';
-import { FileUploadButton, formatBytes } from '../../../../components/file-upload/file-upload-dialog';
+import { FileLink } from '../../../../components/file-upload/file-link';
+import { FileUploadButton } from '../../../../components/file-upload/file-upload-dialog';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { formatDateTime } from '../../../../lib/dates';
@@ -37,16 +37,7 @@ export function FirmwareTab({ typeId }: { typeId: number }) {
         {
           key: 'FileName',
           title: 'typeFirmware.file',
-          render: (row) => (
-            <Flex vertical>
-              <Typography.Link href={row.url} download={row.FileName}>
-                <DownloadOutlined aria-hidden /> {row.FileName}
-              </Typography.Link>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatBytes(row.Size)}
-              </Typography.Text>
-            </Flex>
-          ),
+          render: (row) => <FileLink url={row.url} fileName={row.FileName} size={row.Size} />,
         },
         {
           key: 'Version',

@@ -26,9 +26,8 @@ import {
   updateTemplateRequest,
 } from '@sluice/shared/device-template.schema';
 import { PANEL_TYPES } from '@sluice/shared/device-data.schema';
-import { DataDefineSelect, DataTypeSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
-import { dataTypeField, defaultValueField, formatField, unitField } from '../../../../components/data-value/data-fields';
-import { DefaultValueEditor } from '../../../../components/data-value/default-value-editor';
+import { DataDefineSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
+import { dataTypeField, dataValueField, defaultValueField, formatField, unitField, valueTypeField } from '../../../../components/data-value/data-fields';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { api } from '../../../../lib/api-client';
@@ -54,7 +53,6 @@ import {
 } from '../../api/device-types-api';
 import { useTemplatePart, useTypePart } from '../type-lookups';
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const tempField = { name: 'TempId', label: 'templates.template', kind: 'hidden' } as const;
 
 function usePanelName() {
@@ -260,25 +258,8 @@ function ArgsTable({ template }: { template: TemplateDto }) {
         fields: [
           tempField,
           { name: 'DataName', label: 'templateArgs.dataName', kind: 'text' },
-          {
-            name: 'DataType',
-            label: 'dataValue.dataType',
-            kind: 'custom',
-            render: ({ id, form }) => (
-              <DataTypeSelect
-                id={id}
-                onTypeChange={() => {
-                  form.setFieldsValue({ DataValue: '' });
-                }}
-              />
-            ),
-          },
-          {
-            name: 'DataValue',
-            label: 'templateArgs.dataValue',
-            kind: 'custom',
-            render: ({ id, values }) => <DefaultValueEditor id={id} dataType={text(values.DataType)} format="" />,
-          },
+          valueTypeField,
+          dataValueField('templateArgs.dataValue'),
         ],
       },
     }),
