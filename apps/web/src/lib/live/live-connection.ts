@@ -53,6 +53,8 @@ export async function startLive(): Promise<void> {
   const token = readToken();
   if (!token) return;
   const [{ data: config }, mqtt] = await Promise.all([api.get<MqttConfigDto>('/Mqtt/Config'), import('mqtt')]);
+  // No configuration (a server without live data): the console works without it.
+  if (!(config as MqttConfigDto | null)?.Topics) return;
   const codec = new TopicCodec(config.Topics as TopicTemplates);
   // The browser build of mqtt.js exports its API as the default export.
   const { connect } = (mqtt as unknown as { default?: typeof mqtt }).default ?? mqtt;
