@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +16,8 @@ interface Credentials {
 }
 
 type Problems = Partial<Record<keyof Credentials, MessageKey>>;
+
+const INPUT_IDS: Record<keyof Credentials, string> = { Account: 'login-account', Password: 'login-password' };
 
 function problemsOf(values: Credentials): Problems {
   return {
@@ -66,9 +68,18 @@ export function LoginPage() {
   const [checked, setChecked] = useState(false);
   const shown: Problems = checked ? problemsOf(values) : {};
 
-  const change = (field: keyof Credentials, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
+  /** What both inputs take: their value, their id and, once checked, their problem. */
+  const bind = (field: keyof Credentials) => ({
+    id: INPUT_IDS[field],
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+    },
+    status: shown[field] ? ('error' as const) : undefined,
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': shown[field] ? `${INPUT_IDS[field]}-problem` : undefined,
+  });
 
   const signInWith = async (credentials: Credentials) => {
     setError(undefined);
@@ -88,7 +99,7 @@ export function LoginPage() {
     const problems = problemsOf(values);
     const first = (['Account', 'Password'] as const).find((field) => problems[field] !== undefined);
     if (first) {
-      document.getElementById(first === 'Account' ? 'login-account' : 'login-password')?.focus();
+      document.getElementById(INPUT_IDS[first])?.focus();
       return;
     }
     void signInWith(values);
@@ -133,34 +144,18 @@ export function LoginPage() {
         {notice && !error && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <form noValidate onSubmit={submit}>
-          <Field id="login-account" label={t('login.account')} problem={shown.Account && t(shown.Account)}>
+          <Field id={INPUT_IDS.Account} label={t('login.account')} problem={shown.Account && t(shown.Account)}>
             <Input
-              id="login-account"
-              name="Account"
-              value={values.Account}
-              onChange={(event) => {
-                change('Account', event.target.value);
-              }}
-              status={shown.Account ? 'error' : undefined}
-              aria-invalid={shown.Account ? true : undefined}
-              aria-describedby={shown.Account ? 'login-account-problem' : undefined}
+              {...bind('Account')}
               prefix={<UserOutlined aria-hidden />}
               autoComplete="username"
               autoFocus
               size="large"
             />
           </Field>
-          <Field id="login-password" label={t('login.password')} problem={shown.Password && t(shown.Password)}>
+          <Field id={INPUT_IDS.Password} label={t('login.password')} problem={shown.Password && t(shown.Password)}>
             <Input.Password
-              id="login-password"
-              name="Password"
-              value={values.Password}
-              onChange={(event) => {
-                change('Password', event.target.value);
-              }}
-              status={shown.Password ? 'error' : undefined}
-              aria-invalid={shown.Password ? true : undefined}
-              aria-describedby={shown.Password ? 'login-password-problem' : undefined}
+              {...bind('Password')}
               prefix={<LockOutlined aria-hidden />}
               autoComplete="current-password"
               size="large"
