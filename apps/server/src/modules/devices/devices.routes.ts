@@ -34,11 +34,10 @@ const pagedQuery = z.intersection(pageQuery, devicePageQuery);
 export function devicesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage, users } = app.ctx;
-  const service = new DevicesService(db, storage);
   // Live data keeps what it knows of a device for a minute: a change must reach it now.
-  const changed = (sn: string) => {
-    app.live.directory.forget(sn);
-  };
+  const service = new DevicesService(db, storage, (sn) => {
+    root.live.directory.forget(sn);
+  });
   const { repository, scope } = service;
 
   const one = async (request: Parameters<typeof currentUser>[0], sn: string) => {
@@ -99,7 +98,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Edit a device', params: g, body: updateDeviceRequest, response: { 200: envelopeOf(deviceSchema) } } },
     async (request) => {
       await service.update(currentUser(request), request.body);
-      changed(request.body.DeviceSn);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
     },
   );
@@ -109,7 +107,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Move a device to the recycle bin', params: z.object({ g: z.string(), sn: deviceSn }) } },
     async (request) => {
       await service.recycle(currentUser(request), request.params.sn);
-      changed(request.params.sn);
       return ok(request, null, { message: 'device.recycled' });
     },
   );
@@ -119,7 +116,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Move a device to another project or station (recorded)', params: g, body: migrateDeviceRequest, response: { 200: envelopeOf(deviceSchema) } } },
     async (request) => {
       await service.move(currentUser(request), request.body.DeviceSn, request.body.ProjectId);
-      changed(request.body.DeviceSn);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
     },
   );
@@ -129,7 +125,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Take a device out of its project (recorded)', params: g, body: deviceSnRequest, response: { 200: envelopeOf(deviceSchema) } } },
     async (request) => {
       await service.move(currentUser(request), request.body.DeviceSn, null);
-      changed(request.body.DeviceSn);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
     },
   );
@@ -139,7 +134,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: "Change a device's type", params: g, body: deviceTypeRequest, response: { 200: envelopeOf(deviceSchema) } } },
     async (request) => {
       await service.setType(currentUser(request), request.body.DeviceSn, request.body.TypeId ?? null);
-      changed(request.body.DeviceSn);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
     },
   );
@@ -152,7 +146,6 @@ export function devicesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const secret = await service.resetCredential(currentUser(request), request.body.DeviceSn);
-      changed(request.body.DeviceSn);
       return ok(request, { Username: request.body.DeviceSn, Password: secret }, { message: 'saved' });
     },
   );

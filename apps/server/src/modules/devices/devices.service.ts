@@ -25,9 +25,13 @@ export class DevicesService {
   readonly repository: DevicesRepository;
   readonly scope: SiteScope;
 
-  constructor(db: Db, storage: FileStorage) {
+  /** Told of each device a write changed (live data drops what it cached of it). */
+  private readonly changed: (deviceSn: string) => void;
+
+  constructor(db: Db, storage: FileStorage, changed: (deviceSn: string) => void = () => undefined) {
     this.db = db;
     this.storage = storage;
+    this.changed = changed;
     this.repository = new DevicesRepository(db);
     this.scope = new SiteScope(db);
   }
@@ -110,6 +114,7 @@ export class DevicesService {
       })
       .where('id', '=', device.id)
       .execute();
+    this.changed(device.device_sn);
   }
 
   /** Moves a device to another project or station (or out of any, with null), and records the move. */
@@ -136,6 +141,7 @@ export class DevicesService {
         })
         .execute();
     });
+    this.changed(device.device_sn);
   }
 
   /**
@@ -151,6 +157,7 @@ export class DevicesService {
       await trx.updateTable('devices').set({ type_id: typeId, updated_at: now }).where('id', '=', device.id).execute();
       await runDeviceTypeChangedHooks(trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId, previousTypeId: device.type_id });
     });
+    this.changed(device.device_sn);
   }
 
   /** A device's type must be one of the group's types. */
@@ -164,6 +171,7 @@ export class DevicesService {
     const device = await this.scope.device(user, sn, 'write');
     const secret = newDeviceSecret();
     await this.db.updateTable('devices').set({ secret_hash: hashDeviceSecret(secret), updated_at: now }).where('id', '=', device.id).execute();
+    this.changed(device.device_sn);
     return secret;
   }
 
@@ -176,6 +184,7 @@ export class DevicesService {
       .set({ deleted_at: now, deleted_by: user.id, deleted_by_name: name, online: 0, updated_at: now })
       .where('id', '=', device.id)
       .execute();
+    this.changed(device.device_sn);
   }
 
   /** A device in the recycle bin that the user reaches (unassigned ones: administrators only). */
@@ -204,6 +213,7 @@ export class DevicesService {
       .set({ deleted_at: null, deleted_by: null, deleted_by_name: '', project_id: project?.id ?? null, updated_at: now })
       .where('id', '=', device.id)
       .execute();
+    this.changed(device.device_sn);
     return project !== undefined;
   }
 
@@ -221,6 +231,7 @@ export class DevicesService {
       await trx.deleteFrom('devices').where('id', '=', device.id).execute();
       return images.map((i) => i.storage_key);
     });
+    this.changed(device.device_sn);
     for (const key of keys) await this.storage.remove(key);
   }
 }

@@ -16,7 +16,9 @@ const params = z.object({ sn: deviceSn });
 export function recycleBinRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.ctx;
-  const service = new DevicesService(db, storage);
+  const service = new DevicesService(db, storage, (sn) => {
+    root.live.directory.forget(sn);
+  });
 
   app.get(
     '/Device/RecycleBin',
@@ -37,7 +39,6 @@ export function recycleBinRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Restore a device to its project, or unassigned when that is gone', params } },
     async (request) => {
       const home = await service.restore(currentUser(request), request.params.sn);
-      app.live.directory.forget(request.params.sn);
       return ok(request, { DeviceSn: request.params.sn, ProjectRestored: home }, { message: home ? 'device.restored' : 'device.restoredUnassigned' });
     },
   );
@@ -47,7 +48,6 @@ export function recycleBinRoutes(root: FastifyInstance): void {
     { config: { access: 'admin' }, schema: { tags, summary: 'Delete a device from the bin for good, with its config, card, images and history', params } },
     async (request) => {
       await service.purge(currentUser(request), request.params.sn);
-      app.live.directory.forget(request.params.sn);
       return ok(request, null, { message: 'device.purged' });
     },
   );
