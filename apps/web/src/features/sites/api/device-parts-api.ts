@@ -9,6 +9,7 @@ import type { deviceCardDto, deviceConfigDto } from '@sluice/shared/device.schem
 import type { simCardDto } from '@sluice/shared/sim.schema';
 import { api } from '../../../lib/api-client';
 import { defineResource } from '../../../components/resource-table/resource';
+import { sitesKeys } from './sites-keys';
 
 export type DeviceConfigDto = z.infer<typeof deviceConfigDto>;
 export type DeviceCardDto = z.infer<typeof deviceCardDto>;
@@ -25,11 +26,10 @@ export const deviceConfigsResource = defineResource<DeviceConfigDto>({
 });
 
 const cardPath = (g: number, sn: string) => `/${String(g)}/${encodeURIComponent(sn)}/DeviceCard`;
-const cardKey = (sn: string) => ['device-card', sn] as const;
 
 export const deviceCardQueryOptions = (g: number, sn: string) =>
   queryOptions({
-    queryKey: cardKey(sn),
+    queryKey: sitesKeys.deviceCard(sn),
     queryFn: async () => (await api.get<DeviceCardDto | null>(cardPath(g, sn))).data,
     enabled: g > 0 && sn !== '',
   });
@@ -37,7 +37,7 @@ export const deviceCardQueryOptions = (g: number, sn: string) =>
 /** The provider's answer is fetched when asked for, never cached across visits. */
 export const simCardQueryOptions = (g: number, sn: string) =>
   queryOptions({
-    queryKey: [...cardKey(sn), 'sim'] as const,
+    queryKey: [...sitesKeys.deviceCard(sn), 'sim'] as const,
     queryFn: async () => (await api.get<SimCardDto>(`${cardPath(g, sn)}/simboss`)).data,
     enabled: false,
     retry: false,
@@ -48,7 +48,7 @@ export function useSaveDeviceCard(g: number, sn: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ICCID: string) => api.put<DeviceCardDto>(cardPath(g, sn), { ICCID }),
-    onSuccess: () => client.invalidateQueries({ queryKey: cardKey(sn) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.deviceCard(sn) }),
   });
 }
 
@@ -57,7 +57,7 @@ export function useRemoveDeviceCard(g: number, sn: string) {
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`${cardPath(g, sn)}/${String(id)}`),
     onSuccess: () => {
-      client.removeQueries({ queryKey: cardKey(sn) });
+      client.removeQueries({ queryKey: sitesKeys.deviceCard(sn) });
     },
   });
 }

@@ -11,6 +11,7 @@ export const sitesKeys = {
   principals: (kind: string, id: string | number) => ['sites', 'principals', kind, String(id)] as const,
   devices: (params: QueryParams) => ['sites', 'devices', params] as const,
   device: (sn: string) => ['sites', 'device', sn] as const,
+  deviceCard: (sn: string) => ['sites', 'device-card', sn] as const,
   migrations: (sn: string) => ['sites', 'migrations', sn] as const,
   deviceImages: (sn: string) => ['sites', 'device-images', sn] as const,
   overview: ['sites', 'overview'] as const,
