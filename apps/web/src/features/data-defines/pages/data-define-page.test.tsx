@@ -1,14 +1,12 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { App, ConfigProvider } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
-import { setSessionCookies } from '../../../lib/cookies';
-import { loadDeviceTypesCatalog } from '../../../lib/feature-catalogs';
-import { changeLanguage } from '../../../lib/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { DataDefinePage } from './data-define-page';
+import { fill, setUpWorkbenchTests } from '../../../test/workbench';
 
 const level: DataDefineDto = {
   Id: 3,
@@ -68,24 +66,7 @@ async function pickType(dialog: HTMLElement, title: string) {
 
 const value = (dialog: HTMLElement, label: string) => within(dialog).getByLabelText<HTMLInputElement>(label).value;
 
-/** Types by pasting: one change per field rather than one per key (the form re-renders on each). */
-async function fill(input: HTMLElement, text: string) {
-  await userEvent.click(input);
-  await userEvent.paste(text);
-}
-
-beforeAll(async () => {
-  await loadDeviceTypesCatalog();
-});
-
-beforeEach(() => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en-US');
-});
+setUpWorkbenchTests();
 
 describe('the data point form: Format and DefaultValue fit the data type', () => {
   it('edits an enumeration’s options (low/mid/high by default) and picks the default among them', async () => {

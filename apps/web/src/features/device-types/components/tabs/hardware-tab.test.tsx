@@ -1,16 +1,15 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { App, ConfigProvider } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import type { HardwareConfigDto } from '@sluice/shared/device-type.schema';
 import { readFrame } from '@sluice/shared/modbus';
-import { setSessionCookies } from '../../../../lib/cookies';
-import { loadDeviceTypesCatalog } from '../../../../lib/feature-catalogs';
 import { changeLanguage } from '../../../../lib/i18n';
 import { fakeApi } from '../../../../test/fake-api';
 import { renderRoutes } from '../../../../test/render';
 import { HardwareTab } from './hardware-tab';
+import { fill, setUpWorkbenchTests } from '../../../../test/workbench';
 
 const inflow: DataDefineDto = {
   Id: 1,
@@ -78,24 +77,7 @@ async function setNumber(dialog: HTMLElement, label: string, value: string) {
   await fill(input, value);
 }
 
-/** Types by pasting: one change per field rather than one per key (the form re-renders on each). */
-async function fill(input: HTMLElement, text: string) {
-  await userEvent.click(input);
-  await userEvent.paste(text);
-}
-
-beforeAll(async () => {
-  await loadDeviceTypesCatalog();
-});
-
-beforeEach(() => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await changeLanguage('en-US');
-});
+setUpWorkbenchTests();
 
 describe('the hardware-config tab', () => {
   it('shows each row’s read request and CRC16 as the server sent them', async () => {
