@@ -11,13 +11,7 @@ import { ADMIN, signIn } from './fixtures.ts';
 const SN = 'SL0000000601';
 const SN2 = 'SL0000000602';
 
-function simulate(
-  page: Page,
-  baseURL: string | undefined,
-  sn: string,
-  group: number,
-  onPublish?: (message: Record<string, number>) => void,
-) {
+function simulate(baseURL: string | undefined, sn: string, group: number, onPublish?: (message: Record<string, number>) => void) {
   return Fleet.start({
     url: `${(baseURL ?? '').replace(/^http/, 'ws')}/mqtt`,
     devices: [{ deviceSn: sn, secret: `demo-${sn}-secret`, groupId: group, station: `e2e-${sn}` }],
@@ -58,7 +52,7 @@ test('a simulated station: values on screen within a second of being published, 
   await expect(state).toHaveText('Offline');
 
   const published: { at: number; message: Record<string, number> }[] = [];
-  const fleet = await simulate(page, baseURL, SN, await groupOf(page), (message) => published.push({ at: Date.now(), message }));
+  const fleet = await simulate(baseURL, SN, await groupOf(page), (message) => published.push({ at: Date.now(), message }));
   try {
     await expect(map.getByRole('button', { name: /^3 places here: 2 online, 0 with a warning, 1 offline/ })).toBeAttached();
     await expect(state).toHaveText('Online');
@@ -88,7 +82,9 @@ test('a simulated station: values on screen within a second of being published, 
   const dosing = map.getByRole('button', { name: /^PAC 加药泵 PAC dosing pump, Device/ });
   await expect(pump).toBeAttached();
   const boxes = await Promise.all([station, pump, dosing].map((b) => b.boundingBox()));
-  const centres = boxes.map((b) => `${String(Math.round((b?.x ?? 0) + (b?.width ?? 0) / 2))},${String(Math.round((b?.y ?? 0) + (b?.height ?? 0) / 2))}`);
+  const centres = boxes.map(
+    (b) => `${String(Math.round((b?.x ?? 0) + (b?.width ?? 0) / 2))},${String(Math.round((b?.y ?? 0) + (b?.height ?? 0) / 2))}`,
+  );
   expect(new Set(centres).size).toBe(3);
 });
 
@@ -114,7 +110,7 @@ test('after the network drops and returns, the page catches up with what it miss
     .locator('.ant-tag');
   await expect(state).toHaveText('Offline');
 
-  const fleet = await simulate(page, baseURL, SN2, await groupOf(page));
+  const fleet = await simulate(baseURL, SN2, await groupOf(page));
   await expect(state).toHaveText('Online');
 
   // The network goes: the page says so, and does not hear the device go offline.
