@@ -54,7 +54,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DEMO: '1',
         ADMIN_PASSWORD: 'Admin12345',
-      MQTT_PORT: '0',
+        MQTT_PORT: '0',
         LOG_LEVEL: 'warn',
         MAP_TILE_URL: `http://127.0.0.1:${String(tilePort)}/{z}/{x}/{y}.png`,
       },

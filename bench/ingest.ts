@@ -36,7 +36,14 @@ const connectAll = async () => {
   for (let i = 0; i < devices.length; i += 100) {
     await Promise.all(
       devices.slice(i, i + 100).map(async (d) => {
-        const client = await mqtt.connectAsync(url, { clientId: d.sn, username: d.sn, password: d.secret, protocolVersion: 4, reconnectPeriod: 0, keepalive: 60 });
+        const client = await mqtt.connectAsync(url, {
+          clientId: d.sn,
+          username: d.sn,
+          password: d.secret,
+          protocolVersion: 4,
+          reconnectPeriod: 0,
+          keepalive: 60,
+        });
         clients.push(client);
       }),
     );
@@ -45,7 +52,9 @@ const connectAll = async () => {
 
 console.log('Connecting…');
 await connectAll();
-console.log(`${String(clients.length)} devices connected; publishing ${String(POINTS)} points per message, ${String(WINDOW)} in flight per device, for ${String(DURATION)} s`);
+console.log(
+  `${String(clients.length)} devices connected; publishing ${String(POINTS)} points per message, ${String(WINDOW)} in flight per device, for ${String(DURATION)} s`,
+);
 
 // Each device: publish; on each PUBACK publish the next, keeping WINDOW in flight.
 let clock = Date.now() - DURATION * 1000 - 60_000;

@@ -30,17 +30,39 @@ export async function benchPgDatabase(): Promise<ScratchDatabase | undefined> {
 }
 
 /** A database with a tenant ('admin' / Admin12345) and `count` devices; answers where it is and the devices. */
-export async function prepare(count: number, databaseUrl?: string): Promise<{ dataDir: string; groupId: number; devices: BenchDevice[] }> {
+export async function prepare(
+  count: number,
+  databaseUrl?: string,
+): Promise<{ dataDir: string; groupId: number; devices: BenchDevice[] }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
   const database = await openDatabase({ dataDir, databaseUrl });
-  const tenant = await createTenant(database.db, { groupName: 'Bench', code: 'bench', adminAccount: ADMIN.account, adminPassword: ADMIN.password, platformAdmin: true });
+  const tenant = await createTenant(database.db, {
+    groupName: 'Bench',
+    code: 'bench',
+    adminAccount: ADMIN.account,
+    adminPassword: ADMIN.password,
+    platformAdmin: true,
+  });
   const now = Date.now();
-  const devices = Array.from({ length: count }, (_, i) => ({ sn: `BN${String(i).padStart(8, '0')}`, secret: `bench-secret-${String(i)}` }));
+  const devices = Array.from({ length: count }, (_, i) => ({
+    sn: `BN${String(i).padStart(8, '0')}`,
+    secret: `bench-secret-${String(i)}`,
+  }));
   for (let i = 0; i < devices.length; i += 500) {
     await database.db
       .insertInto('devices')
       .values(
-        devices.slice(i, i + 500).map((d) => newDeviceRow({ group_id: tenant.groupId, device_sn: d.sn, device_name: `Bench ${d.sn}`, secret_hash: hashDeviceSecret(d.secret) }, now)),
+        devices.slice(i, i + 500).map((d) =>
+          newDeviceRow(
+            {
+              group_id: tenant.groupId,
+              device_sn: d.sn,
+              device_name: `Bench ${d.sn}`,
+              secret_hash: hashDeviceSecret(d.secret),
+            },
+            now,
+          ),
+        ),
       )
       .execute();
   }
@@ -60,7 +82,18 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   loadConfig({ DATA_DIR: dataDir, ...env });
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), DEMO: '0', LOG_LEVEL: 'error', ADMIN_PASSWORD: ADMIN.password, WEB_DIST: path.join(dataDir, 'none'), ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DEMO: '0',
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: path.join(dataDir, 'none'),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
@@ -85,7 +118,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
 }
 
 export async function login(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${String(port)}/api/User`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }) });
+  const res = await fetch(`http://127.0.0.1:${String(port)}/api/User`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }),
+  });
   return ((await res.json()) as { data: { Token: string } }).data.Token;
 }
 

@@ -31,4 +31,6 @@ const kb = (n: number) => (n / 1024).toFixed(1);
 const raw = scripts.reduce((sum, s) => sum + s.raw, 0);
 const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
 for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} kB gzip  ${s.url}`);
-console.log(`/login loads ${String(scripts.length)} scripts: ${kb(raw)} kB, ${kb(gzip)} kB gzip (budget 250 kB); ready in ${elapsed.toFixed(0)} ms on localhost`);
+console.log(
+  `/login loads ${String(scripts.length)} scripts: ${kb(raw)} kB, ${kb(gzip)} kB gzip (budget 250 kB); ready in ${elapsed.toFixed(0)} ms on localhost`,
+);

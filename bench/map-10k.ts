@@ -63,7 +63,9 @@ await page.waitForURL(/\/common\/home/);
 
 const markTime = (name: string) => page.evaluate((mark) => performance.getEntriesByName(mark).at(-1)?.startTime ?? -1, name);
 const waitMark = (name: string, count: number) =>
-  page.waitForFunction(([mark, n]) => performance.getEntriesByName(mark as string).length >= (n as number), [name, count], { timeout: 30_000 });
+  page.waitForFunction(([mark, n]) => performance.getEntriesByName(mark as string).length >= (n as number), [name, count], {
+    timeout: 30_000,
+  });
 
 const firstRenders: number[] = [];
 for (let run = 0; run < 5; run++) {
@@ -98,7 +100,15 @@ await tiles.close();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-console.log(`inserted ${String(DEVICES)} devices in ${ms(insertMs)}; the map holds ${String(points)} points and draws ${String(drawn)} markers and clusters`);
-console.log(`first render (navigation → markers drawn): ${firstRenders.map(ms).join(', ')} — median ${ms(median(firstRenders))} (aim < 1000 ms)`);
-console.log(`zoom step (zoom start → redrawn, 250 ms animation included): ${zoomTotals.map(ms).join(', ')} — median ${ms(median(zoomTotals))}`);
-console.log(`zoom step redraw (clusters for the new zoom, drawn): ${zoomDraws.map((n) => `${n.toFixed(1)} ms`).join(', ')} — median ${median(zoomDraws).toFixed(1)} ms (aim < 100 ms)`);
+console.log(
+  `inserted ${String(DEVICES)} devices in ${ms(insertMs)}; the map holds ${String(points)} points and draws ${String(drawn)} markers and clusters`,
+);
+console.log(
+  `first render (navigation → markers drawn): ${firstRenders.map(ms).join(', ')} — median ${ms(median(firstRenders))} (aim < 1000 ms)`,
+);
+console.log(
+  `zoom step (zoom start → redrawn, 250 ms animation included): ${zoomTotals.map(ms).join(', ')} — median ${ms(median(zoomTotals))}`,
+);
+console.log(
+  `zoom step redraw (clusters for the new zoom, drawn): ${zoomDraws.map((n) => `${n.toFixed(1)} ms`).join(', ')} — median ${median(zoomDraws).toFixed(1)} ms (aim < 100 ms)`,
+);

@@ -114,7 +114,9 @@ test('an administrator defines data points, builds a type with a module, a contr
   const saved = page.waitForResponse((response) => response.url().includes('/TypeModule/Sort') && response.ok());
   await page.keyboard.press('ArrowUp');
   await saved;
-  await expect(page.getByRole('status').filter({ hasText: 'moved to position' })).toHaveText(`${moduleName} moved to position 1 of 2`);
+  await expect(page.getByRole('status').filter({ hasText: 'moved to position' })).toHaveText(
+    `${moduleName} moved to position 1 of 2`,
+  );
   await page.reload();
   await expect(page.getByRole('row').nth(1)).toContainText(moduleName);
   await expect(page.getByRole('row').nth(1)).not.toContainText(`${moduleName} B`);

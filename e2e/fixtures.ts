@@ -18,4 +18,3 @@ export async function userMenu(page: Page, item: string | RegExp) {
   await page.getByRole('button', { name: /User menu|用户菜单/ }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
-

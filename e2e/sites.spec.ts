@@ -150,13 +150,17 @@ test('a project, a station and a device: created, on the map and in the lists, m
   await page.getByRole('button', { name: 'Upload image' }).click();
   const deviceCropper = page.getByRole('dialog', { name: `Image of ${device}` });
   await expect(deviceCropper.getByText('png, jpeg, bmp, at most 5 MB')).toBeVisible();
-  await deviceCropper.getByLabel('Choose an image').setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: png(300, 300) });
+  await deviceCropper
+    .getByLabel('Choose an image')
+    .setInputFiles({ name: 'pump.png', mimeType: 'image/png', buffer: png(300, 300) });
   await expect(deviceCropper.getByRole('group', { name: 'Crop area' }).locator('img')).toBeVisible();
   await deviceCropper.getByRole('button', { name: 'Upload' }).click();
   await expect(deviceCropper).toBeHidden();
   const uploaded = page.getByRole('img', { name: `${device}, image 1` });
   await expect(uploaded).toBeVisible();
-  await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => (img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0))).toBeCloseTo(4 / 3, 2);
+  await expect
+    .poll(() => uploaded.evaluate((img: HTMLImageElement) => (img.naturalHeight > 0 ? img.naturalWidth / img.naturalHeight : 0)))
+    .toBeCloseTo(4 / 3, 2);
 });
 
 test('regions on /sys/areaset: added with a rectangle drawn on the map, renamed, searched and deleted', async ({ page }) => {
@@ -200,6 +204,9 @@ test('regions on /sys/areaset: added with a rectangle drawn on the map, renamed,
   const renamed = page.getByRole('row', { name: new RegExp(`${region} B`) });
   await expect(renamed).toContainText('Rectangle');
   await renamed.getByRole('button', { name: `Delete ${region} B` }).click();
-  await page.getByRole('dialog', { name: `Delete “${region} B”?` }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete “${region} B”?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(renamed).toBeHidden();
 });

@@ -7,7 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A 1×1 PNG in the map's land colour; the browser stretches it over the 256 px tile. */
-const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN49+kVAAWcAssHhgmLAAAAAElFTkSuQmCC', 'base64');
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN49+kVAAWcAssHhgmLAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 export interface TileServer {
   /** The template for MAP_TILE_URL */

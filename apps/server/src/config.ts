@@ -1,6 +1,12 @@
 /** Configuration, read once at boot from the environment and validated; a bad value stops start-up. */
 import { z } from 'zod';
-import { DEFAULT_TOPICS, parseUtcOffset, templateProblem, templatesProblem, type TopicTemplates } from '@sluice/shared/device-protocol';
+import {
+  DEFAULT_TOPICS,
+  parseUtcOffset,
+  templateProblem,
+  templatesProblem,
+  type TopicTemplates,
+} from '@sluice/shared/device-protocol';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -10,11 +16,15 @@ const flag = z
  * Map tiles that work in China, in GCJ-02 like the positions the console stores (AutoNavi's
  * road map, subdomains 1–4). Any XYZ template with {x}, {y}, {z} and optionally {s} will do.
  */
-export const DEFAULT_MAP_TILE_URL = 'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
+export const DEFAULT_MAP_TILE_URL =
+  'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
 
 const tileUrl = z
   .string()
-  .refine((v) => /^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part)), 'must be an http(s) URL template with {x}, {y} and {z}');
+  .refine(
+    (v) => /^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part)),
+    'must be an http(s) URL template with {x}, {y} and {z}',
+  );
 
 const topic = (fallback: string) =>
   z
@@ -25,7 +35,8 @@ const topic = (fallback: string) =>
     })
     .default(fallback);
 
-const days = (fallback: number) => z.coerce.number().int().min(0, 'must be 0 (keep for ever) or more days').max(36_500).default(fallback);
+const days = (fallback: number) =>
+  z.coerce.number().int().min(0, 'must be 0 (keep for ever) or more days').max(36_500).default(fallback);
 
 interface TopicSettings {
   MQTT_TOPIC_DATA: string;
@@ -101,7 +112,10 @@ const configSchema = z
     MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
     MAP_TILE_SUBDOMAINS: z
       .string()
-      .regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be letters or digits: one character per subdomain (1234), or names separated by commas (a,b,c)')
+      .regex(
+        /^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/,
+        'must be letters or digits: one character per subdomain (1234), or names separated by commas (a,b,c)',
+      )
       .default('1234'),
     MAP_GEOCODER_URL: z
       .string()

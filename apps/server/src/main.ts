@@ -19,13 +19,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    (fleet?.stop() ?? Promise.resolve()).then(() => app.close()).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    (fleet?.stop() ?? Promise.resolve())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => {
     shutdown('SIGTERM');
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
   if (seeded.created) {
     lines.push(
       `Administrator: account "${seeded.account}"` +
-        (seeded.password ? `, password "${seeded.password}" (shown once; change it after signing in)` : ' (password from ADMIN_PASSWORD)'),
+        (seeded.password
+          ? `, password "${seeded.password}" (shown once; change it after signing in)`
+          : ' (password from ADMIN_PASSWORD)'),
     );
     if (config.DEMO) lines.push(`Demo operator: account "${DEMO_OPERATOR.account}", password "${DEMO_OPERATOR.password}"`);
   }

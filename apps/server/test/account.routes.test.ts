@@ -27,13 +27,27 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
   });
 
   it('accepts the legacy lower-case login keys', async () => {
-    const res = await t.call({ method: 'POST', url: '/api/user', payload: { account: OPERATOR.account, password: OPERATOR.password } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user',
+      payload: { account: OPERATOR.account, password: OPERATOR.password },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers an unknown account and a wrong password alike, in the caller’s language', async () => {
-    const wrong = await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'operator', Password: 'nope12345' }, lang: 'zh-CN' });
-    const unknown = await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'ghost', Password: 'nope12345' }, lang: 'zh-CN' });
+    const wrong = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: 'operator', Password: 'nope12345' },
+      lang: 'zh-CN',
+    });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: 'ghost', Password: 'nope12345' },
+      lang: 'zh-CN',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json<Body>().message).toBe('账号或密码错误');
@@ -50,27 +64,65 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
 
   it('locks an account out after repeated failures, even for the right password', async () => {
     await t.app.ctx.users.insert({
-      group_id: 1, account: 'victim', user_name: 'v', email: '', phone: '', user_type: 0, remark: '',
-      password_hash: await (await import('../src/auth/password.ts')).hashPassword('Victim123'), status: 1,
+      group_id: 1,
+      account: 'victim',
+      user_name: 'v',
+      email: '',
+      phone: '',
+      user_type: 0,
+      remark: '',
+      password_hash: await (await import('../src/auth/password.ts')).hashPassword('Victim123'),
+      status: 1,
     });
     for (let i = 0; i < 5; i++) {
-      const res = await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'victim', Password: `bad${i}xx1` }, remoteAddress: `10.0.0.${i + 1}` });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/User',
+        payload: { Account: 'victim', Password: `bad${i}xx1` },
+        remoteAddress: `10.0.0.${i + 1}`,
+      });
       expect(res.statusCode).toBe(401);
     }
     // The sixth failure locks the account.
-    await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'victim', Password: 'bad6xx1' }, remoteAddress: '10.0.0.9' });
-    const locked = await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'victim', Password: 'Victim123' }, remoteAddress: '10.0.1.1', lang: 'en-US' });
+    await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: 'victim', Password: 'bad6xx1' },
+      remoteAddress: '10.0.0.9',
+    });
+    const locked = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: 'victim', Password: 'Victim123' },
+      remoteAddress: '10.0.1.1',
+      lang: 'en-US',
+    });
     expect(locked.statusCode).toBe(429);
     expect(locked.json<Body>().message).toMatch(/try again in \d+ seconds/);
   });
 
   it('slows one address that tries many accounts', async () => {
     for (let i = 0; i < 21; i++) {
-      await t.call({ method: 'POST', url: '/api/User', payload: { Account: `someone${i}`, Password: 'guess1234' }, remoteAddress: '10.9.9.9' });
+      await t.call({
+        method: 'POST',
+        url: '/api/User',
+        payload: { Account: `someone${i}`, Password: 'guess1234' },
+        remoteAddress: '10.9.9.9',
+      });
     }
-    const res = await t.call({ method: 'POST', url: '/api/User', payload: { Account: OPERATOR.account, Password: OPERATOR.password }, remoteAddress: '10.9.9.9' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: OPERATOR.account, Password: OPERATOR.password },
+      remoteAddress: '10.9.9.9',
+    });
     expect(res.statusCode).toBe(429);
-    const elsewhere = await t.call({ method: 'POST', url: '/api/User', payload: { Account: OPERATOR.account, Password: OPERATOR.password }, remoteAddress: '10.9.9.8' });
+    const elsewhere = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: OPERATOR.account, Password: OPERATOR.password },
+      remoteAddress: '10.9.9.8',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -84,7 +136,8 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
 
   it('tells each user the operates they may use: the operator its role’s, the administrator all', async () => {
     const me = async (token: string) =>
-      (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<Body<{ IsAdmin: boolean; Operates: string[] }>>().data;
+      (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<Body<{ IsAdmin: boolean; Operates: string[] }>>()
+        .data;
     const operator = await t.login(OPERATOR.account, OPERATOR.password);
     const mine = await me(operator);
     expect(mine.IsAdmin).toBe(false);
@@ -96,7 +149,9 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
 
     const admin = await me(await t.login(ADMIN.account, ADMIN.password));
     expect(admin.IsAdmin).toBe(true);
-    expect(admin.Operates).toEqual(expect.arrayContaining(['client.manage', 'user.manage', 'role.manage', 'menu.manage', 'system.manage', 'device.control']));
+    expect(admin.Operates).toEqual(
+      expect.arrayContaining(['client.manage', 'user.manage', 'role.manage', 'menu.manage', 'system.manage', 'device.control']),
+    );
     expect(admin.Operates).not.toEqual(mine.Operates);
   });
 
@@ -120,33 +175,87 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
 
   it('edits the own profile with the mobile and landline rules, changing nothing on bad input', async () => {
     const token = await t.login(OPERATOR.account, OPERATOR.password);
-    const bad = await t.call({ method: 'PUT', url: '/api/user', token, lang: 'zh-CN', payload: { UserName: 'New', Phone: '12345678901', Email: 'x@y.cn' } });
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token,
+      lang: 'zh-CN',
+      payload: { UserName: 'New', Phone: '12345678901', Email: 'x@y.cn' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<Body>().message).toMatch(/^Phone: /);
     const unchanged = await t.call({ method: 'GET', url: '/api/user/myinfo', token });
     expect(unchanged.json<Body<{ UserName: string }>>().data.UserName).toBe('张工 Zhang');
 
-    const landline = await t.call({ method: 'PUT', url: '/api/user', token, payload: { UserName: 'Zhang Wei', Phone: '0755-12345678', Email: '' } });
+    const landline = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token,
+      payload: { UserName: 'Zhang Wei', Phone: '0755-12345678', Email: '' },
+    });
     expect(landline.statusCode).toBe(200);
-    const mobile = await t.call({ method: 'PUT', url: '/api/user', token, payload: { UserName: 'Zhang Wei', Phone: '13912345678', Email: 'zw@example.cn' } });
-    expect(mobile.json<Body<{ Phone: string; Email: string }>>().data).toMatchObject({ Phone: '13912345678', Email: 'zw@example.cn' });
-    const badEmail = await t.call({ method: 'PUT', url: '/api/user', token, lang: 'en-US', payload: { UserName: 'Zhang Wei', Email: 'not-mail' } });
+    const mobile = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token,
+      payload: { UserName: 'Zhang Wei', Phone: '13912345678', Email: 'zw@example.cn' },
+    });
+    expect(mobile.json<Body<{ Phone: string; Email: string }>>().data).toMatchObject({
+      Phone: '13912345678',
+      Email: 'zw@example.cn',
+    });
+    const badEmail = await t.call({
+      method: 'PUT',
+      url: '/api/user',
+      token,
+      lang: 'en-US',
+      payload: { UserName: 'Zhang Wei', Email: 'not-mail' },
+    });
     expect(badEmail.json<Body>().message).toBe('Email: Enter a valid e-mail address');
   });
 
   it('changes the own password only with the old one, then signs out everywhere', async () => {
     await t.app.ctx.users.insert({
-      group_id: 1, account: 'changer', user_name: 'c', email: '', phone: '', user_type: 0, remark: '',
-      password_hash: await (await import('../src/auth/password.ts')).hashPassword('Changer123'), status: 1,
+      group_id: 1,
+      account: 'changer',
+      user_name: 'c',
+      email: '',
+      phone: '',
+      user_type: 0,
+      remark: '',
+      password_hash: await (await import('../src/auth/password.ts')).hashPassword('Changer123'),
+      status: 1,
     });
     const token = await t.login('changer', 'Changer123');
-    const wrongOld = await t.call({ method: 'POST', url: '/api/user/password', token, payload: { OldPassword: 'nope', Password: 'Better456', PasswordAgain: 'Better456' } });
+    const wrongOld = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      payload: { OldPassword: 'nope', Password: 'Better456', PasswordAgain: 'Better456' },
+    });
     expect(wrongOld.statusCode).toBe(400);
-    const mismatch = await t.call({ method: 'POST', url: '/api/user/password', token, lang: 'en-US', payload: { oldPassword: 'Changer123', Password: 'Better456', PasswordAgain: 'Better457' } });
+    const mismatch = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      lang: 'en-US',
+      payload: { oldPassword: 'Changer123', Password: 'Better456', PasswordAgain: 'Better457' },
+    });
     expect(mismatch.json<Body>().message).toBe('PasswordAgain: The two passwords differ');
-    const weak = await t.call({ method: 'POST', url: '/api/user/password', token, lang: 'en-US', payload: { oldPassword: 'Changer123', Password: 'onlyletters', PasswordAgain: 'onlyletters' } });
+    const weak = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      lang: 'en-US',
+      payload: { oldPassword: 'Changer123', Password: 'onlyletters', PasswordAgain: 'onlyletters' },
+    });
     expect(weak.json<Body>().message).toBe('Password: Must contain both letters and digits');
-    const done = await t.call({ method: 'POST', url: '/api/user/password', token, payload: { oldPassword: 'Changer123', Password: 'Better456', PasswordAgain: 'Better456' } });
+    const done = await t.call({
+      method: 'POST',
+      url: '/api/user/password',
+      token,
+      payload: { oldPassword: 'Changer123', Password: 'Better456', PasswordAgain: 'Better456' },
+    });
     expect(done.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/user/myinfo', token })).statusCode).toBe(401);
     await expect(t.login('changer', 'Changer123')).rejects.toThrow();
@@ -156,31 +265,73 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
   it('lets only an administrator set another user’s password, and only in the own group', async () => {
     const admin = await t.login(ADMIN.account, ADMIN.password);
     const operator = await t.login(OPERATOR.account, OPERATOR.password);
-    const operatorId = (await t.call({ method: 'GET', url: '/api/user/myinfo', token: operator })).json<Body<{ Id: number }>>().data.Id;
-    const refused = await t.call({ method: 'PUT', url: '/api/user/password', token: operator, payload: { Id: operatorId, Password: 'Hacked123' } });
+    const operatorId = (await t.call({ method: 'GET', url: '/api/user/myinfo', token: operator })).json<Body<{ Id: number }>>()
+      .data.Id;
+    const refused = await t.call({
+      method: 'PUT',
+      url: '/api/user/password',
+      token: operator,
+      payload: { Id: operatorId, Password: 'Hacked123' },
+    });
     expect(refused.statusCode).toBe(403);
 
-    const other = await createTenant(t.app.ctx.db, { groupName: `Other ${kind}`, code: `other-${kind}`, adminAccount: `other${kind}` });
-    const crossGroup = await t.call({ method: 'PUT', url: '/api/user/password', token: admin, payload: { Id: other.adminId, Password: 'Hacked123' } });
+    const other = await createTenant(t.app.ctx.db, {
+      groupName: `Other ${kind}`,
+      code: `other-${kind}`,
+      adminAccount: `other${kind}`,
+    });
+    const crossGroup = await t.call({
+      method: 'PUT',
+      url: '/api/user/password',
+      token: admin,
+      payload: { Id: other.adminId, Password: 'Hacked123' },
+    });
     expect(crossGroup.statusCode).toBe(404);
     await t.login(`other${kind}`, other.password);
 
-    const ok = await t.call({ method: 'PUT', url: '/api/user/password', token: admin, payload: { Id: operatorId, Password: 'Reset1234' } });
+    const ok = await t.call({
+      method: 'PUT',
+      url: '/api/user/password',
+      token: admin,
+      payload: { Id: operatorId, Password: 'Reset1234' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/user/myinfo', token: operator })).statusCode).toBe(401);
     await t.login(OPERATOR.account, 'Reset1234');
-    await t.call({ method: 'PUT', url: '/api/user/password', token: admin, payload: { Id: operatorId, Password: OPERATOR.password } });
+    await t.call({
+      method: 'PUT',
+      url: '/api/user/password',
+      token: admin,
+      payload: { Id: operatorId, Password: OPERATOR.password },
+    });
   });
 
   it('registers into a group by code as an inactive account', async () => {
-    const unknown = await t.call({ method: 'POST', url: '/api/user/Register', payload: { Code: 'nope', Account: 'newbie1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' } });
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/api/user/Register',
+      payload: { Code: 'nope', Account: 'newbie1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' },
+    });
     expect(unknown.statusCode).toBe(400);
-    const res = await t.call({ method: 'POST', url: '/api/user/Register', payload: { Code: 'DEMO', Account: 'newbie1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' } });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/user/Register',
+      payload: { Code: 'DEMO', Account: 'newbie1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' },
+    });
     expect(res.statusCode).toBe(201);
-    const login = await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'newbie1', Password: 'Newbie123' }, lang: 'en-US' });
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/User',
+      payload: { Account: 'newbie1', Password: 'Newbie123' },
+      lang: 'en-US',
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json<Body>().message).toBe('This account is not activated yet');
-    const again = await t.call({ method: 'POST', url: '/api/user/Register', payload: { Code: 'demo', Account: 'NEWBIE1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' } });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/user/Register',
+      payload: { Code: 'demo', Account: 'NEWBIE1', UserName: 'N', Password: 'Newbie123', PasswordAgain: 'Newbie123' },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -197,7 +348,8 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
 
   it('refuses a disabled user’s live session', async () => {
     const token = await t.login(OPERATOR.account, OPERATOR.password);
-    const me = (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<Body<{ Id: number; GroupId: number }>>().data;
+    const me = (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<Body<{ Id: number; GroupId: number }>>()
+      .data;
     await t.app.ctx.users.update(me.Id, me.GroupId, { status: 2 });
     expect((await t.call({ method: 'GET', url: '/api/user/myinfo', token })).statusCode).toBe(401);
     await t.app.ctx.users.update(me.Id, me.GroupId, { status: 1 });

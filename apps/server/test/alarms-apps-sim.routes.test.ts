@@ -62,7 +62,17 @@ function fakeProvider(): Server {
           success: true,
           code: '0',
           message: 'success',
-          data: { iccid: KNOWN_ICCID, imsi: '460041234567890', msisdn: '1064812345678', carrier: 'CMCC', status: 'ACTIVATED', totalDataVolume: 1024, usedDataVolume: 312.5, startDate: '2025-01-01', expireDate: '2026-12-31' },
+          data: {
+            iccid: KNOWN_ICCID,
+            imsi: '460041234567890',
+            msisdn: '1064812345678',
+            carrier: 'CMCC',
+            status: 'ACTIVATED',
+            totalDataVolume: 1024,
+            usedDataVolume: 312.5,
+            startDate: '2025-01-01',
+            expireDate: '2026-12-31',
+          },
         }),
       );
     });
@@ -97,17 +107,25 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
     const types = await operator.get<{ Id: number; TypeName: string; Color: string }[]>('/warntype');
     expect(types.body.data.map((x) => x.TypeName)).toEqual(expect.arrayContaining(['报警 Alarm', '故障 Fault', '离线 Offline']));
     expect(fieldsOf(await admin.post('/warntype', { TypeName: 'Notice', Color: 'blue' }))).toEqual(['Color']);
-    const added = await admin.post<{ Id: number; Color: string }>('/warntype', { TypeName: 'Notice', Color: '#1677ff', Icon: 'bell' });
+    const added = await admin.post<{ Id: number; Color: string }>('/warntype', {
+      TypeName: 'Notice',
+      Color: '#1677ff',
+      Icon: 'bell',
+    });
     expect(added.status).toBe(201);
     const typeId = added.body.data.Id;
     expect((await admin.post('/warntype', { TypeName: 'notice' })).status).toBe(409);
-    expect((await admin.put<{ Color: string }>('/warntype', { Id: typeId, TypeName: 'Notice', Color: '#abc' })).body.data.Color).toBe('#abc');
+    expect(
+      (await admin.put<{ Color: string }>('/warntype', { Id: typeId, TypeName: 'Notice', Color: '#abc' })).body.data.Color,
+    ).toBe('#abc');
 
     const code = await admin.post<WarnCode>(`/${String(typeId)}/warncode`, { Code: 'N001', Description: 'Patrol due' });
     expect(code.status).toBe(201);
     expect(code.body.data).toMatchObject({ Code: 'N001', WarnTypeId: typeId, TypeName: 'Notice' });
     expect((await admin.post(`/${String(typeId)}/warncode`, { Code: 'E101', Description: 'dup' })).status).toBe(409);
-    expect(fieldsOf(await admin.post(`/${String(typeId)}/warncode`, { Code: 'bad code!', Description: '' }))).toEqual(expect.arrayContaining(['Code', 'Description']));
+    expect(fieldsOf(await admin.post(`/${String(typeId)}/warncode`, { Code: 'bad code!', Description: '' }))).toEqual(
+      expect.arrayContaining(['Code', 'Description']),
+    );
     const changed = await admin.put<WarnCode>(`/${String(typeId)}/warncode/N001`, { Description: 'Patrol overdue' });
     expect(changed.body.data.Description).toBe('Patrol overdue');
     expect((await admin.put(`/${String(typeId)}/warncode/E101`, { Description: 'not under this type' })).status).toBe(404);
@@ -137,7 +155,13 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
 
   it('takes Android packages checked by their central directory, and serves the newest enabled one', async () => {
     const upload = (fields: Record<string, string>, content: Buffer, method: 'POST' | 'PUT' = 'POST') =>
-      t.call({ method, url: '/api/appVersion', token: adminToken, lang: 'en-US', ...multipartWithFields(fields, content, 'app.apk') });
+      t.call({
+        method,
+        url: '/api/appVersion',
+        token: adminToken,
+        lang: 'en-US',
+        ...multipartWithFields(fields, content, 'app.apk'),
+      });
     const apk = zipFile({ 'AndroidManifest.xml': '<manifest/>', 'classes.dex': 'dex\n035', 'res/raw/a.txt': 'x'.repeat(5000) });
     const first = await upload({ VersionNo: 'V1.2.0', Description: 'First', Type: 'android' }, apk);
     expect(first.statusCode).toBe(201);
@@ -161,7 +185,12 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
 
     const latest = await operator.get<AppVersion>('/AppVersion/get?type=android');
     expect(latest.body.data.VersionNo).toBe('V1.10.0');
-    const edited = await admin.put<AppVersion>('/appVersion', { Id: v1100.Id, VersionNo: 'V1.10.1', Description: 'Hold back', State: false });
+    const edited = await admin.put<AppVersion>('/appVersion', {
+      Id: v1100.Id,
+      VersionNo: 'V1.10.1',
+      Description: 'Hold back',
+      State: false,
+    });
     expect(edited.body.data).toMatchObject({ VersionNo: 'V1.10.1', State: false });
     expect(fieldsOf(await admin.put('/appVersion', { Id: v1100.Id, VersionNo: 'one', State: true }))).toEqual(['VersionNo']);
     expect((await operator.get<AppVersion>('/AppVersion/get')).body.data.VersionNo).toBe('V1.2.0');
@@ -188,33 +217,80 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
   });
 
   it('keeps SIM provider secrets sealed and masked, and looks cards up at the provider', async () => {
-    const sn = (await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Station gateway' })).body.data.Device.DeviceSn;
+    const sn = (await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Station gateway' })).body.data
+      .Device.DeviceSn;
     expect((await admin.get(`/1/${sn}/DeviceCard/simboss`)).status).toBe(404);
     expect((await admin.post(`/1/${sn}/DeviceCard`, { ICCID: KNOWN_ICCID })).status).toBe(201);
     const none = await admin.get(`/1/${sn}/DeviceCard/simboss`);
     expect(none.status).toBe(409);
     expect(none.body.message).toContain('No SIM provider account is configured');
 
-    expect(fieldsOf(await admin.post('/simboss', { SimAccount: 'ops', AppId: 'x' }))).toEqual(expect.arrayContaining(['SimPassword', 'AppSecret']));
-    const wrong = await admin.post<SimAccount>('/simboss', { SimAccount: 'old-account', SimPassword: 'pw-old', AppId: 'app-old', AppSecret: 'wrong-secret-0000' });
-    const added = await admin.post<SimAccount>('/simboss', { SimAccount: 'ops@station', SimPassword: 'S1mPassw0rd', AppId: 'app-123', AppSecret: APP_SECRET });
+    expect(fieldsOf(await admin.post('/simboss', { SimAccount: 'ops', AppId: 'x' }))).toEqual(
+      expect.arrayContaining(['SimPassword', 'AppSecret']),
+    );
+    const wrong = await admin.post<SimAccount>('/simboss', {
+      SimAccount: 'old-account',
+      SimPassword: 'pw-old',
+      AppId: 'app-old',
+      AppSecret: 'wrong-secret-0000',
+    });
+    const added = await admin.post<SimAccount>('/simboss', {
+      SimAccount: 'ops@station',
+      SimPassword: 'S1mPassw0rd',
+      AppId: 'app-123',
+      AppSecret: APP_SECRET,
+    });
     expect(added.status).toBe(201);
-    expect(added.body.data).toEqual({ Id: added.body.data.Id, SimAccount: 'ops@station', SimPassword: '••••••', AppId: 'app-123', AppSecret: '••••••1234' });
-    const stored = await t.app.ctx.db.selectFrom('sim_accounts').selectAll().where('id', '=', added.body.data.Id).executeTakeFirstOrThrow();
+    expect(added.body.data).toEqual({
+      Id: added.body.data.Id,
+      SimAccount: 'ops@station',
+      SimPassword: '••••••',
+      AppId: 'app-123',
+      AppSecret: '••••••1234',
+    });
+    const stored = await t.app.ctx.db
+      .selectFrom('sim_accounts')
+      .selectAll()
+      .where('id', '=', added.body.data.Id)
+      .executeTakeFirstOrThrow();
     expect(stored.sim_password).not.toContain('S1mPassw0rd');
     expect(stored.app_secret).not.toContain(APP_SECRET);
     expect(stored.app_secret.startsWith('v1:')).toBe(true);
     const listed = await admin.get<SimAccount[]>('/simboss');
     expect(JSON.stringify(listed.body)).not.toContain(APP_SECRET);
     // Masked or empty secrets keep the stored ones.
-    const renamed = await admin.put<SimAccount>('/simboss', { Id: added.body.data.Id, SimAccount: 'ops@station2', SimPassword: '', AppId: 'app-123', AppSecret: '••••••1234' });
+    const renamed = await admin.put<SimAccount>('/simboss', {
+      Id: added.body.data.Id,
+      SimAccount: 'ops@station2',
+      SimPassword: '',
+      AppId: 'app-123',
+      AppSecret: '••••••1234',
+    });
     expect(renamed.body.data.SimAccount).toBe('ops@station2');
-    expect(t.app.ctx.secrets.open((await t.app.ctx.db.selectFrom('sim_accounts').select('app_secret').where('id', '=', added.body.data.Id).executeTakeFirstOrThrow()).app_secret)).toBe(APP_SECRET);
+    expect(
+      t.app.ctx.secrets.open(
+        (
+          await t.app.ctx.db
+            .selectFrom('sim_accounts')
+            .select('app_secret')
+            .where('id', '=', added.body.data.Id)
+            .executeTakeFirstOrThrow()
+        ).app_secret,
+      ),
+    ).toBe(APP_SECRET);
 
     calls.length = 0;
     const card = await admin.get<Record<string, unknown>>(`/1/${sn}/DeviceCard/simboss`);
     expect(card.status).toBe(200);
-    expect(card.body.data).toMatchObject({ Iccid: KNOWN_ICCID, Carrier: 'CMCC', Status: 'ACTIVATED', DataPlanMB: 1024, DataUsedMB: 312.5, ExpiresAt: '2026-12-31', SimAccount: 'ops@station2' });
+    expect(card.body.data).toMatchObject({
+      Iccid: KNOWN_ICCID,
+      Carrier: 'CMCC',
+      Status: 'ACTIVATED',
+      DataPlanMB: 1024,
+      DataUsedMB: 312.5,
+      ExpiresAt: '2026-12-31',
+      SimAccount: 'ops@station2',
+    });
     // The first account's signature is refused; the second one's is right.
     expect(calls.map((c) => c.appid)).toEqual(['app-old', 'app-123']);
     expect(calls[1]).toMatchObject({ iccid: KNOWN_ICCID });
@@ -238,7 +314,8 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
     const down = await createTestApp(kind, { SIM_API_URL: 'http://127.0.0.1:9/2.0' });
     try {
       const api = client(down, await down.login(ADMIN.account, ADMIN.password));
-      const sn = (await api.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Gateway' })).body.data.Device.DeviceSn;
+      const sn = (await api.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Gateway' })).body.data.Device
+        .DeviceSn;
       await api.post(`/1/${sn}/DeviceCard`, { ICCID: KNOWN_ICCID });
       await api.post('/simboss', { SimAccount: 'ops', SimPassword: 'pw', AppId: 'app', AppSecret: APP_SECRET });
       const reply = await api.get(`/1/${sn}/DeviceCard/simboss`);
@@ -251,7 +328,9 @@ describe.each(databaseKinds)('alarms, apps and SIM on %s', (kind) => {
 
   it('links the demo warn codes to the demo data keys', async () => {
     const links = await admin.get<{ DataKey: string; Code: string }[]>('/DataDefineWarnCode');
-    expect(links.body.data).toEqual(expect.arrayContaining([{ Id: expect.any(Number) as number, DataKey: STATION_KEYS.codOut, Code: 'A201' }]));
+    expect(links.body.data).toEqual(
+      expect.arrayContaining([{ Id: expect.any(Number) as number, DataKey: STATION_KEYS.codOut, Code: 'A201' }]),
+    );
   });
 });
 

@@ -22,7 +22,9 @@ describe('the server core', () => {
   });
 
   it('makes every API route declare who may call it, and keeps the public ones few', () => {
-    const api = t.app.routeTable.filter((r) => r.url.toLowerCase().startsWith('/api/') && !r.url.toLowerCase().startsWith('/api/docs'));
+    const api = t.app.routeTable.filter(
+      (r) => r.url.toLowerCase().startsWith('/api/') && !r.url.toLowerCase().startsWith('/api/docs'),
+    );
     expect(api.length).toBeGreaterThan(5);
     for (const route of api) expect(route.access(), `${route.method} ${route.url}`).toBeDefined();
     const open = api.filter((r) => r.access() === 'public').map((r) => `${r.method} ${r.url}`);

@@ -8,13 +8,22 @@ describe('map configuration', () => {
     const config = loadConfig({});
     expect(config.MAP_TILE_URL).toBe(DEFAULT_MAP_TILE_URL);
     expect(config.MAP_GEOCODER_URL).toBeUndefined();
-    expect(tileOrigins(config)).toEqual(['https://webrd01.is.autonavi.com', 'https://webrd02.is.autonavi.com', 'https://webrd03.is.autonavi.com', 'https://webrd04.is.autonavi.com']);
+    expect(tileOrigins(config)).toEqual([
+      'https://webrd01.is.autonavi.com',
+      'https://webrd02.is.autonavi.com',
+      'https://webrd03.is.autonavi.com',
+      'https://webrd04.is.autonavi.com',
+    ]);
   });
 
   it('reads named subdomains, a template without {s}, and the geocoder origin', () => {
-    expect(tileOrigins(loadConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_TILE_SUBDOMAINS: 'a,b' }))).toEqual(['https://a.tile.example.org', 'https://b.tile.example.org']);
+    expect(
+      tileOrigins(loadConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_TILE_SUBDOMAINS: 'a,b' })),
+    ).toEqual(['https://a.tile.example.org', 'https://b.tile.example.org']);
     expect(tileOrigins(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:9000/{z}/{x}/{y}.png' }))).toEqual(['http://127.0.0.1:9000']);
-    expect(geocoderOrigin(loadConfig({ MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}' }))).toBe('https://geo.example.org');
+    expect(geocoderOrigin(loadConfig({ MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}' }))).toBe(
+      'https://geo.example.org',
+    );
   });
 
   it.each([
@@ -30,7 +39,10 @@ describe('map configuration', () => {
 describe('GET /api/config/client', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}' });
+    t = await createTestApp('sqlite', {
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -43,7 +55,14 @@ describe('GET /api/config/client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      data: { Map: { TileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', Subdomains: ['1', '2', '3', '4'], GeocoderUrl: 'https://geo.example.org/search?q={q}', DefaultCenter: '113.8865,22.609985' } },
+      data: {
+        Map: {
+          TileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+          Subdomains: ['1', '2', '3', '4'],
+          GeocoderUrl: 'https://geo.example.org/search?q={q}',
+          DefaultCenter: '113.8865,22.609985',
+        },
+      },
     });
   });
 

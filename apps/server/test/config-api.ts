@@ -10,7 +10,13 @@ export interface Reply<T> {
 /** JSON calls as one signed-in user. */
 export function client(t: TestApp, token: string, lang = 'en-US') {
   const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<Reply<T>> => {
-    const res = await t.call({ method, url: `/api${url}`, token, lang, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    const res = await t.call({
+      method,
+      url: `/api${url}`,
+      token,
+      lang,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
     return { status: res.statusCode, body: res.json<Body<T>>() };
   };
   return {
@@ -70,8 +76,15 @@ export const FIRMWARE = Buffer.concat([Buffer.from([0x7f, 0x10, 0x00, 0x20]), Bu
 /** A multipart body with form fields before one file. */
 export function multipartWithFields(fields: Record<string, string>, content: Buffer, fileName: string) {
   const boundary = `----sluice${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const parts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([...parts, head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([...parts, head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -3,11 +3,22 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
-    expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: './data', ADMIN_ACCOUNT: 'admin', DEMO: false, LOG_LEVEL: 'info' });
+    expect(loadConfig({})).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      ADMIN_ACCOUNT: 'admin',
+      DEMO: false,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('reads flags and numbers', () => {
-    expect(loadConfig({ PORT: '8080', DEMO: 'on', DATABASE_URL: 'postgres://u:p@db/sluice' })).toMatchObject({ PORT: 8080, DEMO: true, DATABASE_URL: 'postgres://u:p@db/sluice' });
+    expect(loadConfig({ PORT: '8080', DEMO: 'on', DATABASE_URL: 'postgres://u:p@db/sluice' })).toMatchObject({
+      PORT: 8080,
+      DEMO: true,
+      DATABASE_URL: 'postgres://u:p@db/sluice',
+    });
   });
 
   it.each([

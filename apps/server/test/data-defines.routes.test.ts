@@ -45,8 +45,12 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect(page.status).toBe(200);
     expect(page.body.count).toBeGreaterThan(40);
     expect(page.body.data.length).toBe(Math.min(100, page.body.count ?? 0));
-    const quality = await admin.get<Define[]>(`/DataDefineLibrary?PageSize=100&Category=${encodeURIComponent('水质 Water quality')}`);
-    expect(quality.body.data.map((d) => d.DataKey)).toEqual(expect.arrayContaining([STATION_KEYS.codIn, STATION_KEYS.phOut, STATION_KEYS.dissolvedOxygen]));
+    const quality = await admin.get<Define[]>(
+      `/DataDefineLibrary?PageSize=100&Category=${encodeURIComponent('水质 Water quality')}`,
+    );
+    expect(quality.body.data.map((d) => d.DataKey)).toEqual(
+      expect.arrayContaining([STATION_KEYS.codIn, STATION_KEYS.phOut, STATION_KEYS.dissolvedOxygen]),
+    );
     expect(quality.body.data.every((d) => d.Category.split(',').includes('水质 Water quality'))).toBe(true);
     const searched = await admin.get<Define[]>('/DataDefineLibrary?Search=nh3&OrderBy=DataKey&OrderType=desc');
     expect(searched.body.data.map((d) => d.DataKey)).toEqual([STATION_KEYS.nh3nOut, STATION_KEYS.nh3nIn]);
@@ -60,21 +64,62 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     const bad = await admin.post('/DataDefineLibrary', { DataKey: '1bad key', DataName: '', DataType: 'float', Unit: 'parsecs' });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['DataKey', 'DataName', 'DataType', 'Unit']));
-    const badDefault = await admin.post('/DataDefineLibrary', { DataKey: 'Mode2', DataName: 'Mode', DataType: 'enum', DefaultValue: '5' });
+    const badDefault = await admin.post('/DataDefineLibrary', {
+      DataKey: 'Mode2',
+      DataName: 'Mode',
+      DataType: 'enum',
+      DefaultValue: '5',
+    });
     expect(fieldsOf(badDefault)).toEqual(['DefaultValue']);
-    const badFormat = await admin.post('/DataDefineLibrary', { DataKey: 'Switch2', DataName: 'Switch', DataType: 'boolean', Format: '{"1":"on","2":"off"}' });
+    const badFormat = await admin.post('/DataDefineLibrary', {
+      DataKey: 'Switch2',
+      DataName: 'Switch',
+      DataType: 'boolean',
+      Format: '{"1":"on","2":"off"}',
+    });
     expect(fieldsOf(badFormat)).toEqual(['Format']);
-    const badCategory = await admin.post('/DataDefineLibrary', { DataKey: 'Cat2', DataName: 'x', DataType: 'string', Category: 'No such tag' });
+    const badCategory = await admin.post('/DataDefineLibrary', {
+      DataKey: 'Cat2',
+      DataName: 'x',
+      DataType: 'string',
+      Category: 'No such tag',
+    });
     expect(fieldsOf(badCategory)).toEqual(['Category']);
 
-    const added = await admin.post<Define>('/DataDefineLibrary', { DataKey: 'PumpSpeed', DataName: 'Pump speed', DataType: 'boolean', Unit: 'rpm', Category: ['泵 Pumps', '控制 Control'] });
+    const added = await admin.post<Define>('/DataDefineLibrary', {
+      DataKey: 'PumpSpeed',
+      DataName: 'Pump speed',
+      DataType: 'boolean',
+      Unit: 'rpm',
+      Category: ['泵 Pumps', '控制 Control'],
+    });
     expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ DataKey: 'PumpSpeed', Unit: 'RPM', Format: '{"0":"0","1":"1"}', Category: '泵 Pumps,控制 Control' });
+    expect(added.body.data).toMatchObject({
+      DataKey: 'PumpSpeed',
+      Unit: 'RPM',
+      Format: '{"0":"0","1":"1"}',
+      Category: '泵 Pumps,控制 Control',
+    });
     const id = added.body.data.Id;
-    expect((await admin.post('/DataDefineLibrary', { DataKey: 'pumpspeed', DataName: 'dup', DataType: 'string' })).status).toBe(409);
-    const baud = await admin.post<Define>('/DataDefineLibrary', { DataKey: 'Baud2', DataName: 'Baud', DataType: 'select', DefaultValue: '9600' });
+    expect((await admin.post('/DataDefineLibrary', { DataKey: 'pumpspeed', DataName: 'dup', DataType: 'string' })).status).toBe(
+      409,
+    );
+    const baud = await admin.post<Define>('/DataDefineLibrary', {
+      DataKey: 'Baud2',
+      DataName: 'Baud',
+      DataType: 'select',
+      DefaultValue: '9600',
+    });
     expect(baud.body.data.Format).toBe('{"1200":"1200","9600":"9600"}');
-    const changed = await admin.put<Define>('/DataDefineLibrary', { Id: id, DataKey: 'PumpSpeed', DataName: 'Pump speed', DataType: 'textbox', DefaultValue: '1450', Format: '{"Min":0,"Max":3000}', Unit: 'RPM' });
+    const changed = await admin.put<Define>('/DataDefineLibrary', {
+      Id: id,
+      DataKey: 'PumpSpeed',
+      DataName: 'Pump speed',
+      DataType: 'textbox',
+      DefaultValue: '1450',
+      Format: '{"Min":0,"Max":3000}',
+      Unit: 'RPM',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ DataType: 'textbox', DefaultValue: '1450', Format: '{"Min":0,"Max":3000}' });
     expect((await admin.get<Define>(`/DataDefineLibrary/${String(id)}`)).body.data.DataName).toBe('Pump speed');
@@ -93,7 +138,15 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect((await stranger.del(`/DataDefineLibrary/${String(mine?.Id)}`)).status).toBe(404);
     expect((await stranger.get<Define[]>('/DataDefineLibrary')).body.count).toBe(0);
     // Each group has its own keys: the same key may exist in both.
-    expect((await stranger.post('/DataDefineLibrary', { DataKey: STATION_KEYS.inflow, DataName: 'Their inflow', DataType: 'readable' })).status).toBe(201);
+    expect(
+      (
+        await stranger.post('/DataDefineLibrary', {
+          DataKey: STATION_KEYS.inflow,
+          DataName: 'Their inflow',
+          DataType: 'readable',
+        })
+      ).status,
+    ).toBe(201);
     expect((await admin.get<Define>(`/DataDefineLibrary/${String(mine?.Id)}`)).body.data.DataName).toBe(mine?.DataName);
   });
 
@@ -102,7 +155,13 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect(added.status).toBe(201);
     expect(fieldsOf(await admin.post('/Category', { Name: 'a,b' }))).toEqual(['Name']);
     expect((await admin.post('/Category', { Name: 'sludge' })).status).toBe(409);
-    await admin.post('/DataDefineLibrary', { DataKey: 'SludgeLevel', DataName: 'Sludge level', DataType: 'readable', Unit: 'm', Category: 'sludge' });
+    await admin.post('/DataDefineLibrary', {
+      DataKey: 'SludgeLevel',
+      DataName: 'Sludge level',
+      DataType: 'readable',
+      Unit: 'm',
+      Category: 'sludge',
+    });
     const refused = await admin.del(`/Category/${String(added.body.data.Id)}`);
     expect(refused.status).toBe(409);
     await admin.put('/Category', { Id: added.body.data.Id, Name: 'Sludge handling' });
@@ -113,7 +172,9 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
   });
 
   it('links data points to warn codes', async () => {
-    const links = await operator.get<{ DataKey: string; Code: string }[]>(`/DataDefineWarnCode?DataKey=${STATION_KEYS.liftPump1Fault}`);
+    const links = await operator.get<{ DataKey: string; Code: string }[]>(
+      `/DataDefineWarnCode?DataKey=${STATION_KEYS.liftPump1Fault}`,
+    );
     expect(links.body.data).toEqual([expect.objectContaining({ DataKey: STATION_KEYS.liftPump1Fault, Code: 'E101' })]);
     const paged = await admin.get<unknown[]>('/DataDefineWarnCode/pages?PageSize=3');
     expect(paged.body.data).toHaveLength(3);
@@ -122,8 +183,14 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect(added.status).toBe(201);
     expect((await admin.post('/DataDefineWarnCode', { DataKey: STATION_KEYS.tankLevel, Code: 'A101' })).status).toBe(409);
     expect(fieldsOf(await admin.post('/DataDefineWarnCode', { DataKey: 'NoSuchKey', Code: 'A101' }))).toEqual(['DataKey']);
-    expect(fieldsOf(await admin.post('/DataDefineWarnCode', { DataKey: STATION_KEYS.tankLevel, Code: 'Z999' }))).toEqual(['Code']);
-    const changed = await admin.put<{ Code: string }>('/DataDefineWarnCode', { Id: added.body.data.Id, DataKey: STATION_KEYS.tankLevel, Code: 'O001' });
+    expect(fieldsOf(await admin.post('/DataDefineWarnCode', { DataKey: STATION_KEYS.tankLevel, Code: 'Z999' }))).toEqual([
+      'Code',
+    ]);
+    const changed = await admin.put<{ Code: string }>('/DataDefineWarnCode', {
+      Id: added.body.data.Id,
+      DataKey: STATION_KEYS.tankLevel,
+      Code: 'O001',
+    });
     expect(changed.body.data.Code).toBe('O001');
     expect((await admin.del(`/DataDefineWarnCode/${String(added.body.data.Id)}`)).status).toBe(200);
     expect((await stranger.get<unknown[]>('/DataDefineWarnCode')).body.data).toEqual([]);
@@ -133,7 +200,10 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     const exported = await t.call({ method: 'GET', url: '/api/DataDefineLibrary/Export', token: adminToken });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('text/csv');
-    const lines = exported.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('DataKey,DataName,Unit,DataType,DefaultValue,Format,Model,Category');
     expect(lines.some((l) => l.startsWith(`${STATION_KEYS.controlMode},`))).toBe(true);
 
@@ -147,7 +217,13 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
       'ORP;Duplicate;;string;;;',
       'Turbidity;Turbidity;;readable;;;New tag',
     ].join('\n');
-    const imported = await t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import', token: adminToken, lang: 'en-US', ...multipartFile(Buffer.from(csv), 'library.csv', 'text/csv') });
+    const imported = await t.call({
+      method: 'POST',
+      url: '/api/DataDefineLibrary/Import',
+      token: adminToken,
+      lang: 'en-US',
+      ...multipartFile(Buffer.from(csv), 'library.csv', 'text/csv'),
+    });
     expect(imported.statusCode).toBe(200);
     const report = imported.json<{ data: Report; message: string }>();
     expect(report.data).toMatchObject({ Added: 2, Updated: 1, Unchanged: 0 });
@@ -164,15 +240,31 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect(inflow).toMatchObject({ DataName: '进水流量 Inflow (renamed)', Unit: 'm3/H' });
     expect((await admin.get<{ Name: string }[]>('/Category/All')).body.data.map((c) => c.Name)).toContain('New tag');
 
-    const again = await t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import?Mode=skip', token: adminToken, ...multipartFile(Buffer.from(csv), 'library.csv', 'text/csv') });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/DataDefineLibrary/Import?Mode=skip',
+      token: adminToken,
+      ...multipartFile(Buffer.from(csv), 'library.csv', 'text/csv'),
+    });
     expect(again.json<{ data: Report }>().data).toMatchObject({ Added: 0, Updated: 0, Unchanged: 3 });
-    const noHeader = await t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import', token: adminToken, ...multipartFile(Buffer.from('a,b\n1,2'), 'x.csv', 'text/csv') });
+    const noHeader = await t.call({
+      method: 'POST',
+      url: '/api/DataDefineLibrary/Import',
+      token: adminToken,
+      ...multipartFile(Buffer.from('a,b\n1,2'), 'x.csv', 'text/csv'),
+    });
     expect(noHeader.statusCode).toBe(400);
   });
 
   it('exports the library as an Excel workbook and imports it back through the same rules, reporting rejected rows by sheet row', async () => {
     const importFile = (bytes: Buffer, name: string) =>
-      t.call({ method: 'POST', url: '/api/DataDefineLibrary/Import', token: adminToken, lang: 'en-US', ...multipartFile(bytes, name) });
+      t.call({
+        method: 'POST',
+        url: '/api/DataDefineLibrary/Import',
+        token: adminToken,
+        lang: 'en-US',
+        ...multipartFile(bytes, name),
+      });
 
     const exported = await t.call({ method: 'GET', url: '/api/DataDefineLibrary/Export?Format=xlsx', token: adminToken });
     expect(exported.statusCode).toBe(200);
@@ -182,7 +274,17 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'DataKey', 'DataName', 'Unit', 'DataType', 'DefaultValue', 'Format', 'Model', 'Category']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'DataKey',
+      'DataName',
+      'Unit',
+      'DataType',
+      'DefaultValue',
+      'Format',
+      'Model',
+      'Category',
+    ]);
     const library = (await admin.get<Define[]>('/DataDefineLibrary/All')).body.data;
     expect(sheet.actualRowCount).toBe(library.length + 1);
     // The whole library comes back unchanged (cells are text: a Format of '2' is not a number 2).
@@ -217,10 +319,16 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     expect((await importFile(bytes, 'points.csv')).json<{ data: Report }>().data).toMatchObject({ Added: 0, Unchanged: 1 });
 
     // Files that only claim to be workbooks are refused, naming the file field.
-    for (const fake of [PNG, Buffer.from('DataKey,DataName,DataType\nX,X,readable\n'), zipFile({ 'readme.txt': 'not a workbook' })]) {
+    for (const fake of [
+      PNG,
+      Buffer.from('DataKey,DataName,DataType\nX,X,readable\n'),
+      zipFile({ 'readme.txt': 'not a workbook' }),
+    ]) {
       const refused = await importFile(fake, 'library.xlsx');
       expect(refused.statusCode).toBe(415);
-      expect(refused.json<{ message: string }>().message).toBe('file: The file is not an Excel workbook (.xlsx); save it as one, or as CSV');
+      expect(refused.json<{ message: string }>().message).toBe(
+        'file: The file is not an Excel workbook (.xlsx); save it as one, or as CSV',
+      );
     }
     expect((await admin.get<Define[]>('/DataDefineLibrary/All?Search=X')).body.data.some((d) => d.DataKey === 'X')).toBe(false);
     // Only administrators export.

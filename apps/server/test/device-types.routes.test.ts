@@ -63,7 +63,12 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   it('shows device types to every signed-in user and lets only administrators change them', async () => {
     const list = await operator.get<Type[]>('/DeviceType/GetDeviceType');
     expect(list.status).toBe(200);
-    expect(list.body.data.find((x) => x.Id === demoTypeId)).toMatchObject({ TypeName: DEMO_STATION_TYPE, DeviceTypeName: DEMO_STATION_TYPE, ParentId: 0, Status: 1 });
+    expect(list.body.data.find((x) => x.Id === demoTypeId)).toMatchObject({
+      TypeName: DEMO_STATION_TYPE,
+      DeviceTypeName: DEMO_STATION_TYPE,
+      ParentId: 0,
+      Status: 1,
+    });
     expect(list.body.data.filter((x) => x.ParentId === demoTypeId).length).toBeGreaterThanOrEqual(5);
     expect((await operator.get(`/type/${String(demoTypeId)}/TypeModule`)).status).toBe(200);
 
@@ -82,9 +87,19 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const bad = await admin.post('/Type', { TypeName: '', Status: 5, ParentId: 99999 });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['TypeName', 'Status']));
-    const created = await admin.post<Type>('/Type', { TypeName: 'Test MBR station', ICON: 'station', Description: 'membrane', ParentId: demoTypeId });
+    const created = await admin.post<Type>('/Type', {
+      TypeName: 'Test MBR station',
+      ICON: 'station',
+      Description: 'membrane',
+      ParentId: demoTypeId,
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ TypeName: 'Test MBR station', DeviceTypeName: 'Test MBR station', ParentId: demoTypeId, Status: 1 });
+    expect(created.body.data).toMatchObject({
+      TypeName: 'Test MBR station',
+      DeviceTypeName: 'Test MBR station',
+      ParentId: demoTypeId,
+      Status: 1,
+    });
     const typeId = created.body.data.Id;
     expect((await admin.post('/Type', { TypeName: 'test mbr STATION' })).status).toBe(409);
     expect((await admin.put(`/Type/${String(typeId)}`, { TypeName: 'Test MBR station', ParentId: typeId })).status).toBe(400);
@@ -95,7 +110,13 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const module = await admin.post<Row>(`${base}/TypeModule`, { ModuleName: 'Pumps', ModuleType: 'pump', Sn: 1 });
     const cls = await admin.post<Row>(`${base}/Typeclass`, { Name: 'Equipment', Rank: 1 });
     const tdd = await admin.post<Row>(`${base}/TypeDataDefine`, { DataDefineId: id(STATION_KEYS.inflow), ShowType: 1 });
-    expect(tdd.body.data).toMatchObject({ DataKey: STATION_KEYS.inflow, Unit: 'm3/H', DataType: 'readable', ShowType: 1, AutoControl: false });
+    expect(tdd.body.data).toMatchObject({
+      DataKey: STATION_KEYS.inflow,
+      Unit: 'm3/H',
+      DataType: 'readable',
+      ShowType: 1,
+      AutoControl: false,
+    });
     expect((await admin.post(`${base}/TypeDataDefine`, { DataDefineId: id(STATION_KEYS.inflow) })).status).toBe(409);
     const control = await admin.post<Row>(`${base}/TypeModuleControl`, {
       ModuleId: module.body.data.Id,
@@ -112,30 +133,79 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
 
     // Each part: add, read, change one field, delete.
     const parts: { path: string; add: Record<string, unknown>; change: Record<string, unknown> }[] = [
-      { path: `${base}/TypeArgument`, add: { DefineId: id(STATION_KEYS.inflow), Name: 'Inflow', Category: 'Process' }, change: { Name: 'Inflow rate' } },
-      { path: `${base}/TypeConfig`, add: { DataName: 'Baud rate', DataType: 'select', DataValue: '9600', Category: 'Comm', Position: '1' }, change: { DataValue: '1200' } },
-      { path: `${base}/typedisplayIcon`, add: { Name: 'Pump', Sn: 1, DataDefineId: id(STATION_KEYS.liftPump1Run), Icon: 'pump' }, change: { Icon: 'pump-2' } },
+      {
+        path: `${base}/TypeArgument`,
+        add: { DefineId: id(STATION_KEYS.inflow), Name: 'Inflow', Category: 'Process' },
+        change: { Name: 'Inflow rate' },
+      },
+      {
+        path: `${base}/TypeConfig`,
+        add: { DataName: 'Baud rate', DataType: 'select', DataValue: '9600', Category: 'Comm', Position: '1' },
+        change: { DataValue: '1200' },
+      },
+      {
+        path: `${base}/typedisplayIcon`,
+        add: { Name: 'Pump', Sn: 1, DataDefineId: id(STATION_KEYS.liftPump1Run), Icon: 'pump' },
+        change: { Icon: 'pump-2' },
+      },
       {
         path: `${base}/TypeHardWareConfig`,
-        add: { DataDefineId: id(STATION_KEYS.inflow), No: 'AI01', ModbusSlave: 1, RegAd: 0, CMD: 3, Lens: 1, KeyType: 'uint16', Min: 0, Max: 50 },
+        add: {
+          DataDefineId: id(STATION_KEYS.inflow),
+          No: 'AI01',
+          ModbusSlave: 1,
+          RegAd: 0,
+          CMD: 3,
+          Lens: 1,
+          KeyType: 'uint16',
+          Min: 0,
+          Max: 50,
+        },
         change: { ModbusSlave: 17, RegAd: 107, Lens: 3 },
       },
-      { path: `${base}/TypeModuleFeedback`, add: { ModuleControlId: control.body.data.Id, DataDefineId: id(STATION_KEYS.liftPump1Fault), Sn: 1 }, change: { Sn: 2 } },
-      { path: `${base}/typeoverview`, add: { TypeDataDefineId: tdd.body.data.Id, Name: 'Inflow', Sn: 1 }, change: { Name: 'Flow in' } },
-      { path: `${base}/TypeSchema`, add: { Name: 'Process', Value: 'MBR', SchemaType: 'process' }, change: { Value: 'MBR 50 m3/d' } },
+      {
+        path: `${base}/TypeModuleFeedback`,
+        add: { ModuleControlId: control.body.data.Id, DataDefineId: id(STATION_KEYS.liftPump1Fault), Sn: 1 },
+        change: { Sn: 2 },
+      },
+      {
+        path: `${base}/typeoverview`,
+        add: { TypeDataDefineId: tdd.body.data.Id, Name: 'Inflow', Sn: 1 },
+        change: { Name: 'Flow in' },
+      },
+      {
+        path: `${base}/TypeSchema`,
+        add: { Name: 'Process', Value: 'MBR', SchemaType: 'process' },
+        change: { Value: 'MBR 50 m3/d' },
+      },
       {
         path: `${base}/TypeStatistics`,
-        add: { DataDefineId: id(STATION_KEYS.codOut), StaticsType: 'discrete', Standard: '50', FilterType: 'range', Filter: '0,1000', Name: 'COD', SUnit: 'mg/L' },
+        add: {
+          DataDefineId: id(STATION_KEYS.codOut),
+          StaticsType: 'discrete',
+          Standard: '50',
+          FilterType: 'range',
+          Filter: '0,1000',
+          Name: 'COD',
+          SUnit: 'mg/L',
+        },
         change: { Standard: '60' },
       },
-      { path: `/module/${String(module.body.data.Id)}/TypeModuleArgument`, add: { DataDefineId: id(STATION_KEYS.liftPump1Fault), Name: 'Fault', Category: 'Alarm' }, change: { Name: 'Pump fault' } },
+      {
+        path: `/module/${String(module.body.data.Id)}/TypeModuleArgument`,
+        add: { DataDefineId: id(STATION_KEYS.liftPump1Fault), Name: 'Fault', Category: 'Alarm' },
+        change: { Name: 'Pump fault' },
+      },
     ];
     for (const part of parts) {
       const added = await admin.post<Row>(part.path, part.add);
       expect(added.status, `${part.path} ${JSON.stringify(added.body)}`).toBe(201);
       const partId = added.body.data.Id;
       const list = await admin.get<Row[]>(part.path);
-      expect(list.body.data.map((r) => r.Id), part.path).toContain(partId);
+      expect(
+        list.body.data.map((r) => r.Id),
+        part.path,
+      ).toContain(partId);
       const one = await admin.get<Row>(`${part.path}/${String(partId)}`);
       expect(one.body.data).toMatchObject(Object.fromEntries(Object.entries(part.add).filter(([, v]) => typeof v === 'string')));
       const changed = await admin.put<Row>(part.path, { ...part.add, ...part.change, Id: partId });
@@ -162,12 +232,31 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
 
   it('checks Modbus rows, formulas, statistics filters, references and schema parents, naming the field', async () => {
     const base = `/type/${String(demoTypeId)}`;
-    const modbus = await admin.post(`${base}/TypeHardWareConfig`, { DataDefineId: id(STATION_KEYS.inflow), ModbusSlave: 248, RegAd: 70000, BitOffSet: 16, CMD: 7, Min: 10, Max: 1 });
+    const modbus = await admin.post(`${base}/TypeHardWareConfig`, {
+      DataDefineId: id(STATION_KEYS.inflow),
+      ModbusSlave: 248,
+      RegAd: 70000,
+      BitOffSet: 16,
+      CMD: 7,
+      Min: 10,
+      Max: 1,
+    });
     expect(modbus.status).toBe(400);
     expect(fieldsOf(modbus)).toEqual(expect.arrayContaining(['ModbusSlave', 'RegAd', 'BitOffSet', 'CMD']));
-    const minMax = await admin.post(`${base}/TypeHardWareConfig`, { DataDefineId: id(STATION_KEYS.inflow), RegAd: 65535, Lens: 2, Min: 10, Max: 1 });
+    const minMax = await admin.post(`${base}/TypeHardWareConfig`, {
+      DataDefineId: id(STATION_KEYS.inflow),
+      RegAd: 65535,
+      Lens: 2,
+      Min: 10,
+      Max: 1,
+    });
     expect(fieldsOf(minMax)).toEqual(expect.arrayContaining(['Min', 'Lens']));
-    const tooMany = await admin.post(`${base}/TypeHardWareConfig`, { DataDefineId: id(STATION_KEYS.inflow), RegAd: 0, CMD: 3, Lens: 126 });
+    const tooMany = await admin.post(`${base}/TypeHardWareConfig`, {
+      DataDefineId: id(STATION_KEYS.inflow),
+      RegAd: 0,
+      CMD: 3,
+      Lens: 126,
+    });
     expect(fieldsOf(tooMany)).toEqual(['Lens']);
     const unknownDefine = await admin.post(`${base}/TypeHardWareConfig`, { DataDefineId: 999999, RegAd: 0 });
     expect(unknownDefine.status).toBe(400);
@@ -175,27 +264,62 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
 
     const modules = await admin.get<Row[]>(`${base}/TypeModule`);
     const moduleId = modules.body.data[0]?.Id ?? 0;
-    const formula = await admin.post(`${base}/TypeModuleControl`, { ModuleId: moduleId, ControlName: 'x', DataDefineId: id(STATION_KEYS.dissolvedOxygenSet), Formula: 'DOSet' });
+    const formula = await admin.post(`${base}/TypeModuleControl`, {
+      ModuleId: moduleId,
+      ControlName: 'x',
+      DataDefineId: id(STATION_KEYS.dissolvedOxygenSet),
+      Formula: 'DOSet',
+    });
     expect(fieldsOf(formula)).toEqual(['Formula']);
     for (const good of ['{"SettingValue":"DOSet","CurrentValue":"DO"}', 'DOSet||DO']) {
-      const ok = await admin.post<Row>(`${base}/TypeModuleControl`, { ModuleId: moduleId, ControlName: 'DO', DataDefineId: id(STATION_KEYS.dissolvedOxygenSet), Formula: good, Unit: 'mg/l' });
+      const ok = await admin.post<Row>(`${base}/TypeModuleControl`, {
+        ModuleId: moduleId,
+        ControlName: 'DO',
+        DataDefineId: id(STATION_KEYS.dissolvedOxygenSet),
+        Formula: good,
+        Unit: 'mg/l',
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.data.Unit).toBe('mg/L');
       await admin.del(`${base}/TypeModuleControl/${String(ok.body.data.Id)}`);
     }
-    const badUnit = await admin.post(`${base}/TypeModuleControl`, { ModuleId: moduleId, ControlName: 'x', DataDefineId: id(STATION_KEYS.dissolvedOxygenSet), Unit: 'furlongs' });
+    const badUnit = await admin.post(`${base}/TypeModuleControl`, {
+      ModuleId: moduleId,
+      ControlName: 'x',
+      DataDefineId: id(STATION_KEYS.dissolvedOxygenSet),
+      Unit: 'furlongs',
+    });
     expect(fieldsOf(badUnit)).toEqual(['Unit']);
     const otherType = await admin.post<Type>('/Type', { TypeName: 'Scratch type' });
-    const foreignModule = await admin.post<Row>(`/type/${String(otherType.body.data.Id)}/TypeModule`, { ModuleName: 'Elsewhere' });
-    const wrongModule = await admin.post(`${base}/TypeModuleControl`, { ModuleId: foreignModule.body.data.Id, ControlName: 'x', DataDefineId: id(STATION_KEYS.inflow) });
+    const foreignModule = await admin.post<Row>(`/type/${String(otherType.body.data.Id)}/TypeModule`, {
+      ModuleName: 'Elsewhere',
+    });
+    const wrongModule = await admin.post(`${base}/TypeModuleControl`, {
+      ModuleId: foreignModule.body.data.Id,
+      ControlName: 'x',
+      DataDefineId: id(STATION_KEYS.inflow),
+    });
     expect(fieldsOf(wrongModule)).toEqual(['ModuleId']);
 
-    const filter = await admin.post(`${base}/TypeStatistics`, { DataDefineId: id(STATION_KEYS.codOut), StaticsType: 'discrete', FilterType: 'range', Filter: '9,1', Name: 'COD', Standard: 'abc' });
+    const filter = await admin.post(`${base}/TypeStatistics`, {
+      DataDefineId: id(STATION_KEYS.codOut),
+      StaticsType: 'discrete',
+      FilterType: 'range',
+      Filter: '9,1',
+      Name: 'COD',
+      Standard: 'abc',
+    });
     expect(fieldsOf(filter)).toEqual(expect.arrayContaining(['Filter', 'Standard']));
-    const kindOf = await admin.post(`${base}/TypeStatistics`, { DataDefineId: id(STATION_KEYS.codOut), StaticsType: 'average', Name: 'COD' });
+    const kindOf = await admin.post(`${base}/TypeStatistics`, {
+      DataDefineId: id(STATION_KEYS.codOut),
+      StaticsType: 'average',
+      Name: 'COD',
+    });
     expect(fieldsOf(kindOf)).toEqual(['StaticsType']);
 
-    const tree = await admin.get<{ Name: string; Children: { Name: string; Children: unknown[] }[] }[]>(`${base}/TypeSchema/Tree`);
+    const tree = await admin.get<{ Name: string; Children: { Name: string; Children: unknown[] }[] }[]>(
+      `${base}/TypeSchema/Tree`,
+    );
     expect(tree.body.data).toHaveLength(1);
     const root = tree.body.data[0];
     expect(root?.Children.map((c) => c.Name)).toContain('好氧池 Aerobic tank');
@@ -218,7 +342,9 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const classes = await admin.get<Row[]>(`${base}/Typeclass`);
     const ranked = classes.body.data.map((c, i) => ({ Id: c.Id, Rank: 10 - i }));
     expect((await admin.put(`${base}/Typeclass/Sort`, ranked)).status).toBe(200);
-    expect((await admin.get<Row[]>(`${base}/Typeclass`)).body.data.map((c) => c.Id)).toEqual(classes.body.data.map((c) => c.Id).reverse());
+    expect((await admin.get<Row[]>(`${base}/Typeclass`)).body.data.map((c) => c.Id)).toEqual(
+      classes.body.data.map((c) => c.Id).reverse(),
+    );
     // Rows of another type cannot be reordered through this one.
     const scratch = await admin.post<Type>('/Type', { TypeName: 'Reorder scratch' });
     expect((await admin.put(`/type/${String(scratch.body.data.Id)}/TypeModule/Sort`, { Items: reversed })).status).toBe(404);
@@ -248,7 +374,15 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   it('copies a type with everything under it, to a new type or over an existing one', async () => {
     const db = t.app.ctx.db;
     const count = async (table: (typeof PART_TABLES)[number], typeId: number) =>
-      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('type_id', '=', typeId).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('type_id', '=', typeId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const copied = await admin.post<Type>('/1/Type/Copy', { SourceId: demoTypeId, TypeName: 'Village station (A/O) v2' });
     expect(copied.status).toBe(201);
     const copyId = copied.body.data.Id;
@@ -259,9 +393,17 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     }
     expect(await count('type_hardware_configs', copyId)).toBeGreaterThan(30);
     // References point at the copies, not at the source's rows.
-    const controls = await db.selectFrom('type_module_controls').select(['module_id', 'class_id']).where('type_id', '=', copyId).execute();
-    const copyModules = new Set((await db.selectFrom('type_modules').select('id').where('type_id', '=', copyId).execute()).map((m) => m.id));
-    const copyClasses = new Set((await db.selectFrom('type_classes').select('id').where('type_id', '=', copyId).execute()).map((m) => m.id));
+    const controls = await db
+      .selectFrom('type_module_controls')
+      .select(['module_id', 'class_id'])
+      .where('type_id', '=', copyId)
+      .execute();
+    const copyModules = new Set(
+      (await db.selectFrom('type_modules').select('id').where('type_id', '=', copyId).execute()).map((m) => m.id),
+    );
+    const copyClasses = new Set(
+      (await db.selectFrom('type_classes').select('id').where('type_id', '=', copyId).execute()).map((m) => m.id),
+    );
     for (const c of controls) {
       expect(copyModules.has(c.module_id)).toBe(true);
       expect(c.class_id === null || copyClasses.has(c.class_id)).toBe(true);
@@ -269,12 +411,17 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const tree = await admin.get<{ Children: unknown[] }[]>(`/type/${String(copyId)}/TypeSchema/Tree`);
     expect(tree.body.data).toHaveLength(1);
     expect(tree.body.data[0]?.Children.length).toBeGreaterThan(3);
-    const templates = await admin.get<{ Id: number; IsStandard: boolean }[]>(`/GetDeviceTypeTemplatePage?TypeId=${String(copyId)}`);
+    const templates = await admin.get<{ Id: number; IsStandard: boolean }[]>(
+      `/GetDeviceTypeTemplatePage?TypeId=${String(copyId)}`,
+    );
     expect(templates.body.data).toHaveLength(1);
     expect(templates.body.data[0]?.IsStandard).toBe(true);
-    const full = await admin.get<{ Profiles: unknown[]; Panels: { Id: number }[]; ControlData: { AccessoryId: number | null }[]; Accessories: { Id: number }[] }>(
-      `/GetDeviceTypeTemplate?Id=${String(templates.body.data[0]?.Id ?? 0)}`,
-    );
+    const full = await admin.get<{
+      Profiles: unknown[];
+      Panels: { Id: number }[];
+      ControlData: { AccessoryId: number | null }[];
+      Accessories: { Id: number }[];
+    }>(`/GetDeviceTypeTemplate?Id=${String(templates.body.data[0]?.Id ?? 0)}`);
     expect(full.body.data.Profiles.length).toBeGreaterThan(40);
     const accessoryIds = new Set(full.body.data.Accessories.map((a) => a.Id));
     for (const c of full.body.data.ControlData) expect(c.AccessoryId === null || accessoryIds.has(c.AccessoryId)).toBe(true);
@@ -299,7 +446,10 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const upload = (url: string, body: ReturnType<typeof multipartWithFields>) =>
       t.call({ method: 'POST', url: `/api${url}`, token: adminToken, lang: 'en-US', ...body });
     const adminToken = await t.login(ADMIN.account, ADMIN.password);
-    const image = await upload(`/type/${String(typeId)}/TypeImage`, multipartWithFields({ ImageName: 'front' }, PNG, 'front.png'));
+    const image = await upload(
+      `/type/${String(typeId)}/TypeImage`,
+      multipartWithFields({ ImageName: 'front' }, PNG, 'front.png'),
+    );
     expect(image.statusCode).toBe(201);
     const second = await upload('/TypeImagesAdd', multipartWithFields({ TypeId: String(typeId) }, PNG, 'back.png'));
     expect(second.statusCode).toBe(201);
@@ -310,20 +460,38 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     expect(images.body.data).toHaveLength(2);
     expect((await t.call({ method: 'GET', url: images.body.data[0]?.url ?? '' })).headers['content-type']).toBe('image/png');
     const [a, b] = images.body.data.map((i) => i.Id);
-    const saved = await admin.put<{ Id: number }[]>('/TypeImages/TypeImageSave', { TypeId: typeId, Images: [{ Id: a, Sn: 2 }, { Id: b, Sn: 1, ImageName: 'rear' }] });
+    const saved = await admin.put<{ Id: number }[]>('/TypeImages/TypeImageSave', {
+      TypeId: typeId,
+      Images: [
+        { Id: a, Sn: 2 },
+        { Id: b, Sn: 1, ImageName: 'rear' },
+      ],
+    });
     expect(saved.body.data.map((i) => i.Id)).toEqual([b, a]);
 
-    const firmware = await upload(`/type/${String(typeId)}/TypeUpdateFile`, multipartWithFields({ Version: 'V1.2.x', Role: 'bootloader', Description: 'boot' }, FIRMWARE, 'boot.bin'));
+    const firmware = await upload(
+      `/type/${String(typeId)}/TypeUpdateFile`,
+      multipartWithFields({ Version: 'V1.2.x', Role: 'bootloader', Description: 'boot' }, FIRMWARE, 'boot.bin'),
+    );
     expect(firmware.statusCode).toBe(201);
     const file = firmware.json<{ data: { Version: string; Role: string; Size: number; Sha256: string; url: string } }>().data;
     expect(file).toMatchObject({ Version: 'V1.2.x', Role: 'bootloader', Size: FIRMWARE.length });
     expect(file.Sha256).toMatch(/^[0-9a-f]{64}$/);
-    const badVersion = await upload('/TypeUpdateFileAdd', multipartWithFields({ TypeId: String(typeId), Version: '1.2', Role: 'kernel' }, FIRMWARE, 'x.bin'));
+    const badVersion = await upload(
+      '/TypeUpdateFileAdd',
+      multipartWithFields({ TypeId: String(typeId), Version: '1.2', Role: 'kernel' }, FIRMWARE, 'x.bin'),
+    );
     expect(badVersion.statusCode).toBe(400);
     expect(fieldsOf(badVersion)).toEqual(expect.arrayContaining(['Version', 'Role']));
-    const imageAsFirmware = await upload(`/type/${String(typeId)}/TypeUpdateFile`, multipartWithFields({ Version: 'V1.0.0' }, PNG, 'x.bin'));
+    const imageAsFirmware = await upload(
+      `/type/${String(typeId)}/TypeUpdateFile`,
+      multipartWithFields({ Version: 'V1.0.0' }, PNG, 'x.bin'),
+    );
     expect(imageAsFirmware.statusCode).toBe(415);
-    const tooBig = await upload(`/type/${String(typeId)}/TypeUpdateFile`, multipartWithFields({ Version: 'V1.0.0' }, Buffer.alloc(3 * 1024 * 1024 + 1, 7), 'big.bin'));
+    const tooBig = await upload(
+      `/type/${String(typeId)}/TypeUpdateFile`,
+      multipartWithFields({ Version: 'V1.0.0' }, Buffer.alloc(3 * 1024 * 1024 + 1, 7), 'big.bin'),
+    );
     expect(tooBig.statusCode).toBe(413);
     expect((await admin.get<unknown[]>(`/type/${String(typeId)}/TypeUpdateFile`)).body.data).toHaveLength(1);
 

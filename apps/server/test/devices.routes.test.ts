@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestApp, databaseKinds, fieldsOf, multipartFile, EXE, JPEG, PNG, type Body, type CreatedTenant, type Errors, type TestApp } from './harness.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  fieldsOf,
+  multipartFile,
+  EXE,
+  JPEG,
+  PNG,
+  type Body,
+  type CreatedTenant,
+  type Errors,
+  type TestApp,
+} from './harness.ts';
 import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { onDeviceCreated, onDevicePurged, type CreatedDevice } from '../src/modules/devices/device-hooks.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
@@ -61,7 +73,13 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const stations = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin });
     hekouStation = stations.data.find((s) => s.Name.startsWith('河口村站')) ?? hekouStation;
     shangwu = stations.data.find((s) => s.Name.startsWith('上坞')) ?? shangwu;
-    uvType = (await t.app.ctx.db.insertInto('device_types').values({ group_id: 1, type_name: '紫外消毒 UV' }).returning('id').executeTakeFirstOrThrow()).id;
+    uvType = (
+      await t.app.ctx.db
+        .insertInto('device_types')
+        .values({ group_id: 1, type_name: '紫外消毒 UV' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
   afterAll(async () => {
     await t.close();
@@ -72,24 +90,51 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     expect(all.count).toBe(18);
     expect(all.data.map((d) => d.DeviceSn)).toContain('SL0000000101');
     expect(await verifyDeviceSecret(t.app.ctx.db, 'SL0000000101', demoDeviceSecret('SL0000000101'))).toBe(true);
-    const overview = await t.json<{ Num: number; OnlineNum: number; OfflineNum: number; TypeData: { TypeId: number | null; Num: number }[] }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
+    const overview = await t.json<{
+      Num: number;
+      OnlineNum: number;
+      OfflineNum: number;
+      TypeData: { TypeId: number | null; Num: number }[];
+    }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
     expect(overview.data).toMatchObject({ Num: 18, OnlineNum: 12, OfflineNum: 6 });
     expect(overview.data.TypeData.reduce((n, d) => n + d.Num, 0)).toBe(18);
   });
 
   it('adds a device with its MQTT credential shown once and only its hash kept', async () => {
     const res = await t.call({
-      method: 'POST', url: '/api/1/Device', token: admin,
-      payload: { DeviceNo: 'HK-UV1', DeviceName: '紫外消毒 UV', DeviceDescription: 'UV disinfection', TypeId: uvType, ProjectId: hekouStation.Id, Position: '119.6653,30.5814', Address: '河口村', AreaId: '330523' },
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      payload: {
+        DeviceNo: 'HK-UV1',
+        DeviceName: '紫外消毒 UV',
+        DeviceDescription: 'UV disinfection',
+        TypeId: uvType,
+        ProjectId: hekouStation.Id,
+        Position: '119.6653,30.5814',
+        Address: '河口村',
+        AreaId: '330523',
+      },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json<Body<{ Device: Device; Credential: { Username: string; Password: string } }>>();
     const { Device: device, Credential: credential } = body.data;
     expect(device.DeviceSn).toMatch(/^SL\d{10}$/);
-    expect(device).toMatchObject({ DeviceNo: 'HK-UV1', TypeId: uvType, ProjectId: hekouStation.Id, ProjectType: 1, ParentProjectId: hekou.Id, Online: false });
+    expect(device).toMatchObject({
+      DeviceNo: 'HK-UV1',
+      TypeId: uvType,
+      ProjectId: hekouStation.Id,
+      ProjectType: 1,
+      ParentProjectId: hekou.Id,
+      Online: false,
+    });
     expect(credential.Username).toBe(device.DeviceSn);
     expect(credential.Password.length).toBeGreaterThanOrEqual(40);
-    const row = await t.app.ctx.db.selectFrom('devices').select('secret_hash').where('device_sn', '=', device.DeviceSn).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('devices')
+      .select('secret_hash')
+      .where('device_sn', '=', device.DeviceSn)
+      .executeTakeFirstOrThrow();
     expect(row.secret_hash).not.toContain(credential.Password);
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, credential.Password)).toBe(true);
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, 'guess')).toBe(false);
@@ -98,49 +143,114 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     const read = await t.call({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${device.DeviceSn}`, token: admin });
     expect(read.body).not.toContain(credential.Password);
     // A new secret replaces the old one.
-    const reset = await t.json<{ Password: string }>({ method: 'PUT', url: '/api/1/Device/Credential', token: admin, payload: { DeviceSn: device.DeviceSn } });
+    const reset = await t.json<{ Password: string }>({
+      method: 'PUT',
+      url: '/api/1/Device/Credential',
+      token: admin,
+      payload: { DeviceSn: device.DeviceSn },
+    });
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, credential.Password)).toBe(false);
     expect(await verifyDeviceSecret(t.app.ctx.db, device.DeviceSn, reset.data.Password)).toBe(true);
 
-    const dup = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceNo: 'HK-UV1', DeviceName: 'again', ProjectId: hekouStation.Id } });
+    const dup = await t.call({
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      payload: { DeviceNo: 'HK-UV1', DeviceName: 'again', ProjectId: hekouStation.Id },
+    });
     expect(dup.statusCode).toBe(409);
   });
 
   it('names the bad field of a device', async () => {
     const bad = await t.call({
-      method: 'POST', url: '/api/1/Device', token: admin, lang: 'en-US',
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      lang: 'en-US',
       payload: { DeviceName: '', ProjectId: hekouStation.Id, Position: '119.66;30.58', DeviceNo: 'has space' },
     });
     expect(bad.statusCode).toBe(400);
     expect(fieldsOf(bad).sort()).toEqual(['DeviceName', 'DeviceNo', 'Position']);
-    expect(bad.json<Body<Errors>>().data.errors.find((e) => e.field === 'Position')?.message).toBe('Enter a position as longitude,latitude, e.g. 113.8865,22.609985');
+    expect(bad.json<Body<Errors>>().data.errors.find((e) => e.field === 'Position')?.message).toBe(
+      'Enter a position as longitude,latitude, e.g. 113.8865,22.609985',
+    );
     const onClient = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
-    const clientRes = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: onClient.data[0]?.Id } });
+    const clientRes = await t.call({
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      payload: { DeviceName: 'x', ProjectId: onClient.data[0]?.Id },
+    });
     expect(clientRes.statusCode).toBe(400);
     expect(fieldsOf(clientRes)).toEqual(['ProjectId']);
-    const region = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: hekouStation.Id, RegionId: 9999 } });
+    const region = await t.call({
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      payload: { DeviceName: 'x', ProjectId: hekouStation.Id, RegionId: 9999 },
+    });
     expect(fieldsOf(region)).toEqual(['RegionId']);
-    const type = await t.call({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'x', ProjectId: hekouStation.Id, TypeId: 999999 } });
+    const type = await t.call({
+      method: 'POST',
+      url: '/api/1/Device',
+      token: admin,
+      payload: { DeviceName: 'x', ProjectId: hekouStation.Id, TypeId: 999999 },
+    });
     expect(fieldsOf(type)).toEqual(['TypeId']);
-    expect((await t.call({ method: 'POST', url: '/api/1/Device', token: operator, payload: { DeviceName: 'x', ProjectId: hekouStation.Id } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/1/Device',
+          token: operator,
+          payload: { DeviceName: 'x', ProjectId: hekouStation.Id },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('lists devices by project, station, serial number, type and state, paged and searched', async () => {
-    const ofProject = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(hekou.Id)}`, token: operator });
+    const ofProject = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/AllDevice?ProjectId=${String(hekou.Id)}`,
+      token: operator,
+    });
     expect(ofProject.data).toHaveLength(7);
-    const ofStation = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?ProjectId=${String(shangwu.Id)}`, token: operator });
+    const ofStation = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/AllDevice?ProjectId=${String(shangwu.Id)}`,
+      token: operator,
+    });
     expect(ofStation.data.map((d) => d.DeviceSn).sort()).toEqual(['SL0000000601', 'SL0000000602']);
     const one = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/AllDevice?deviceSn=SL0000000503', token: operator });
-    expect(one.data).toEqual([expect.objectContaining({ DeviceSn: 'SL0000000503', ProjectName: '河口村站 Hekou', ParentProjectId: hekou.Id })]);
-    const paged = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/Project?ProjectId=${String(hekou.Id)}&PageNo=2&PageSize=5&OrderBy=DeviceSn`, token: operator });
+    expect(one.data).toEqual([
+      expect.objectContaining({ DeviceSn: 'SL0000000503', ProjectName: '河口村站 Hekou', ParentProjectId: hekou.Id }),
+    ]);
+    const paged = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/Project?ProjectId=${String(hekou.Id)}&PageNo=2&PageSize=5&OrderBy=DeviceSn`,
+      token: operator,
+    });
     expect(paged.count).toBe(7);
     expect(paged.data).toHaveLength(2);
-    const online = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?ProjectId=${String(hekou.Id)}&Online=1`, token: operator });
+    const online = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/MyDevice?ProjectId=${String(hekou.Id)}&Online=1`,
+      token: operator,
+    });
     expect(online.data.every((d) => d.Online)).toBe(true);
     expect(online.count).toBe(3);
-    const typed = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?TypeId=${String(uvType)}`, token: operator });
+    const typed = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/MyDevice?TypeId=${String(uvType)}`,
+      token: operator,
+    });
     expect(typed.data.map((d) => d.DeviceNo)).toEqual(['HK-UV1']);
-    const searched = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${encodeURIComponent('加药泵')}`, token: operator });
+    const searched = await t.json<Device[]>({
+      method: 'GET',
+      url: `/api/1/Device/MyDevice?Search=${encodeURIComponent('加药泵')}`,
+      token: operator,
+    });
     expect(searched.count).toBe(2);
     const badSort = await t.call({ method: 'GET', url: '/api/1/Device/MyDevice?OrderBy=secret_hash', token: operator });
     expect(badSort.statusCode).toBe(400);
@@ -148,26 +258,61 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
 
   it('edits a device, changes its type, and migrates it with a recorded history', async () => {
     const sn = 'SL0000000602';
-    const edited = await t.json<Device>({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' } });
+    const edited = await t.json<Device>({
+      method: 'PUT',
+      url: '/api/1/Device',
+      token: admin,
+      payload: { DeviceSn: sn, DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' },
+    });
     expect(edited.data).toMatchObject({ DeviceName: '2# PAC 加药泵', Position: '119.6725,30.5872' });
-    const typed = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Type', token: admin, payload: { DeviceSn: sn, TypeId: 3 } });
+    const typed = await t.json<Device>({
+      method: 'PUT',
+      url: '/api/1/Device/Type',
+      token: admin,
+      payload: { DeviceSn: sn, TypeId: 3 },
+    });
     expect(typed.data.TypeId).toBe(3);
 
-    const moved = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: hekouStation.Id } });
+    const moved = await t.json<Device>({
+      method: 'PUT',
+      url: '/api/1/Device/Migration',
+      token: admin,
+      payload: { DeviceSn: sn, ProjectId: hekouStation.Id },
+    });
     expect(moved.data.ProjectId).toBe(hekouStation.Id);
-    const again = await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: hekouStation.Id } });
+    const again = await t.call({
+      method: 'PUT',
+      url: '/api/1/Device/Migration',
+      token: admin,
+      payload: { DeviceSn: sn, ProjectId: hekouStation.Id },
+    });
     expect(again.statusCode).toBe(409);
-    const unassigned = await t.json<Device>({ method: 'PUT', url: '/api/1/Device/Project', token: admin, payload: { DeviceSn: sn } });
+    const unassigned = await t.json<Device>({
+      method: 'PUT',
+      url: '/api/1/Device/Project',
+      token: admin,
+      payload: { DeviceSn: sn },
+    });
     expect(unassigned.data.ProjectId).toBeNull();
     const noProject = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
     expect(noProject.data.map((d) => d.DeviceSn)).toEqual([sn]);
     // An operator reaches no unassigned device.
     expect((await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: operator })).data).toEqual([]);
     expect((await t.call({ method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: operator })).statusCode).toBe(404);
-    await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: shangwu.Id } });
+    await t.call({
+      method: 'PUT',
+      url: '/api/1/Device/Migration',
+      token: admin,
+      payload: { DeviceSn: sn, ProjectId: shangwu.Id },
+    });
 
-    const history = await t.json<{ DeviceSn: string; ListMigration: { FromProjectName: string; ToProjectName: string; UserName: string; ToProjectId: number | null }[] }>({
-      method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: operator,
+    const history = await t.json<{
+      DeviceSn: string;
+      ListMigration: { FromProjectName: string; ToProjectName: string; UserName: string; ToProjectId: number | null }[];
+    }>({
+      method: 'GET',
+      url: `/api/1/${sn}/DeviceMigration`,
+      token: operator,
     });
     expect(history.data.DeviceSn).toBe(sn);
     expect(history.data.ListMigration.map((m) => [m.FromProjectName, m.ToProjectName])).toEqual([
@@ -177,55 +322,108 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     ]);
     expect(history.data.ListMigration[0]?.UserName).toBe('admin');
     const client = (await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin })).data[0];
-    const toClient = await t.call({ method: 'PUT', url: '/api/1/Device/Migration', token: admin, payload: { DeviceSn: sn, ProjectId: client?.Id } });
+    const toClient = await t.call({
+      method: 'PUT',
+      url: '/api/1/Device/Migration',
+      token: admin,
+      payload: { DeviceSn: sn, ProjectId: client?.Id },
+    });
     expect(toClient.statusCode).toBe(400);
   });
 
   it('says whether the caller may control a device', async () => {
-    const mine = await t.json<{ CanControl: boolean; Online: boolean }>({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL0000000501', token: operator });
+    const mine = await t.json<{ CanControl: boolean; Online: boolean }>({
+      method: 'GET',
+      url: '/api/api/Device/CheckDeviceControl/SL0000000501',
+      token: operator,
+    });
     expect(mine.data).toEqual({ DeviceSn: 'SL0000000501', CanControl: true, Online: true });
-    expect((await t.call({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL9999999999', token: operator })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/api/Device/CheckDeviceControl/SL9999999999', token: operator })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps a device config, a SIM card and images', async () => {
     const sn = 'SL0000000501';
     const base = `/api/1/${sn}/DeviceConfig`;
-    const added = await t.call({ method: 'POST', url: base, token: admin, payload: { DataName: 'Modbus slave', DataType: 'textbox', DataValue: 3 } });
+    const added = await t.call({
+      method: 'POST',
+      url: base,
+      token: admin,
+      payload: { DataName: 'Modbus slave', DataType: 'textbox', DataValue: 3 },
+    });
     expect(added.statusCode).toBe(201);
     const config = added.json<Body<{ Id: number; DataValue: string; DeviceSn: string }>>().data;
     expect(config).toMatchObject({ DataValue: '3', DeviceSn: sn });
-    await t.call({ method: 'PUT', url: base, token: admin, payload: { Id: config.Id, DataName: 'Modbus slave', DataType: 'textbox', DataValue: '4' } });
+    await t.call({
+      method: 'PUT',
+      url: base,
+      token: admin,
+      payload: { Id: config.Id, DataName: 'Modbus slave', DataType: 'textbox', DataValue: '4' },
+    });
     const list = await t.json<{ DataValue: string }[]>({ method: 'GET', url: base, token: operator });
     expect(list.data.map((c) => c.DataValue)).toEqual(['4']);
-    expect((await t.call({ method: 'DELETE', url: `/api/1/SL0000000502/DeviceConfig/${String(config.Id)}`, token: admin })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/1/SL0000000502/DeviceConfig/${String(config.Id)}`, token: admin })).statusCode,
+    ).toBe(404);
     expect((await t.call({ method: 'DELETE', url: `${base}/${String(config.Id)}`, token: admin })).statusCode).toBe(200);
 
     const cardUrl = `/api/1/${sn}/DeviceCard`;
     const empty = await t.json<null>({ method: 'GET', url: cardUrl, token: operator, lang: 'en-US' });
-    expect(empty).toMatchObject({ success: true, data: null, message: 'SIM data is not available: no SIM provider is configured yet' });
+    expect(empty).toMatchObject({
+      success: true,
+      data: null,
+      message: 'SIM data is not available: no SIM provider is configured yet',
+    });
     const badCard = await t.call({ method: 'POST', url: cardUrl, token: admin, lang: 'en-US', payload: { ICCID: '8986' } });
     expect(badCard.statusCode).toBe(400);
     expect(badCard.json<Body>().message).toBe('ICCID: An ICCID has 19 or 20 digits');
-    const card = await t.json<{ Id: number; ICCID: string }>({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '89860012345678901234' } });
+    const card = await t.json<{ Id: number; ICCID: string }>({
+      method: 'POST',
+      url: cardUrl,
+      token: admin,
+      payload: { ICCID: '89860012345678901234' },
+    });
     expect(card.data.ICCID).toBe('89860012345678901234');
-    expect((await t.call({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '8986001234567890123' } })).statusCode).toBe(409);
+    expect(
+      (await t.call({ method: 'POST', url: cardUrl, token: admin, payload: { ICCID: '8986001234567890123' } })).statusCode,
+    ).toBe(409);
     await t.call({ method: 'PUT', url: cardUrl, token: admin, payload: { ICCID: '8986001234567890123' } });
-    const read = await t.json<{ ICCID: string; SimConfigured: boolean; Sim: null }>({ method: 'GET', url: cardUrl, token: operator });
+    const read = await t.json<{ ICCID: string; SimConfigured: boolean; Sim: null }>({
+      method: 'GET',
+      url: cardUrl,
+      token: operator,
+    });
     expect(read.data).toMatchObject({ ICCID: '8986001234567890123', SimConfigured: false, Sim: null });
     expect((await t.call({ method: 'DELETE', url: `${cardUrl}/${String(card.data.Id)}`, token: admin })).statusCode).toBe(200);
 
     const images = `/api/device/${sn}/DeviceImage`;
     const folder = path.join(t.dataDir, 'uploads', 'device-images');
-    const first = await t.json<{ Id: number; Rank: number; url: string; ImageName: string }>({ method: 'PUT', url: images, token: admin, ...multipartFile(JPEG, 'pump.jpg', 'image/jpeg') });
+    const first = await t.json<{ Id: number; Rank: number; url: string; ImageName: string }>({
+      method: 'PUT',
+      url: images,
+      token: admin,
+      ...multipartFile(JPEG, 'pump.jpg', 'image/jpeg'),
+    });
     expect(first.data).toMatchObject({ Rank: 0, ImageName: 'pump' });
-    const second = await t.json<{ Id: number; Rank: number }>({ method: 'PUT', url: `${images}?ImageName=Panel`, token: admin, ...multipartFile(PNG, 'x.png') });
+    const second = await t.json<{ Id: number; Rank: number }>({
+      method: 'PUT',
+      url: `${images}?ImageName=Panel`,
+      token: admin,
+      ...multipartFile(PNG, 'x.png'),
+    });
     expect(second.data.Rank).toBe(1);
     expect((await t.call({ method: 'GET', url: first.data.url })).headers['content-type']).toBe('image/jpeg');
     const before = await readdir(folder);
     expect(before).toHaveLength(2);
     const renamed = await t.call({ method: 'PUT', url: images, token: admin, ...multipartFile(EXE, 'pump.png', 'image/png') });
     expect(renamed.statusCode).toBe(415);
-    const huge = await t.call({ method: 'PUT', url: images, token: admin, ...multipartFile(Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]), 'big.jpg') });
+    const huge = await t.call({
+      method: 'PUT',
+      url: images,
+      token: admin,
+      ...multipartFile(Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]), 'big.jpg'),
+    });
     expect(huge.statusCode).toBe(413);
     expect((await t.call({ method: 'PUT', url: images, token: operator, ...multipartFile(PNG, 'x.png') })).statusCode).toBe(403);
     expect(await readdir(folder)).toEqual(before);
@@ -237,11 +435,23 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
 
   it('puts every device and station on one compact map', async () => {
     const res = await t.call({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
-    const map = res.json<Body<{ DeviceFields: string[]; Devices: (string | number | null)[][]; StationFields: string[]; Stations: (string | number | null)[][] }>>().data;
+    const map = res.json<
+      Body<{
+        DeviceFields: string[];
+        Devices: (string | number | null)[][];
+        StationFields: string[];
+        Stations: (string | number | null)[][];
+      }>
+    >().data;
     expect(map.DeviceFields).toEqual(['DeviceSn', 'DeviceName', 'Lng', 'Lat', 'State', 'ProjectId', 'TypeId']);
     const pump = map.Devices.find((d) => d[0] === 'SL0000000501');
     // A device without a position of its own stands at its station.
-    const pumpType = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', 1).where('type_name', '=', '提升泵 Lift pump').executeTakeFirstOrThrow();
+    const pumpType = await t.app.ctx.db
+      .selectFrom('device_types')
+      .select('id')
+      .where('group_id', '=', 1)
+      .where('type_name', '=', '提升泵 Lift pump')
+      .executeTakeFirstOrThrow();
     expect(pump).toEqual(['SL0000000501', '1# 提升泵 Lift pump 1', 119.6652, 30.5813, 1, hekouStation.Id, pumpType.id]);
     const station = map.Stations.find((s) => s[0] === shangwu.Id);
     expect(station?.slice(2, 5)).toEqual([119.6724, 30.5871, 0]);
@@ -253,17 +463,28 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       const sn = 'SL0000000503';
       const deleted = await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin, lang: 'en-US' });
       expect(deleted.json<Body>().message).toBe('Moved to the recycle bin');
-      expect((await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin })).data).toEqual([]);
+      expect(
+        (await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin })).data,
+      ).toEqual([]);
       expect((await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/MyDevice?Search=${sn}`, token: admin })).count).toBe(0);
       expect((await t.call({ method: 'GET', url: `/api/1/${sn}/DeviceMigration`, token: admin })).statusCode).toBe(404);
-      expect((await t.call({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: 'x' } })).statusCode).toBe(404);
+      expect(
+        (await t.call({ method: 'PUT', url: '/api/1/Device', token: admin, payload: { DeviceSn: sn, DeviceName: 'x' } }))
+          .statusCode,
+      ).toBe(404);
       const map = await t.json<{ Devices: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
       expect(map.data.Devices.some((d) => d[0] === sn)).toBe(false);
       expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(false);
-      const project = await t.json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekouStation.Id)}`, token: admin });
+      const project = await t.json<Project>({
+        method: 'GET',
+        url: `/api/1/project/info/${String(hekouStation.Id)}`,
+        token: admin,
+      });
       expect(project.data.DeviceNum).toBe(4);
 
-      const bin = await t.json<{ DeviceSn: string; DeletedBy: string; DeletedAt: number; ProjectId: number; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
+      const bin = await t.json<
+        { DeviceSn: string; DeletedBy: string; DeletedAt: number; ProjectId: number; ProjectExists: boolean }[]
+      >({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
       expect(bin.count).toBe(1);
       expect(bin.data[0]).toMatchObject({ DeviceSn: sn, DeletedBy: 'admin', ProjectId: hekouStation.Id, ProjectExists: true });
       expect(Date.now() - (bin.data[0]?.DeletedAt ?? 0)).toBeLessThan(60_000);
@@ -279,27 +500,55 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
     });
 
     it('restores a device whose station is gone as unassigned, and purges only for administrators', async () => {
-      const station = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '临时站 Temporary', ProjectType: 1, ParentId: qingshan.Id } });
-      const added = await t.json<{ Device: Device }>({ method: 'POST', url: '/api/1/Device', token: admin, payload: { DeviceName: 'Temp pump', ProjectId: station.data.Id } });
+      const station = await t.json<Project>({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: '临时站 Temporary', ProjectType: 1, ParentId: qingshan.Id },
+      });
+      const added = await t.json<{ Device: Device }>({
+        method: 'POST',
+        url: '/api/1/Device',
+        token: admin,
+        payload: { DeviceName: 'Temp pump', ProjectId: station.data.Id },
+      });
       const sn = added.data.Device.DeviceSn;
       await t.call({ method: 'PUT', url: `/api/1/${sn}/DeviceCard`, token: admin, payload: { ICCID: '89860012345678901234' } });
-      await t.call({ method: 'POST', url: `/api/1/${sn}/DeviceConfig`, token: admin, payload: { DataName: 'k', DataValue: 'v' } });
+      await t.call({
+        method: 'POST',
+        url: `/api/1/${sn}/DeviceConfig`,
+        token: admin,
+        payload: { DataName: 'k', DataValue: 'v' },
+      });
       await t.call({ method: 'PUT', url: `/api/device/${sn}/DeviceImage`, token: admin, ...multipartFile(PNG, 'p.png') });
 
-      const refused = await t.call({ method: 'DELETE', url: `/api/1/project/${String(station.data.Id)}`, token: admin, lang: 'en-US' });
+      const refused = await t.call({
+        method: 'DELETE',
+        url: `/api/1/project/${String(station.data.Id)}`,
+        token: admin,
+        lang: 'en-US',
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json<Body>().message).toContain('0 stations or projects and 1 devices');
       await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin });
-      expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(station.data.Id)}`, token: admin })).statusCode).toBe(200);
+      expect(
+        (await t.call({ method: 'DELETE', url: `/api/1/project/${String(station.data.Id)}`, token: admin })).statusCode,
+      ).toBe(200);
 
-      const bin = await t.json<{ DeviceSn: string; ProjectExists: boolean }[]>({ method: 'GET', url: '/api/Device/RecycleBin', token: admin });
+      const bin = await t.json<{ DeviceSn: string; ProjectExists: boolean }[]>({
+        method: 'GET',
+        url: '/api/Device/RecycleBin',
+        token: admin,
+      });
       expect(bin.data).toEqual([expect.objectContaining({ DeviceSn: sn, ProjectExists: false })]);
       const restored = await t.call({ method: 'PUT', url: `/api/Device/RecycleBin/Restore/${sn}`, token: admin, lang: 'en-US' });
       expect(restored.json<Body>().message).toBe('Restored; its project no longer exists, so it is unassigned');
       const unassigned = await t.json<Device[]>({ method: 'GET', url: '/api/1/Device/NoProject', token: admin });
       expect(unassigned.data.map((d) => d.DeviceSn)).toContain(sn);
       // Nothing was lost while it was in the bin.
-      expect((await t.json<{ ICCID: string }>({ method: 'GET', url: `/api/1/${sn}/DeviceCard`, token: admin })).data.ICCID).toBe('89860012345678901234');
+      expect((await t.json<{ ICCID: string }>({ method: 'GET', url: `/api/1/${sn}/DeviceCard`, token: admin })).data.ICCID).toBe(
+        '89860012345678901234',
+      );
       expect((await t.json<unknown[]>({ method: 'GET', url: `/api/1/${sn}/DeviceConfig`, token: admin })).data).toHaveLength(1);
 
       await t.call({ method: 'DELETE', url: `/api/1/Device/${sn}`, token: admin });
@@ -345,14 +594,31 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
       expect(res.json<Body>().success).toBe(false);
     }
     // Their lists, asked for our device, hold nothing.
-    expect((await t.json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/AllDevice?deviceSn=${sn}`, token: otherAdmin })).data).toEqual([]);
+    expect(
+      (await t.json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/AllDevice?deviceSn=${sn}`, token: otherAdmin })).data,
+    ).toEqual([]);
     expect((await t.json<unknown[]>({ method: 'GET', url: `/api/${g}/Device/MyDevice`, token: otherAdmin })).data).toEqual([]);
-    const theirs = await t.json<{ Devices: unknown[]; Stations: unknown[] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: otherAdmin });
+    const theirs = await t.json<{ Devices: unknown[]; Stations: unknown[] }>({
+      method: 'GET',
+      url: '/api/DeviceMap/GetDeviceMap',
+      token: otherAdmin,
+    });
     expect(theirs.data).toMatchObject({ Devices: [], Stations: [] });
-    expect((await t.json<{ Num: number }>({ method: 'GET', url: `/api/${g}/Device/OverView`, token: otherAdmin })).data.Num).toBe(0);
+    expect((await t.json<{ Num: number }>({ method: 'GET', url: `/api/${g}/Device/OverView`, token: otherAdmin })).data.Num).toBe(
+      0,
+    );
     const mine = await t.json<Device[]>({ method: 'GET', url: `/api/1/Device/AllDevice?deviceSn=${sn}`, token: admin });
-    const pumpType = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', 1).where('type_name', '=', '提升泵 Lift pump').executeTakeFirstOrThrow();
-    expect(mine.data[0]).toMatchObject({ DeviceName: '1# 提升泵 Lift pump 1', ProjectName: '青山一站 Qingshan No. 1', TypeId: pumpType.id });
+    const pumpType = await t.app.ctx.db
+      .selectFrom('device_types')
+      .select('id')
+      .where('group_id', '=', 1)
+      .where('type_name', '=', '提升泵 Lift pump')
+      .executeTakeFirstOrThrow();
+    expect(mine.data[0]).toMatchObject({
+      DeviceName: '1# 提升泵 Lift pump 1',
+      ProjectName: '青山一站 Qingshan No. 1',
+      TypeId: pumpType.id,
+    });
     expect(await verifyDeviceSecret(t.app.ctx.db, sn, demoDeviceSecret(sn))).toBe(true);
   });
 });

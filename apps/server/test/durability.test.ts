@@ -69,15 +69,25 @@ describe.each(databaseKinds)('kill and restart on %s', (kind) => {
     });
     await ready(port);
     const url = `mqtt://127.0.0.1:${String(mqttPort)}`;
-    const device = await waitFor(() => connect(url, { clientId: SN, username: SN, password: demoDeviceSecret(SN) }).catch(() => undefined), 15_000, 'the broker');
+    const device = await waitFor(
+      () => connect(url, { clientId: SN, username: SN, password: demoDeviceSecret(SN) }).catch(() => undefined),
+      15_000,
+      'the broker',
+    );
     device.on('error', () => undefined);
 
-    const groupId = (await waitFor(async () => {
-      const login = await fetch(`http://127.0.0.1:${String(port)}/api/User`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }) });
+    const groupId = await waitFor(async () => {
+      const login = await fetch(`http://127.0.0.1:${String(port)}/api/User`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }),
+      });
       const token = ((await login.json()) as { data: { Token: string } }).data.Token;
-      const me = await fetch(`http://127.0.0.1:${String(port)}/api/user/myinfo`, { headers: { authorization: `Bearer ${token}` } });
+      const me = await fetch(`http://127.0.0.1:${String(port)}/api/user/myinfo`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return ((await me.json()) as { data: { GroupId: number } }).data.GroupId;
-    }));
+    });
     const topic = `sluice/${String(groupId)}/${SN}/data`;
     const base = Date.now() - 3_600_000;
     const acked = new Set<number>();
@@ -108,7 +118,11 @@ describe.each(databaseKinds)('kill and restart on %s', (kind) => {
 
     server = startServer(env);
     await ready(port);
-    const login = await fetch(`http://127.0.0.1:${String(port)}/api/User`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }) });
+    const login = await fetch(`http://127.0.0.1:${String(port)}/api/User`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }),
+    });
     const token = ((await login.json()) as { data: { Token: string } }).data.Token;
     const res = await fetch(
       `http://127.0.0.1:${String(port)}/api/${String(groupId)}/${SN}/DeviceHisData?BeginTime=${String(base - 1)}&EndTime=${String(base + sent * 1000 + 1)}&Keys=Seq&Type=raw&MaxPoints=100000`,

@@ -28,7 +28,15 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
 
   const startBroker = async () => {
     broker = spawn(binary ?? 'mosquitto', ['-c', conf], { stdio: 'ignore' });
-    await waitFor(() => connect(url, { clientId: `probe-${String(Date.now())}` }).then((c) => c.endAsync().then(() => true), () => false), 10_000, 'Mosquitto');
+    await waitFor(
+      () =>
+        connect(url, { clientId: `probe-${String(Date.now())}` }).then(
+          (c) => c.endAsync().then(() => true),
+          () => false,
+        ),
+      10_000,
+      'Mosquitto',
+    );
   };
   const stopBroker = async () => {
     const exited = new Promise((r) => broker.once('exit', r));
@@ -56,7 +64,11 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
   });
 
   const stored = async (key: string) => {
-    const res = await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(Date.now() - 3_600_000)}&Keys=${key}&Type=raw`, token });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(Date.now() - 3_600_000)}&Keys=${key}&Type=raw`,
+      token,
+    });
     return res.json<{ data: { Series: { Points: [number, number][] }[] } }>().data.Series[0]?.Points ?? [];
   };
 
@@ -66,19 +78,47 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
     clients.push(device);
     const commands = inbox(device);
     await device.subscribeAsync(`sluice/${String(g)}/${SN}/cmd`, { qos: 1 });
-    for (let i = 0; i < 20; i++) await device.publishAsync(`sluice/${String(g)}/${SN}/data`, JSON.stringify({ Time: Date.now() - 1000 + i, Counter: i, ControlMode: 0 }), { qos: 1 });
+    for (let i = 0; i < 20; i++)
+      await device.publishAsync(
+        `sluice/${String(g)}/${SN}/data`,
+        JSON.stringify({ Time: Date.now() - 1000 + i, Counter: i, ControlMode: 0 }),
+        { qos: 1 },
+      );
     await waitFor(async () => (await stored('Counter')).length === 20, 5000, 'twenty stored points');
-    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 1, 3000, 'online');
+    await waitFor(
+      async () =>
+        (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
+          .online === 1,
+      3000,
+      'online',
+    );
 
-    const sent = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token, payload: { Key: 'LiftPump1Run', Value: 1 } });
+    const sent = await t.call({
+      method: 'POST',
+      url: `/api/${String(g)}/${SN}/DeviceCommand`,
+      token,
+      payload: { Key: 'LiftPump1Run', Value: 1 },
+    });
     expect(sent.statusCode).toBe(200);
     const command = await waitFor(() => commands[0], 3000, 'the command at the device');
     const id = (JSON.parse(command.payload) as { Id: string }).Id;
     await device.publishAsync(`sluice/${String(g)}/${SN}/ack`, JSON.stringify({ Id: id, Success: true }), { qos: 1 });
-    await waitFor(async () => (await t.app.ctx.db.selectFrom('device_logs').select('state').where('command_id', '=', id).executeTakeFirstOrThrow()).state === 1, 3000, 'the acknowledgement');
+    await waitFor(
+      async () =>
+        (await t.app.ctx.db.selectFrom('device_logs').select('state').where('command_id', '=', id).executeTakeFirstOrThrow())
+          .state === 1,
+      3000,
+      'the acknowledgement',
+    );
 
     await device.publishAsync(`sluice/${String(g)}/${SN}/status`, JSON.stringify({ Online: 0 }), { qos: 1, retain: true });
-    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 0, 3000, 'offline');
+    await waitFor(
+      async () =>
+        (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
+          .online === 0,
+      3000,
+      'offline',
+    );
   });
 
   it('resubscribes and goes on ingesting after the broker restarts', async () => {

@@ -29,7 +29,12 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
       IsAdmin: true,
       IsPlatformAdmin: false,
     });
-    const duplicate = await t.call({ method: 'POST', url: '/api/Group/Add', token: admin, payload: { ...body, Account: 'another1' } });
+    const duplicate = await t.call({
+      method: 'POST',
+      url: '/api/Group/Add',
+      token: admin,
+      payload: { ...body, Account: 'another1' },
+    });
     expect(duplicate.statusCode).toBe(409);
   });
 
@@ -43,7 +48,9 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
   });
 
   it('refuses another group’s record to a group member', async () => {
-    const all = (await t.call({ method: 'GET', url: '/api/Group/FindByName', token: admin })).json<Body<{ Id: number; Code: string }[]>>().data;
+    const all = (await t.call({ method: 'GET', url: '/api/Group/FindByName', token: admin })).json<
+      Body<{ Id: number; Code: string }[]>
+    >().data;
     const river = all.find((g) => g.Code === 'river');
     expect(river).toBeDefined();
     expect((await t.call({ method: 'GET', url: `/api/group/${String(river?.Id)}`, token: operator })).statusCode).toBe(403);
@@ -67,13 +74,29 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
     const folder = path.join(t.dataDir, 'uploads', 'group-logo');
     const before = await readdir(folder);
     const exe = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);
-    const renamed = await t.call({ method: 'PUT', url: '/api/group/logo', token: admin, lang: 'en-US', ...multipartFile(exe, 'logo.png', 'image/png') });
+    const renamed = await t.call({
+      method: 'PUT',
+      url: '/api/group/logo',
+      token: admin,
+      lang: 'en-US',
+      ...multipartFile(exe, 'logo.png', 'image/png'),
+    });
     expect(renamed.statusCode).toBe(415);
     expect(renamed.json<Body>().message).toBe('Wrong file type: only png are supported');
     const huge = Buffer.concat([PNG, Buffer.alloc(300 * 1024)]);
-    const oversize = await t.call({ method: 'PUT', url: '/api/group/logo', token: admin, ...multipartFile(huge, 'big.png', 'image/png') });
+    const oversize = await t.call({
+      method: 'PUT',
+      url: '/api/group/logo',
+      token: admin,
+      ...multipartFile(huge, 'big.png', 'image/png'),
+    });
     expect(oversize.statusCode).toBe(413);
-    const byOperator = await t.call({ method: 'PUT', url: '/api/group/logo', token: operator, ...multipartFile(PNG, 'logo.png') });
+    const byOperator = await t.call({
+      method: 'PUT',
+      url: '/api/group/logo',
+      token: operator,
+      ...multipartFile(PNG, 'logo.png'),
+    });
     expect(byOperator.statusCode).toBe(403);
     const none = await t.call({ method: 'PUT', url: '/api/group/logo', token: admin, payload: {} });
     expect(none.statusCode).toBe(400);
@@ -81,7 +104,12 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
   });
 
   it('serves no file outside the uploads folder', async () => {
-    for (const url of ['/uploads/../sluice.db', '/uploads/group-logo/..%2F..%2Fsluice.db', '/uploads/%2e%2e/sluice.db', '/uploads/sluice.db']) {
+    for (const url of [
+      '/uploads/../sluice.db',
+      '/uploads/group-logo/..%2F..%2Fsluice.db',
+      '/uploads/%2e%2e/sluice.db',
+      '/uploads/sluice.db',
+    ]) {
       const res = await t.call({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }

@@ -140,7 +140,10 @@ export async function createTestApp(
 /** Sample uploads: a 1×1 PNG, the start of a JPEG, and a Windows program (to be refused whatever its name says). */
 export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f70000000049454e44ae426082', 'hex'),
+  Buffer.from(
+    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f70000000049454e44ae426082',
+    'hex',
+  ),
 ]);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
 export const EXE = Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(200)]);

@@ -13,7 +13,10 @@ describe('live-data configuration', () => {
   it('stops start-up on a bad value, naming the variable', () => {
     const bad: [Record<string, string>, RegExp][] = [
       [{ MQTT_TOPIC_DATA: 'sluice/{groupId}/data' }, /MQTT_TOPIC_DATA: not a usable topic template: must contain \{deviceSn\}/],
-      [{ MQTT_TOPIC_ERROR: 'sluice/{groupId}/{deviceSn}/data' }, /MQTT_TOPIC_DATA: the topic templates of two kinds cannot be told apart/],
+      [
+        { MQTT_TOPIC_ERROR: 'sluice/{groupId}/{deviceSn}/data' },
+        /MQTT_TOPIC_DATA: the topic templates of two kinds cannot be told apart/,
+      ],
       [{ MQTT_URL: 'http://broker' }, /MQTT_URL/],
       [{ MQTT_USERNAME: 'sluice' }, /MQTT_USERNAME and MQTT_PASSWORD must be set together/],
       [{ MQTT_HOOK_SECRET: 'short' }, /MQTT_HOOK_SECRET/],

@@ -32,12 +32,23 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     return c;
   };
   const consoleClient = async (token: string, account = ADMIN.account) => {
-    const c = await connect(ws, { clientId: `console-${Math.random().toString(16).slice(2, 10)}`, username: account, password: token, reconnectPeriod: 200 });
+    const c = await connect(ws, {
+      clientId: `console-${Math.random().toString(16).slice(2, 10)}`,
+      username: account,
+      password: token,
+      reconnectPeriod: 200,
+    });
     clients.push(c);
     return c;
   };
   const topic = (kindName: string, sn = SN, group = g) => `sluice/${String(group)}/${sn}/${kindName}`;
-  const stats = async () => (await t.json<{ Ingestion: { refused: number; refusedValues: number }; Refused: { refusedPublishes: number; refusedConnections: number } }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })).data;
+  const stats = async () =>
+    (
+      await t.json<{
+        Ingestion: { refused: number; refusedValues: number };
+        Refused: { refusedPublishes: number; refusedConnections: number };
+      }>({ method: 'GET', url: '/api/Mqtt/Stats', token: admin })
+    ).data;
 
   beforeAll(async () => {
     t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', DEVICE_TIMEOUT: '10', MQTT_HOOK_SECRET: HOOK_SECRET });
@@ -52,8 +63,18 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     await t.app.ctx.db
       .insertInto('devices')
       .values([
-        newDeviceRow({ group_id: otherG, device_sn: 'SLB000000001', device_name: 'Other group pump', secret_hash: hashDeviceSecret('other-secret') }),
-        newDeviceRow({ group_id: g, device_sn: 'SLA0000UNASG', device_name: 'Unassigned', secret_hash: hashDeviceSecret('unassigned-secret') }),
+        newDeviceRow({
+          group_id: otherG,
+          device_sn: 'SLB000000001',
+          device_name: 'Other group pump',
+          secret_hash: hashDeviceSecret('other-secret'),
+        }),
+        newDeviceRow({
+          group_id: g,
+          device_sn: 'SLA0000UNASG',
+          device_name: 'Unassigned',
+          secret_hash: hashDeviceSecret('unassigned-secret'),
+        }),
       ])
       .execute();
   });
@@ -70,12 +91,19 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const pump = await device();
     const base = Date.now() - 60_000;
     for (let i = 0; i < 5; i++) {
-      await pump.publishAsync(topic('data'), JSON.stringify({ Time: base + i * 10_000, Inflow: 10 + i, LiftPump1Run: i % 2, Note: `t${String(i)}` }), { qos: 1 });
+      await pump.publishAsync(
+        topic('data'),
+        JSON.stringify({ Time: base + i * 10_000, Inflow: 10 + i, LiftPump1Run: i % 2, Note: `t${String(i)}` }),
+        { qos: 1 },
+      );
     }
     await waitFor(() => received.length >= 5, 5000, 'five messages on the console');
     expect(JSON.parse(received[0]?.payload ?? '{}')).toMatchObject({ Inflow: 10 });
 
-    const his = await t.json<{ Source: string; Series: { Key: string; Points: [number, number][]; Count: number; Defined: boolean }[] }>({
+    const his = await t.json<{
+      Source: string;
+      Series: { Key: string; Points: [number, number][]; Count: number; Defined: boolean }[];
+    }>({
       method: 'GET',
       url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(base - 1)}&EndTime=${String(Date.now() + 1)}&Keys=Inflow,Note`,
       token: admin,
@@ -86,7 +114,11 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(inflow?.Points.map((p) => p[1])).toEqual([10, 11, 12, 13, 14]);
     expect(his.data.Series.find((s) => s.Key === 'Note')?.Points.at(-1)?.[1]).toBe('t4');
 
-    const latest = await t.json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({ method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, token: operator });
+    const latest = await t.json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({
+      method: 'GET',
+      url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`,
+      token: operator,
+    });
     expect(latest.data).toMatchObject({ Online: true, Time: base + 40_000, Data: { Inflow: 14, LiftPump1Run: 0, Note: 't4' } });
 
     const hourly = await t.json<{ Source: string; Series: { Key: string; Count: number; Bands: [number, number, number][] }[] }>({
@@ -100,16 +132,23 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(Math.max(...bands.map((b) => b[2]))).toBe(14);
 
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-    const days = await t.json<{ DeviceSn: string; Data: Record<string, { Min: number; Max: number; Count: number; Avg: number }> }[]>({
+    const days = await t.json<
+      { DeviceSn: string; Data: Record<string, { Min: number; Max: number; Count: number; Avg: number }> }[]
+    >({
       method: 'GET',
       url: `/api/${String(g)}/DeviceDayMonitorData?Begin=${today}&End=${today}&DeviceSn=${SN}`,
       token: admin,
     });
     const day = days.data.find((d) => d.DeviceSn === SN)?.Data.Inflow;
     // Messages a minute old may fall on yesterday just after midnight; the day holds all five otherwise.
-    if (day && new Date(base + 8 * 3_600_000).toISOString().slice(0, 10) === today) expect(day).toMatchObject({ Min: 10, Max: 14, Count: 5, Avg: 12 });
+    if (day && new Date(base + 8 * 3_600_000).toISOString().slice(0, 10) === today)
+      expect(day).toMatchObject({ Min: 10, Max: 14, Count: 5, Avg: 12 });
 
-    const monitor = await t.json<{ DeviceSn: string; State: number; Data: Record<string, unknown> }[]>({ method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, token: operator });
+    const monitor = await t.json<{ DeviceSn: string; State: number; Data: Record<string, unknown> }[]>({
+      method: 'GET',
+      url: `/api/${String(g)}/DeviceMonitorData`,
+      token: operator,
+    });
     expect(monitor.data.find((d) => d.DeviceSn === SN)).toMatchObject({ State: 1, Data: { Inflow: 14 } });
   });
 
@@ -131,13 +170,27 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const sn = 'SL0000000104';
     const pump = await device(sn);
     const defined = async () => {
-      const latest = await t.json<{ Points: { Key: string; Defined: boolean }[] }>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin });
+      const latest = await t.json<{ Points: { Key: string; Defined: boolean }[] }>({
+        method: 'GET',
+        url: `/api/device/${sn}/DeviceHisData/Latest`,
+        token: admin,
+      });
       return latest.data.Points.find((p) => p.Key === 'DosingRate')?.Defined;
     };
     await pump.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 2000, DosingRate: 20 }), { qos: 1 });
     expect(await defined()).toBe(false);
-    const dosing = await t.app.ctx.db.selectFrom('device_types').select('id').where('group_id', '=', g).where('type_name', '=', '加药泵 Dosing pump').executeTakeFirstOrThrow();
-    const typed = await t.call({ method: 'PUT', url: `/api/${String(g)}/Device/Type`, token: admin, payload: { DeviceSn: sn, TypeId: dosing.id } });
+    const dosing = await t.app.ctx.db
+      .selectFrom('device_types')
+      .select('id')
+      .where('group_id', '=', g)
+      .where('type_name', '=', '加药泵 Dosing pump')
+      .executeTakeFirstOrThrow();
+    const typed = await t.call({
+      method: 'PUT',
+      url: `/api/${String(g)}/Device/Type`,
+      token: admin,
+      payload: { DeviceSn: sn, TypeId: dosing.id },
+    });
     expect(typed.statusCode).toBe(200);
     await pump.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 1000, DosingRate: 21 }), { qos: 1 });
     expect(await defined()).toBe(true);
@@ -163,7 +216,9 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   });
 
   it('refuses wrong secrets and unknown devices', async () => {
-    expect(await connectRefused(tcp, { clientId: SN, username: SN, password: 'wrong' })).toMatch(/Bad username or password|bad user name or password/i);
+    expect(await connectRefused(tcp, { clientId: SN, username: SN, password: 'wrong' })).toMatch(
+      /Bad username or password|bad user name or password/i,
+    );
     expect(await connectRefused(tcp, { clientId: 'SLX', username: 'SLX', password: 'whatever' })).toBeDefined();
     expect(await connectRefused(ws, { clientId: 'c1', username: 'admin', password: 'not-a-session' })).toBeDefined();
     // A console may not take a device's client id and push the device off.
@@ -233,19 +288,30 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
 
   it('marks a device offline on its last will, and online when it comes back', async () => {
     const sn = 'SL0000000401';
-    const pump = await device(sn, { will: { topic: topic('status', sn), payload: Buffer.from(JSON.stringify({ Online: 0 })), qos: 1, retain: true } });
+    const pump = await device(sn, {
+      will: { topic: topic('status', sn), payload: Buffer.from(JSON.stringify({ Online: 0 })), qos: 1, retain: true },
+    });
     await pump.publishAsync(topic('status', sn), JSON.stringify({ Online: 1 }), { qos: 1, retain: true });
     const viewer = await consoleClient(admin);
     const events = inbox(viewer);
     await viewer.subscribeAsync(topic('event', sn), { qos: 0 });
-    const online = async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
+    const online = async () =>
+      (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
     await waitFor(async () => (await online()) === 1, 3000, 'online');
     pump.stream.destroy();
     await waitFor(async () => (await online()) === 0, 5000, 'offline after the will');
-    await waitFor(() => events.some((e) => (JSON.parse(e.payload) as { Online?: number }).Online === 0), 3000, 'the offline event');
+    await waitFor(
+      () => events.some((e) => (JSON.parse(e.payload) as { Online?: number }).Online === 0),
+      3000,
+      'the offline event',
+    );
     const periods = await t.app.ctx.db.selectFrom('device_online_periods').selectAll().where('device_sn', '=', sn).execute();
     expect(periods.at(-1)?.ended_at).not.toBeNull();
-    const report = await t.json<{ DeviceSn: string; Days: { Hours: number }[]; TotalHours: number }[]>({ method: 'GET', url: `/api/DeviceOnline/GetDeviceOnline?DeviceSn=${sn}`, token: admin });
+    const report = await t.json<{ DeviceSn: string; Days: { Hours: number }[]; TotalHours: number }[]>({
+      method: 'GET',
+      url: `/api/DeviceOnline/GetDeviceOnline?DeviceSn=${sn}`,
+      token: admin,
+    });
     expect(report.data[0]?.DeviceSn).toBe(sn);
     expect(report.data[0]?.Days).toHaveLength(7);
   });
@@ -253,19 +319,33 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   it('takes a device offline when nothing is heard of it for DEVICE_TIMEOUT, unless it is connected', async () => {
     // As with an external broker: no connection the server knows of, only messages.
     const sn = 'SLB000000001';
-    const online = async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
+    const online = async () =>
+      (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', sn).executeTakeFirstOrThrow()).online;
     await t.app.live.online.touch(otherG, sn, Date.now() - 20_000);
     expect(await online()).toBe(1);
     await t.app.live.online.sweep();
     expect(await online()).toBe(0);
-    const period = await t.app.ctx.db.selectFrom('device_online_periods').selectAll().where('device_sn', '=', sn).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const period = await t.app.ctx.db
+      .selectFrom('device_online_periods')
+      .selectAll()
+      .where('device_sn', '=', sn)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(period).toMatchObject({ end_reason: 'timeout' });
     // A device with an open connection to the embedded broker does not time out between pings.
     const connected = await device();
-    await waitFor(async () => (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online === 1, 3000, 'online');
+    await waitFor(
+      async () =>
+        (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
+          .online === 1,
+      3000,
+      'online',
+    );
     await t.app.live.online.touch(g, SN, Date.now() - 20_000);
     await t.app.live.online.sweep();
-    expect((await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online).toBe(1);
+    expect(
+      (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow()).online,
+    ).toBe(1);
     expect(connected.connected).toBe(true);
   });
 
@@ -275,32 +355,61 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const events = inbox(viewer);
     await viewer.subscribeAsync(topic('event'), { qos: 0 });
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: ['E101'] }), { qos: 1 });
-    const warns = () => t.app.ctx.db.selectFrom('warns').selectAll().where('device_sn', '=', SN).where('code', '=', 'E101').execute();
+    const warns = () =>
+      t.app.ctx.db.selectFrom('warns').selectAll().where('device_sn', '=', SN).where('code', '=', 'E101').execute();
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(1);
-    const latest = await t.json<{ State: number }>({ method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, token: admin });
+    const latest = await t.json<{ State: number }>({
+      method: 'GET',
+      url: `/api/device/${SN}/DeviceHisData/Latest`,
+      token: admin,
+    });
     expect(latest.data.State).toBe(2);
-    const map = await t.json<{ Devices: [string, string, number, number, number][]; Stations: [number, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    const map = await t.json<{
+      Devices: [string, string, number, number, number][];
+      Stations: [number, string, number, number, number][];
+    }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
     expect(map.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(2);
     expect(map.data.Stations.some((st) => st[4] === 2)).toBe(true);
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: [] }), { qos: 1 });
     expect((await warns()).filter((w) => w.active === 1)).toHaveLength(0);
-    const after = await t.json<{ Devices: [string, string, number, number, number][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: admin });
+    const after = await t.json<{ Devices: [string, string, number, number, number][] }>({
+      method: 'GET',
+      url: '/api/DeviceMap/GetDeviceMap',
+      token: admin,
+    });
     expect(after.data.Devices.find((d) => d[0] === SN)?.[4]).toBe(1);
-    await waitFor(() => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2, 3000, 'open and close events');
+    await waitFor(
+      () => events.filter((e) => (JSON.parse(e.payload) as { Type?: string }).Type === 'warn').length >= 2,
+      3000,
+      'open and close events',
+    );
   });
 
   it('opens alarms from data points linked to warn codes: fault flags while not 0, measurements while over their standard', async () => {
     const sn = 'SL0000000104';
     const analyser = await device(sn);
     const active = async () =>
-      (await t.app.ctx.db.selectFrom('warns').select('code').where('device_sn', '=', sn).where('active', '=', 1).execute()).map((w) => w.code).sort();
+      (await t.app.ctx.db.selectFrom('warns').select('code').where('device_sn', '=', sn).where('active', '=', 1).execute())
+        .map((w) => w.code)
+        .sort();
     await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 30, AnalyserFault: 0 }), { qos: 1 });
-    await waitFor(async () => (await active()).length === 0 && (await t.app.ctx.db.selectFrom('device_latest').select('ts').where('device_sn', '=', sn).executeTakeFirst()), 3000, 'the first message');
+    await waitFor(
+      async () =>
+        (await active()).length === 0 &&
+        (await t.app.ctx.db.selectFrom('device_latest').select('ts').where('device_sn', '=', sn).executeTakeFirst()),
+      3000,
+      'the first message',
+    );
     await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 80, AnalyserFault: 1 }), { qos: 1 });
     await waitFor(async () => (await active()).join(',') === 'A201,E401', 3000, 'COD and analyser alarms');
     await analyser.publishAsync(topic('data', sn), JSON.stringify({ COD_Out: 20, AnalyserFault: 0 }), { qos: 1 });
     await waitFor(async () => (await active()).length === 0, 3000, 'the alarms to clear');
-    const description = await t.app.ctx.db.selectFrom('warns').select(['description', 'data_key']).where('device_sn', '=', sn).where('code', '=', 'E401').executeTakeFirstOrThrow();
+    const description = await t.app.ctx.db
+      .selectFrom('warns')
+      .select(['description', 'data_key'])
+      .where('device_sn', '=', sn)
+      .where('code', '=', 'E401')
+      .executeTakeFirstOrThrow();
     expect(description).toMatchObject({ data_key: 'AnalyserFault' });
     expect(description.description).toContain('Analyser');
   });
@@ -322,15 +431,30 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const parsed = JSON.parse(command.payload) as { Id: string; Key: string; Value: number };
     expect(parsed).toMatchObject({ Id: sent.data.CommandId, Key: 'LiftPump1Run', Value: 1 });
     await pump.publishAsync(topic('ack'), JSON.stringify({ Id: parsed.Id, Success: true, Value: 1 }), { qos: 1 });
-    const log = await t.json<{ CommandId: string; State: number; Time: number | null }[]>({ method: 'GET', url: `/api/device/${SN}/DeviceLog`, token: operator });
+    const log = await t.json<{ CommandId: string; State: number; Time: number | null }[]>({
+      method: 'GET',
+      url: `/api/device/${SN}/DeviceLog`,
+      token: operator,
+    });
     expect(log.data.find((l) => l.CommandId === parsed.Id)).toMatchObject({ State: 1 });
 
     await pump.publishAsync(topic('data'), JSON.stringify({ ControlMode: 1 }), { qos: 1 });
-    const refused = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token: operator, payload: { Key: 'LiftPump1Run', Value: 0 }, lang: 'zh-CN' });
+    const refused = await t.call({
+      method: 'POST',
+      url: `/api/${String(g)}/${SN}/DeviceCommand`,
+      token: operator,
+      payload: { Key: 'LiftPump1Run', Value: 0 },
+      lang: 'zh-CN',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<Body>().message).toBe('自动模式下不允许控制设备');
     // Leaving auto mode is allowed in auto mode.
-    const leave = await t.call({ method: 'POST', url: `/api/${String(g)}/${SN}/DeviceCommand`, token: operator, payload: { Key: 'ControlMode', Value: 0 } });
+    const leave = await t.call({
+      method: 'POST',
+      url: `/api/${String(g)}/${SN}/DeviceCommand`,
+      token: operator,
+      payload: { Key: 'ControlMode', Value: 0 },
+    });
     expect(leave.statusCode).toBe(200);
   });
 
@@ -343,20 +467,42 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
       { method: 'GET', url: `/api/DeviceHis/GetLatestDeviceHis?devicesn=${SN}`, status: 404 },
       { method: 'GET', url: `/api/device/${SN}/DeviceHisData/Latest`, status: 404 },
       { method: 'GET', url: `/api/device/${SN}/DeviceLog`, status: 404 },
-      { method: 'POST', url: `/api/${String(otherAdmin.groupId)}/${SN}/DeviceCommand`, payload: { Key: 'LiftPump1Run', Value: 1 }, status: 404 },
+      {
+        method: 'POST',
+        url: `/api/${String(otherAdmin.groupId)}/${SN}/DeviceCommand`,
+        payload: { Key: 'LiftPump1Run', Value: 1 },
+        status: 404,
+      },
       { method: 'GET', url: `/api/${String(g)}/DeviceMonitorData`, status: 403 },
     ] as const;
     for (const { status, ...call } of calls) {
       expect((await t.call({ ...call, token: third })).statusCode, `${call.method} ${call.url}`).toBe(status);
     }
-    const mine = await t.json<{ DeviceSn: string }[]>({ method: 'GET', url: `/api/${String(otherAdmin.groupId)}/DeviceMonitorData`, token: third });
+    const mine = await t.json<{ DeviceSn: string }[]>({
+      method: 'GET',
+      url: `/api/${String(otherAdmin.groupId)}/DeviceMonitorData`,
+      token: third,
+    });
     expect(mine.data).toEqual([]);
     // The operator may view but the unassigned device is beyond their grants.
-    expect((await t.call({ method: 'GET', url: '/api/DeviceHis/GetLatestDeviceHis?devicesn=SLA0000UNASG', token: operator })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/DeviceHis/GetLatestDeviceHis?devicesn=SLA0000UNASG', token: operator }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.call({ method: 'GET', url: '/api/Mqtt/Stats', token: operator })).statusCode).toBe(403);
-    expect((await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=2024-01-01` })).statusCode).toBe(401);
-    const live = await t.json<{ Path: string; Username: string; Subscriptions: string[] }>({ method: 'GET', url: '/api/Mqtt/Config', token: operator });
-    expect(live.data).toMatchObject({ Path: '/mqtt', Username: 'operator', Subscriptions: expect.arrayContaining([`sluice/${String(g)}/+/data`]) as unknown });
+    expect((await t.call({ method: 'GET', url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=2024-01-01` })).statusCode).toBe(
+      401,
+    );
+    const live = await t.json<{ Path: string; Username: string; Subscriptions: string[] }>({
+      method: 'GET',
+      url: '/api/Mqtt/Config',
+      token: operator,
+    });
+    expect(live.data).toMatchObject({
+      Path: '/mqtt',
+      Username: 'operator',
+      Subscriptions: expect.arrayContaining([`sluice/${String(g)}/+/data`]) as unknown,
+    });
   });
 
   it('answers the external broker hooks (EMQX HTTP auth and ACL) only with the shared secret', async () => {
@@ -367,8 +513,12 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect((await hook('/api/mqtt/auth', device, 'wrong-secret-0123456789')).statusCode).toBe(403);
     expect((await hook('/api/mqtt/auth', device, HOOK_SECRET)).json()).toEqual({ result: 'allow', is_superuser: false });
     expect((await hook('/api/mqtt/auth', { ...device, password: 'nope' }, HOOK_SECRET)).json()).toEqual({ result: 'deny' });
-    expect((await hook('/api/mqtt/auth', { clientid: 'console-1', username: 'operator', password: operator }, HOOK_SECRET)).json()).toMatchObject({ result: 'allow' });
-    const acl = async (username: string, topicName: string, action: string) => (await hook('/api/mqtt/acl', { clientid: 'x', username, topic: topicName, action }, HOOK_SECRET)).json<{ result: string }>().result;
+    expect(
+      (await hook('/api/mqtt/auth', { clientid: 'console-1', username: 'operator', password: operator }, HOOK_SECRET)).json(),
+    ).toMatchObject({ result: 'allow' });
+    const acl = async (username: string, topicName: string, action: string) =>
+      (await hook('/api/mqtt/acl', { clientid: 'x', username, topic: topicName, action }, HOOK_SECRET)).json<{ result: string }>()
+        .result;
     expect(await acl(SN, topic('data'), 'publish')).toBe('allow');
     expect(await acl(SN, topic('data', SN2), 'publish')).toBe('deny');
     expect(await acl(SN, topic('cmd'), 'subscribe')).toBe('allow');

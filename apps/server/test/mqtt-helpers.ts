@@ -24,7 +24,11 @@ export function inbox(client: MqttClient): { topic: string; payload: string }[] 
   return messages;
 }
 
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

@@ -13,7 +13,13 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { HISTORY_RAW_DAYS: '30', HISTORY_HOURLY_DAYS: '60', HISTORY_DAILY_DAYS: '0' });
-    g = (await t.app.ctx.db.selectFrom('devices').select('group_id').where('device_sn', '=', 'SL0000000101').executeTakeFirstOrThrow()).group_id;
+    g = (
+      await t.app.ctx.db
+        .selectFrom('devices')
+        .select('group_id')
+        .where('device_sn', '=', 'SL0000000101')
+        .executeTakeFirstOrThrow()
+    ).group_id;
   });
   afterAll(async () => {
     await t.close();
@@ -23,21 +29,45 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
     const { db, dialect } = t.app.ctx;
     if (dialect === 'postgres') await ensureRawPartitions(db, now - 120 * DAY, 0, 0);
     const writer = new TelemetryWriteRepository(db, dialect, 480);
-    const point = (ts: number, num: number): BatchPoint => ({ groupId: g, deviceSn: 'SL0000000101', key: 'Kept', defined: true, ts, num, txt: null });
+    const point = (ts: number, num: number): BatchPoint => ({
+      groupId: g,
+      deviceSn: 'SL0000000101',
+      key: 'Kept',
+      defined: true,
+      ts,
+      num,
+      txt: null,
+    });
     await writer.commit([point(now - 120 * DAY, 1), point(now - 45 * DAY, 2), point(now - 10 * DAY, 3), point(now - DAY, 4)], []);
     const report = await t.app.live.retention.run(now);
     expect(report.ran).toBe(true);
     const series = await db.selectFrom('telemetry_series').select('id').where('data_key', '=', 'Kept').executeTakeFirstOrThrow();
     const raw = await db.selectFrom('telemetry_raw').select('num').where('series_id', '=', series.id).orderBy('ts').execute();
     expect(raw.map((r) => r.num)).toEqual([3, 4]);
-    const hourly = await db.selectFrom('telemetry_hourly').select('sum').where('series_id', '=', series.id).orderBy('bucket').execute();
+    const hourly = await db
+      .selectFrom('telemetry_hourly')
+      .select('sum')
+      .where('series_id', '=', series.id)
+      .orderBy('bucket')
+      .execute();
     expect(hourly.map((r) => r.sum)).toEqual([2, 3, 4]);
-    const daily = await db.selectFrom('telemetry_daily').select('sum').where('series_id', '=', series.id).orderBy('bucket').execute();
+    const daily = await db
+      .selectFrom('telemetry_daily')
+      .select('sum')
+      .where('series_id', '=', series.id)
+      .orderBy('bucket')
+      .execute();
     expect(daily.map((r) => r.sum)).toEqual([1, 2, 3, 4]);
     // A long-range chart still has the expired months, from the daily roll-ups.
     const token = await t.login('admin', 'Admin12345');
-    const chart = await t.call({ method: 'GET', url: `/api/device/SL0000000101/DeviceHisData?BeginTime=${String(now - 200 * DAY)}&Keys=Kept&Type=day`, token });
-    expect(chart.json<{ data: { Series: { Points: [number, number][] }[] } }>().data.Series[0]?.Points.map((p) => p[1])).toEqual([1, 2, 3, 4]);
+    const chart = await t.call({
+      method: 'GET',
+      url: `/api/device/SL0000000101/DeviceHisData?BeginTime=${String(now - 200 * DAY)}&Keys=Kept&Type=day`,
+      token,
+    });
+    expect(chart.json<{ data: { Series: { Points: [number, number][] }[] } }>().data.Series[0]?.Points.map((p) => p[1])).toEqual([
+      1, 2, 3, 4,
+    ]);
     if (dialect === 'postgres') {
       const names = (await rawPartitions(db)).map((p) => p.name);
       expect(report.partitionsDropped).toContain(monthOf(now - 120 * DAY).name);
@@ -53,7 +83,13 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
     await writer.commit([{ groupId: g, deviceSn: 'SL0000000101', key: 'Future', defined: true, ts: far, num: 9, txt: null }], []);
     const made = await ensureRawPartitions(db, far, 0, 0);
     expect(made).toEqual([monthOf(far).name]);
-    const series = await db.selectFrom('telemetry_series').select('id').where('data_key', '=', 'Future').executeTakeFirstOrThrow();
-    expect((await db.selectFrom('telemetry_raw').select('num').where('series_id', '=', series.id).execute()).map((r) => r.num)).toEqual([9]);
+    const series = await db
+      .selectFrom('telemetry_series')
+      .select('id')
+      .where('data_key', '=', 'Future')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await db.selectFrom('telemetry_raw').select('num').where('series_id', '=', series.id).execute()).map((r) => r.num),
+    ).toEqual([9]);
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createTestApp, databaseKinds, fieldsOf, multipartFile, EXE, PNG, type Body, type CreatedTenant, type TestApp } from './harness.ts';
+import {
+  createTestApp,
+  databaseKinds,
+  fieldsOf,
+  multipartFile,
+  EXE,
+  PNG,
+  type Body,
+  type CreatedTenant,
+  type TestApp,
+} from './harness.ts';
 
 interface Area {
   AreaCode: string;
@@ -74,7 +84,9 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const zhejiang = tree.json<Body<Area[]>>().data.find((a) => a.AreaCode === '330000');
       const huzhou = zhejiang?.Children?.find((c) => c.AreaCode === '330500');
       expect(huzhou?.Children?.map((c) => c.AreaName)).toContain('安吉县');
-      expect((await t.call({ method: 'GET', url: '/api/Area/GetParentArea?areaCode=999999', token: operator })).statusCode).toBe(404);
+      expect((await t.call({ method: 'GET', url: '/api/Area/GetParentArea?areaCode=999999', token: operator })).statusCode).toBe(
+        404,
+      );
       const bad = await t.call({ method: 'GET', url: '/api/Area/GetArea?areaCode=abc', token: operator });
       expect(bad.statusCode).toBe(400);
       expect(fieldsOf(bad)).toEqual(['areaCode']);
@@ -85,7 +97,12 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
   describe('regions', () => {
     it('adds, reads, edits and deletes a region, checking its shape, point and parent', async () => {
       const circle = { type: 'circle', center: [119.64, 30.6], radius: 1500 };
-      const created = await t.call({ method: 'POST', url: '/api/1/Region', token: admin, payload: { Name: '青山片区', Radius: JSON.stringify(circle), RegionCode: 'QS', Point: '119.64, 30.6' } });
+      const created = await t.call({
+        method: 'POST',
+        url: '/api/1/Region',
+        token: admin,
+        payload: { Name: '青山片区', Radius: JSON.stringify(circle), RegionCode: 'QS', Point: '119.64, 30.6' },
+      });
       expect(created.statusCode).toBe(201);
       const region = created.json<Body<{ Id: number; Radius: string; Point: string; ParentId: number }>>().data;
       expect(JSON.parse(region.Radius)).toEqual(circle);
@@ -93,29 +110,68 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(region.ParentId).toBe(0);
 
       const bad = await t.call({
-        method: 'POST', url: '/api/1/Region', token: admin, lang: 'en-US',
+        method: 'POST',
+        url: '/api/1/Region',
+        token: admin,
+        lang: 'en-US',
         payload: { Name: 'x', Radius: '{"type":"circle","center":[500,30],"radius":10}', Point: '30.6' },
       });
       expect(bad.statusCode).toBe(400);
       expect(fieldsOf(bad).sort()).toEqual(['Point', 'Radius']);
       expect(bad.json<Body>().message).toContain('longitude,latitude');
 
-      const polygon = { type: 'polygon', path: [[119.6, 30.6], [119.7, 30.6], [119.7, 30.7]] };
-      const child = await t.json<{ Id: number }>({ method: 'POST', url: '/api/1/Region', token: admin, payload: { Name: '竹林', Radius: polygon, ParentId: region.Id } });
-      const cycle = await t.call({ method: 'PUT', url: '/api/1/Region', token: admin, payload: { Id: region.Id, Name: '青山片区', ParentId: child.data.Id } });
+      const polygon = {
+        type: 'polygon',
+        path: [
+          [119.6, 30.6],
+          [119.7, 30.6],
+          [119.7, 30.7],
+        ],
+      };
+      const child = await t.json<{ Id: number }>({
+        method: 'POST',
+        url: '/api/1/Region',
+        token: admin,
+        payload: { Name: '竹林', Radius: polygon, ParentId: region.Id },
+      });
+      const cycle = await t.call({
+        method: 'PUT',
+        url: '/api/1/Region',
+        token: admin,
+        payload: { Id: region.Id, Name: '青山片区', ParentId: child.data.Id },
+      });
       expect(cycle.statusCode).toBe(400);
       expect(fieldsOf(cycle)).toEqual(['ParentId']);
 
-      const rectangle = { type: 'rectangle', bounds: [[119.6, 30.5], [119.7, 30.6]] };
-      const edited = await t.call({ method: 'PUT', url: '/api/1/Region', token: admin, payload: { Id: region.Id, Name: '青山片区 Qingshan', Radius: rectangle, Point: '119.65,30.55' } });
+      const rectangle = {
+        type: 'rectangle',
+        bounds: [
+          [119.6, 30.5],
+          [119.7, 30.6],
+        ],
+      };
+      const edited = await t.call({
+        method: 'PUT',
+        url: '/api/1/Region',
+        token: admin,
+        payload: { Id: region.Id, Name: '青山片区 Qingshan', Radius: rectangle, Point: '119.65,30.55' },
+      });
       expect(edited.statusCode).toBe(200);
-      const read = await t.json<{ Name: string; Radius: string }>({ method: 'GET', url: `/api/1/Region/${String(region.Id)}`, token: operator });
+      const read = await t.json<{ Name: string; Radius: string }>({
+        method: 'GET',
+        url: `/api/1/Region/${String(region.Id)}`,
+        token: operator,
+      });
       expect(read.data.Name).toBe('青山片区 Qingshan');
       expect(JSON.parse(read.data.Radius)).toEqual(rectangle);
       expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(region.Id)}`, token: admin })).statusCode).toBe(409);
-      expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(child.data.Id)}`, token: admin })).statusCode).toBe(200);
+      expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(child.data.Id)}`, token: admin })).statusCode).toBe(
+        200,
+      );
       expect((await t.call({ method: 'DELETE', url: `/api/1/Region/${String(region.Id)}`, token: admin })).statusCode).toBe(200);
-      expect((await t.call({ method: 'POST', url: '/api/1/Region', token: operator, payload: { Name: 'x' } })).statusCode).toBe(403);
+      expect((await t.call({ method: 'POST', url: '/api/1/Region', token: operator, payload: { Name: 'x' } })).statusCode).toBe(
+        403,
+      );
       const all = await t.json<{ Name: string }[]>({ method: 'GET', url: '/api/1/Region', token: operator });
       expect(all.data.map((r) => r.Name)).toEqual(['安吉南部片区 Anji South']);
     });
@@ -123,19 +179,45 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
 
   describe('projects and stations', () => {
     it('lists the demo projects with station and device counts, online state, paged', async () => {
-      expect(qingshan).toMatchObject({ ProjectType: 0, ProjectKind: 'project', SitesNum: 4, DeviceNum: 12, OnlineNum: 9, OfflineNum: 3, Online: true });
+      expect(qingshan).toMatchObject({
+        ProjectType: 0,
+        ProjectKind: 'project',
+        SitesNum: 4,
+        DeviceNum: 12,
+        OnlineNum: 9,
+        OfflineNum: 3,
+        Online: true,
+      });
       expect(hekou).toMatchObject({ SitesNum: 2, DeviceNum: 6, OnlineNum: 3 });
       expect(qingshan.ParentName).toBe('安吉县水务 Anji Water');
       const sites = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
       expect(sites.data).toMatchObject({ count: 6, totalPage: 1, currentPage: 1, pageSize: 10 });
       expect(sites.count).toBe(6);
-      const page2 = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite?PageNo=2&PageSize=4&OrderBy=Name&OrderType=asc', token: operator });
+      const page2 = await t.json<Page<Project>>({
+        method: 'GET',
+        url: '/api/1/project/mySite?PageNo=2&PageSize=4&OrderBy=Name&OrderType=asc',
+        token: operator,
+      });
       expect(page2.data).toMatchObject({ count: 6, totalPage: 2, currentPage: 2, pageSize: 4 });
       expect(page2.data.data).toHaveLength(2);
-      const searched = await t.json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Search=${encodeURIComponent('竹林')}`, token: operator });
+      const searched = await t.json<Page<Project>>({
+        method: 'GET',
+        url: `/api/1/project/mySite?Search=${encodeURIComponent('竹林')}`,
+        token: operator,
+      });
       expect(searched.data.data.map((s) => s.Name)).toEqual(['竹林村站 Zhulin Village']);
-      expect(searched.data.data[0]).toMatchObject({ ProjectType: 1, DeviceNum: 2, OnlineNum: 0, Online: false, ParentId: qingshan.Id });
-      const offline = await t.json<Page<Project>>({ method: 'GET', url: `/api/1/project/mySite?Online=0&ParentId=${String(hekou.Id)}`, token: operator });
+      expect(searched.data.data[0]).toMatchObject({
+        ProjectType: 1,
+        DeviceNum: 2,
+        OnlineNum: 0,
+        Online: false,
+        ParentId: qingshan.Id,
+      });
+      const offline = await t.json<Page<Project>>({
+        method: 'GET',
+        url: `/api/1/project/mySite?Online=0&ParentId=${String(hekou.Id)}`,
+        token: operator,
+      });
       expect(offline.data.data.map((s) => s.Name)).toEqual(['上坞站 Shangwu']);
       const clients = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
       expect(clients.data.map((c) => [c.Name, c.ProjectNum, c.DeviceNum])).toEqual([['安吉县水务 Anji Water', 2, 18]]);
@@ -144,58 +226,126 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
     it('answers a node with its children, and its children alone', async () => {
       const info = await t.json<Project>({ method: 'GET', url: `/api/1/project/info/${String(hekou.Id)}`, token: operator });
       expect(info.data.Child?.map((c) => c.Name).sort()).toEqual(['上坞站 Shangwu', '河口村站 Hekou']);
-      const children = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: operator });
+      const children = await t.json<Project[]>({
+        method: 'GET',
+        url: `/api/1/project/Child/${String(qingshan.Id)}`,
+        token: operator,
+      });
       expect(children.data).toHaveLength(4);
       expect(children.data.reduce((n, c) => n + c.DeviceNum, 0)).toBe(12);
       expect((await t.call({ method: 'GET', url: '/api/1/project/info/999999', token: operator })).statusCode).toBe(404);
     });
 
     it('adds projects and stations, reading the other ProjectType numberings, and keeps the tree in order', async () => {
-      const project = await t.call({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '东坑村 Dongkeng', ProjectType: 0, Position: '119.70,30.60', AreaId: '330523' } });
+      const project = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: '东坑村 Dongkeng', ProjectType: 0, Position: '119.70,30.60', AreaId: '330523' },
+      });
       expect(project.statusCode).toBe(201);
       const p = project.json<Body<Project>>().data;
       expect(p).toMatchObject({ ProjectType: 0, ParentId: 0, DeviceNum: 0, SitesNum: 0, Image: null });
       // The reading where station is 2, and a name, are both a station under a project.
-      const s1 = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '东坑一站', ProjectType: 2, ParentId: p.Id, Position: '119.701,30.601' } });
-      const s2 = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { ProjectName: '东坑二站', ProjectType: 'site', ParentId: p.Id } });
+      const s1 = await t.json<Project>({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: '东坑一站', ProjectType: 2, ParentId: p.Id, Position: '119.701,30.601' },
+      });
+      const s2 = await t.json<Project>({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { ProjectName: '东坑二站', ProjectType: 'site', ParentId: p.Id },
+      });
       expect([s1.data.ProjectType, s2.data.ProjectType]).toEqual([1, 1]);
       // The reading where project is 1: 1 without a parent is a project.
-      const alt = await t.json<Project>({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '旧读法项目', ProjectType: 1 } });
+      const alt = await t.json<Project>({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: '旧读法项目', ProjectType: 1 },
+      });
       expect(alt.data.ProjectType).toBe(0);
-      const device = await t.call({ method: 'POST', url: '/api/1/project', token: admin, lang: 'en-US', payload: { Name: 'x', ProjectType: 3, ParentId: s1.data.Id } });
+      const device = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        lang: 'en-US',
+        payload: { Name: 'x', ProjectType: 3, ParentId: s1.data.Id },
+      });
       expect(device.statusCode).toBe(400);
       expect(device.json<Body>().message).toBe('ProjectType: Devices are added with the device call, not as projects');
-      const under = await t.call({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: 'x', ProjectType: 1, ParentId: s1.data.Id } });
+      const under = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: 'x', ProjectType: 1, ParentId: s1.data.Id },
+      });
       expect(under.statusCode).toBe(400);
       expect(fieldsOf(under)).toEqual(['ParentId']);
-      const dup = await t.call({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: '东坑一站', ProjectType: 1, ParentId: p.Id } });
+      const dup = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: '东坑一站', ProjectType: 1, ParentId: p.Id },
+      });
       expect(dup.statusCode).toBe(409);
-      const badPosition = await t.call({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: 'y', ProjectType: 0, Position: '200,30', AreaId: '999999' } });
+      const badPosition = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: 'y', ProjectType: 0, Position: '200,30', AreaId: '999999' },
+      });
       expect(badPosition.statusCode).toBe(400);
       expect(fieldsOf(badPosition)).toEqual(['Position']);
-      const badArea = await t.call({ method: 'POST', url: '/api/1/project', token: admin, payload: { Name: 'y', ProjectType: 0, AreaId: '999999' } });
+      const badArea = await t.call({
+        method: 'POST',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Name: 'y', ProjectType: 0, AreaId: '999999' },
+      });
       expect(fieldsOf(badArea)).toEqual(['AreaId']);
 
       // Move a station to another project; a project may not go under a station or itself.
-      const moved = await t.call({ method: 'PUT', url: '/api/1/project', token: admin, payload: { Id: s2.data.Id, Name: '东坑二站', ParentId: alt.data.Id, Address: '东坑村' } });
+      const moved = await t.call({
+        method: 'PUT',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Id: s2.data.Id, Name: '东坑二站', ParentId: alt.data.Id, Address: '东坑村' },
+      });
       expect(moved.statusCode).toBe(200);
       expect(moved.json<Body<Project>>().data).toMatchObject({ ParentId: alt.data.Id, ParentName: '旧读法项目' });
-      const loop = await t.call({ method: 'PUT', url: '/api/1/project', token: admin, payload: { Id: p.Id, Name: '东坑村 Dongkeng', ParentId: s1.data.Id } });
+      const loop = await t.call({
+        method: 'PUT',
+        url: '/api/1/project',
+        token: admin,
+        payload: { Id: p.Id, Name: '东坑村 Dongkeng', ParentId: s1.data.Id },
+      });
       expect(loop.statusCode).toBe(400);
 
       // A node that still holds stations is not deleted; an empty one is.
       const refused = await t.call({ method: 'DELETE', url: `/api/1/project/${String(p.Id)}`, token: admin, lang: 'en-US' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json<Body>().message).toBe('“东坑村 Dongkeng” still holds 1 stations or projects and 0 devices; move or delete them first');
-      expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(s1.data.Id)}`, token: admin })).statusCode).toBe(200);
+      expect(refused.json<Body>().message).toBe(
+        '“东坑村 Dongkeng” still holds 1 stations or projects and 0 devices; move or delete them first',
+      );
+      expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(s1.data.Id)}`, token: admin })).statusCode).toBe(
+        200,
+      );
       expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(p.Id)}`, token: admin })).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: `/api/1/project/info/${String(p.Id)}`, token: admin })).statusCode).toBe(404);
       // Operators view but do not manage.
-      expect((await t.call({ method: 'POST', url: '/api/1/project', token: operator, payload: { Name: 'z', ProjectType: 0 } })).statusCode).toBe(403);
+      expect(
+        (await t.call({ method: 'POST', url: '/api/1/project', token: operator, payload: { Name: 'z', ProjectType: 0 } }))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('refuses to delete a station that still has devices', async () => {
-      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin }))
+        .data[0];
       const res = await t.call({ method: 'DELETE', url: `/api/1/project/${String(station?.Id)}`, token: admin, lang: 'zh-CN' });
       expect(res.statusCode).toBe(409);
       expect(res.json<Body>().message).toContain('台设备');
@@ -206,25 +356,54 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
   describe('images, affiliates and principals', () => {
     it('uploads a cover image, shows it on the project card, and deletes it with its file', async () => {
       const folder = path.join(t.dataDir, 'uploads', 'project-images');
-      const first = await t.call({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: admin, ...multipartFile(PNG, 'cover.png', 'image/png') });
+      const first = await t.call({
+        method: 'POST',
+        url: `/api/1/${String(qingshan.Id)}/ProjectImage`,
+        token: admin,
+        ...multipartFile(PNG, 'cover.png', 'image/png'),
+      });
       expect(first.statusCode).toBe(201);
       const cover = first.json<Body<{ Id: number; url: string; Sn: number }>>().data;
       expect(cover.Sn).toBe(0);
-      const second = await t.json<{ Id: number; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: admin, ...multipartFile(PNG, 'b.png') });
+      const second = await t.json<{ Id: number; Sn: number }>({
+        method: 'POST',
+        url: `/api/1/${String(qingshan.Id)}/ProjectImage`,
+        token: admin,
+        ...multipartFile(PNG, 'b.png'),
+      });
       expect(second.data.Sn).toBe(1);
       const file = await t.call({ method: 'GET', url: cover.url });
       expect(file.headers['content-type']).toBe('image/png');
-      const list = await t.json<{ Id: number; Sn: number }[]>({ method: 'GET', url: `/api/1/${String(qingshan.Id)}/ProjectImage`, token: operator });
-      expect(list.data.map((i) => [i.Id, i.Sn])).toEqual([[cover.Id, 0], [second.data.Id, 1]]);
+      const list = await t.json<{ Id: number; Sn: number }[]>({
+        method: 'GET',
+        url: `/api/1/${String(qingshan.Id)}/ProjectImage`,
+        token: operator,
+      });
+      expect(list.data.map((i) => [i.Id, i.Sn])).toEqual([
+        [cover.Id, 0],
+        [second.data.Id, 1],
+      ]);
       // The second becomes the cover.
-      const third = await t.json<{ Id: number; url: string; Sn: number }>({ method: 'POST', url: `/api/1/${String(qingshan.Id)}/ProjectImage?Sn=0`, token: admin, ...multipartFile(PNG, 'c.png') });
+      const third = await t.json<{ Id: number; url: string; Sn: number }>({
+        method: 'POST',
+        url: `/api/1/${String(qingshan.Id)}/ProjectImage?Sn=0`,
+        token: admin,
+        ...multipartFile(PNG, 'c.png'),
+      });
       expect(third.data.Sn).toBe(0);
-      const card = (await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject?Search=青山', token: operator })).data.data[0];
+      const card = (await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject?Search=青山', token: operator }))
+        .data.data[0];
       expect(card?.Image).toBe(third.data.url);
       expect(await readdir(folder)).toHaveLength(3);
 
-      expect((await t.call({ method: 'DELETE', url: `/api/1/${String(hekou.Id)}/ProjectImage/${String(cover.Id)}`, token: admin })).statusCode).toBe(404);
-      expect((await t.call({ method: 'DELETE', url: `/api/1/${String(qingshan.Id)}/ProjectImage/${String(cover.Id)}`, token: admin })).statusCode).toBe(200);
+      expect(
+        (await t.call({ method: 'DELETE', url: `/api/1/${String(hekou.Id)}/ProjectImage/${String(cover.Id)}`, token: admin }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.call({ method: 'DELETE', url: `/api/1/${String(qingshan.Id)}/ProjectImage/${String(cover.Id)}`, token: admin }))
+          .statusCode,
+      ).toBe(200);
       expect(await readdir(folder)).toHaveLength(2);
       expect((await t.call({ method: 'GET', url: cover.url })).statusCode).toBe(404);
     });
@@ -232,53 +411,135 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
     it('refuses a renamed executable (415) and an oversize image (413), storing nothing', async () => {
       const folder = path.join(t.dataDir, 'uploads', 'project-images');
       const before = await readdir(folder);
-      const renamed = await t.call({ method: 'POST', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: admin, lang: 'en-US', ...multipartFile(EXE, 'photo.jpg', 'image/jpeg') });
+      const renamed = await t.call({
+        method: 'POST',
+        url: `/api/1/${String(hekou.Id)}/ProjectImage`,
+        token: admin,
+        lang: 'en-US',
+        ...multipartFile(EXE, 'photo.jpg', 'image/jpeg'),
+      });
       expect(renamed.statusCode).toBe(415);
       expect(renamed.json<Body>().message).toBe('Wrong file type: only png, jpeg, bmp are supported');
       const huge = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-      const oversize = await t.call({ method: 'POST', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: admin, lang: 'en-US', ...multipartFile(huge, 'big.png', 'image/png') });
+      const oversize = await t.call({
+        method: 'POST',
+        url: `/api/1/${String(hekou.Id)}/ProjectImage`,
+        token: admin,
+        lang: 'en-US',
+        ...multipartFile(huge, 'big.png', 'image/png'),
+      });
       expect(oversize.statusCode).toBe(413);
       expect(oversize.json<Body>().message).toContain('5 MB');
-      expect((await t.call({ method: 'POST', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: operator, ...multipartFile(PNG, 'a.png') })).statusCode).toBe(403);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: `/api/1/${String(hekou.Id)}/ProjectImage`,
+            token: operator,
+            ...multipartFile(PNG, 'a.png'),
+          })
+        ).statusCode,
+      ).toBe(403);
       expect(await readdir(folder)).toEqual(before);
       const list = await t.json<unknown[]>({ method: 'GET', url: `/api/1/${String(hekou.Id)}/ProjectImage`, token: admin });
       expect(list.data).toEqual([]);
     });
 
     it('keeps affiliates of a project', async () => {
-      const added = await t.call({ method: 'POST', url: '/api/ProjectAffiliate', token: admin, payload: { ProjectId: hekou.Id, AffiliateName: '设计规模 Design capacity', AffiliateValue: '50 m³/d' } });
+      const added = await t.call({
+        method: 'POST',
+        url: '/api/ProjectAffiliate',
+        token: admin,
+        payload: { ProjectId: hekou.Id, AffiliateName: '设计规模 Design capacity', AffiliateValue: '50 m³/d' },
+      });
       expect(added.statusCode).toBe(201);
       const id = added.json<Body<{ Id: number }>>().data.Id;
-      await t.call({ method: 'POST', url: '/api/ProjectAffiliate', token: admin, payload: { ProjectId: hekou.Id, AffiliateName: '工艺 Process', AffiliateValue: 'A/O' } });
-      await t.call({ method: 'POST', url: '/api/ProjectAffiliate', token: admin, payload: { ProjectId: qingshan.Id, AffiliateName: '工艺 Process', AffiliateValue: 'MBR' } });
-      const list = await t.json<{ AffiliateName: string; AffiliateValue: string }[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
+      await t.call({
+        method: 'POST',
+        url: '/api/ProjectAffiliate',
+        token: admin,
+        payload: { ProjectId: hekou.Id, AffiliateName: '工艺 Process', AffiliateValue: 'A/O' },
+      });
+      await t.call({
+        method: 'POST',
+        url: '/api/ProjectAffiliate',
+        token: admin,
+        payload: { ProjectId: qingshan.Id, AffiliateName: '工艺 Process', AffiliateValue: 'MBR' },
+      });
+      const list = await t.json<{ AffiliateName: string; AffiliateValue: string }[]>({
+        method: 'GET',
+        url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`,
+        token: operator,
+      });
       expect(list.data.map((a) => a.AffiliateValue)).toEqual(['50 m³/d', 'A/O']);
-      const edited = await t.call({ method: 'PUT', url: '/api/ProjectAffiliate', token: admin, payload: { Id: id, AffiliateName: '设计规模 Design capacity', AffiliateValue: '80 m³/d' } });
+      const edited = await t.call({
+        method: 'PUT',
+        url: '/api/ProjectAffiliate',
+        token: admin,
+        payload: { Id: id, AffiliateName: '设计规模 Design capacity', AffiliateValue: '80 m³/d' },
+      });
       expect(edited.json<Body<{ AffiliateValue: string }>>().data.AffiliateValue).toBe('80 m³/d');
-      expect((await t.call({ method: 'POST', url: '/api/ProjectAffiliate/Remove', token: admin, payload: { Id: id } })).statusCode).toBe(200);
-      const after = await t.json<unknown[]>({ method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`, token: operator });
+      expect(
+        (await t.call({ method: 'POST', url: '/api/ProjectAffiliate/Remove', token: admin, payload: { Id: id } })).statusCode,
+      ).toBe(200);
+      const after = await t.json<unknown[]>({
+        method: 'GET',
+        url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}`,
+        token: operator,
+      });
       expect(after.data).toHaveLength(1);
       expect((await t.call({ method: 'GET', url: '/api/ProjectAffiliate', token: operator })).statusCode).toBe(400);
     });
 
     it('keeps principals of a station, with the mobile rule on Phone', async () => {
-      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin }))
+        .data[0];
       const base = `/api/station/${String(station?.Id)}/ProjectPrincipals`;
       const demo = await t.json<{ Name: string; Phone: string }[]>({ method: 'GET', url: base, token: operator });
       expect(demo.data).toEqual([expect.objectContaining({ Name: '张工 Zhang', Phone: '13800138000' })]);
-      const bad = await t.call({ method: 'POST', url: base, token: admin, lang: 'en-US', payload: { Name: '李工', Phone: '12345678901' } });
+      const bad = await t.call({
+        method: 'POST',
+        url: base,
+        token: admin,
+        lang: 'en-US',
+        payload: { Name: '李工', Phone: '12345678901' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<Body>().message).toBe('Phone: Enter an 11-digit mainland mobile number');
-      const added = await t.json<{ Id: number }>({ method: 'POST', url: base, token: admin, payload: { Name: '李工 Li', Phone: '13912345678' } });
-      const edited = await t.json<{ Phone: string }>({ method: 'PUT', url: `${base}/${String(added.data.Id)}`, token: admin, payload: { Name: '李工 Li', Phone: '15912345678' } });
+      const added = await t.json<{ Id: number }>({
+        method: 'POST',
+        url: base,
+        token: admin,
+        payload: { Name: '李工 Li', Phone: '13912345678' },
+      });
+      const edited = await t.json<{ Phone: string }>({
+        method: 'PUT',
+        url: `${base}/${String(added.data.Id)}`,
+        token: admin,
+        payload: { Name: '李工 Li', Phone: '15912345678' },
+      });
       expect(edited.data.Phone).toBe('15912345678');
       // Reached through another station's path, the principal is not found.
-      const wrongParent = await t.call({ method: 'DELETE', url: `/api/project/${String(hekou.Id)}/ProjectPrincipals/${String(added.data.Id)}`, token: admin });
+      const wrongParent = await t.call({
+        method: 'DELETE',
+        url: `/api/project/${String(hekou.Id)}/ProjectPrincipals/${String(added.data.Id)}`,
+        token: admin,
+      });
       expect(wrongParent.statusCode).toBe(404);
       expect((await t.call({ method: 'DELETE', url: `${base}/${String(added.data.Id)}`, token: admin })).statusCode).toBe(200);
       expect((await t.json<unknown[]>({ method: 'GET', url: base, token: admin })).data).toHaveLength(1);
-      expect((await t.call({ method: 'GET', url: `/api/shop/${String(station?.Id)}/ProjectPrincipals`, token: admin })).statusCode).toBe(400);
-      expect((await t.call({ method: 'GET', url: `/api/${String(other.groupId)}/${String(station?.Id)}/ProjectPrincipals`, token: admin })).statusCode).toBe(403);
+      expect(
+        (await t.call({ method: 'GET', url: `/api/shop/${String(station?.Id)}/ProjectPrincipals`, token: admin })).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await t.call({
+            method: 'GET',
+            url: `/api/${String(other.groupId)}/${String(station?.Id)}/ProjectPrincipals`,
+            token: admin,
+          })
+        ).statusCode,
+      ).toBe(403);
     });
   });
 
@@ -286,7 +547,8 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
     it("refuses another group's projects, regions, images, affiliates, principals and grants, and changes nothing", async () => {
       const g = String(other.groupId);
       const mine = String(1);
-      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin })).data[0];
+      const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin }))
+        .data[0];
       const attempts = [
         { method: 'GET', url: `/api/${mine}/project` },
         { method: 'GET', url: `/api/${mine}/project/mySite` },
@@ -297,12 +559,24 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         { method: 'POST', url: `/api/${g}/project`, payload: { Name: 'Inside', ProjectType: 1, ParentId: hekou.Id } },
         { method: 'GET', url: `/api/${mine}/Region` },
         { method: 'GET', url: `/api/${g}/${String(hekou.Id)}/ProjectImage` },
-        { method: 'POST', url: '/api/ProjectAffiliate', payload: { ProjectId: hekou.Id, AffiliateName: 'x', AffiliateValue: 'y' } },
+        {
+          method: 'POST',
+          url: '/api/ProjectAffiliate',
+          payload: { ProjectId: hekou.Id, AffiliateName: 'x', AffiliateValue: 'y' },
+        },
         { method: 'GET', url: `/api/ProjectAffiliate?ProjectId=${String(hekou.Id)}` },
         { method: 'GET', url: `/api/station/${String(station?.Id)}/ProjectPrincipals` },
-        { method: 'POST', url: `/api/station/${String(station?.Id)}/ProjectPrincipals`, payload: { Name: 'x', Phone: '13912345678' } },
+        {
+          method: 'POST',
+          url: `/api/station/${String(station?.Id)}/ProjectPrincipals`,
+          payload: { Name: 'x', Phone: '13912345678' },
+        },
         { method: 'GET', url: `/api/${g}/roleproject/2` },
-        { method: 'POST', url: `/api/${g}/roleproject`, payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } },
+        {
+          method: 'POST',
+          url: `/api/${g}/roleproject`,
+          payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] },
+        },
       ] as const;
       for (const attempt of attempts) {
         const res = await t.call({ ...attempt, token: otherAdmin });
@@ -319,21 +593,42 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
 
   describe('role-project grants', () => {
     it('lets an operator reach only the projects granted to their role, and what is below them', async () => {
-      const roles = await t.json<{ Id: number; Name: string }[]>({ method: 'GET', url: '/api/group/1/Role/AllRoles', token: admin });
+      const roles = await t.json<{ Id: number; Name: string }[]>({
+        method: 'GET',
+        url: '/api/group/1/Role/AllRoles',
+        token: admin,
+      });
       const operatorRole = roles.data.find((r) => r.Name === 'Operator')?.Id ?? 0;
-      const before = await t.json<{ ProjectId: number; Operate: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
+      const before = await t.json<{ ProjectId: number; Operate: number }[]>({
+        method: 'GET',
+        url: `/api/1/roleproject/${String(operatorRole)}`,
+        token: admin,
+      });
       expect(before.data.map((g) => g.ProjectId).sort()).toEqual([qingshan.Id, hekou.Id].sort());
 
-      const saved = await t.call({ method: 'POST', url: '/api/api/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
+      const saved = await t.call({
+        method: 'POST',
+        url: '/api/api/roleproject',
+        token: admin,
+        payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] },
+      });
       expect(saved.statusCode).toBe(200);
-      const granted = await t.json<{ ProjectId: number; ProjectName: string; TypeId: number }[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin });
+      const granted = await t.json<{ ProjectId: number; ProjectName: string; TypeId: number }[]>({
+        method: 'GET',
+        url: `/api/1/roleproject/${String(operatorRole)}`,
+        token: admin,
+      });
       expect(granted.data).toEqual([expect.objectContaining({ ProjectId: hekou.Id, ProjectName: hekou.Name, TypeId: 0 })]);
 
       const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator });
       expect(projects.data.data.map((p) => p.Id)).toEqual([hekou.Id]);
       const sites = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
       expect(sites.data.data.map((s) => s.ParentId)).toEqual([hekou.Id, hekou.Id]);
-      const qsStations = await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(qingshan.Id)}`, token: admin });
+      const qsStations = await t.json<Project[]>({
+        method: 'GET',
+        url: `/api/1/project/Child/${String(qingshan.Id)}`,
+        token: admin,
+      });
       const qsStation = qsStations.data[0]?.Id ?? 0;
       for (const url of [
         `/api/1/project/info/${String(qingshan.Id)}`,
@@ -354,42 +649,104 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
           expect(res.statusCode, url).toBe(404);
         }
       }
-      const devices = await t.json<{ DeviceSn: string; ParentProjectId: number }[]>({ method: 'GET', url: '/api/1/Device/MyDevice?PageSize=100', token: operator });
+      const devices = await t.json<{ DeviceSn: string; ParentProjectId: number }[]>({
+        method: 'GET',
+        url: '/api/1/Device/MyDevice?PageSize=100',
+        token: operator,
+      });
       expect(devices.count).toBe(6);
       expect(devices.data.every((d) => d.ParentProjectId === hekou.Id)).toBe(true);
       const overview = await t.json<{ Num: number }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
       expect(overview.data.Num).toBe(6);
-      const map = await t.json<{ Devices: unknown[][]; Stations: unknown[][] }>({ method: 'GET', url: '/api/DeviceMap/GetDeviceMap', token: operator });
+      const map = await t.json<{ Devices: unknown[][]; Stations: unknown[][] }>({
+        method: 'GET',
+        url: '/api/DeviceMap/GetDeviceMap',
+        token: operator,
+      });
       expect(map.data.Devices).toHaveLength(6);
       expect(map.data.Stations).toHaveLength(2);
       const mine = await t.json<{ Id: number }[]>({ method: 'GET', url: '/api/Project/FindUserProject', token: operator });
       expect(mine.data).toHaveLength(3);
       // An administrator may look at what another user reaches; an operator may not.
-      const users = await t.json<{ Id: number; Account: string }[]>({ method: 'GET', url: '/api/user?Search=operator', token: admin });
+      const users = await t.json<{ Id: number; Account: string }[]>({
+        method: 'GET',
+        url: '/api/user?Search=operator',
+        token: admin,
+      });
       const operatorId = users.data.find((u) => u.Account === 'operator')?.Id ?? 0;
-      const theirs = await t.json<{ Id: number }[]>({ method: 'GET', url: `/api/Project/FindUserProject?UserId=${String(operatorId)}`, token: admin });
+      const theirs = await t.json<{ Id: number }[]>({
+        method: 'GET',
+        url: `/api/Project/FindUserProject?UserId=${String(operatorId)}`,
+        token: admin,
+      });
       expect(theirs.data).toHaveLength(3);
-      expect((await t.call({ method: 'GET', url: '/api/Project/FindUserProject?UserId=1', token: operator })).statusCode).toBe(403);
+      expect((await t.call({ method: 'GET', url: '/api/Project/FindUserProject?UserId=1', token: operator })).statusCode).toBe(
+        403,
+      );
 
       // A view-only grant lets the operator look but not control.
-      await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 1 }] } });
-      const check = await t.json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
+      await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: admin,
+        payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 1 }] },
+      });
+      const check = await t.json<{ CanControl: boolean }>({
+        method: 'GET',
+        url: '/api/1/Device/CheckDeviceControl/SL0000000501',
+        token: operator,
+      });
       expect(check.data.CanControl).toBe(false);
-      await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
-      const full = await t.json<{ CanControl: boolean }>({ method: 'GET', url: '/api/1/Device/CheckDeviceControl/SL0000000501', token: operator });
+      await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: admin,
+        payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] },
+      });
+      const full = await t.json<{ CanControl: boolean }>({
+        method: 'GET',
+        url: '/api/1/Device/CheckDeviceControl/SL0000000501',
+        token: operator,
+      });
       expect(full.data.CanControl).toBe(true);
 
       // Grants name projects of the caller's group, and only role managers set them.
-      const foreign = await t.call({ method: 'POST', url: '/api/1/roleproject', token: otherAdmin, payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
+      const foreign = await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: otherAdmin,
+        payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] },
+      });
       expect(foreign.statusCode).toBe(403);
-      const foreignOwn = await t.call({ method: 'POST', url: '/api/x/roleproject', token: otherAdmin, payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] } });
+      const foreignOwn = await t.call({
+        method: 'POST',
+        url: '/api/x/roleproject',
+        token: otherAdmin,
+        payload: { RoleId: other.operatorRoleId, Projects: [{ ProjectId: hekou.Id, Operate: 0 }] },
+      });
       expect(foreignOwn.statusCode).toBe(400);
       expect(fieldsOf(foreignOwn)).toEqual(['Projects']);
-      expect((await t.call({ method: 'POST', url: '/api/1/roleproject', token: operator, payload: { RoleId: operatorRole, Projects: [] } })).statusCode).toBe(403);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: '/api/1/roleproject',
+            token: operator,
+            payload: { RoleId: operatorRole, Projects: [] },
+          })
+        ).statusCode,
+      ).toBe(403);
 
       // Restore the demo grants for the other suites.
-      await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id }, { ProjectId: qingshan.Id }] } });
-      expect((await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator })).data.count).toBe(2);
+      await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: admin,
+        payload: { RoleId: operatorRole, Projects: [{ ProjectId: hekou.Id }, { ProjectId: qingshan.Id }] },
+      });
+      expect((await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: operator })).data.count).toBe(
+        2,
+      );
     });
   });
 });

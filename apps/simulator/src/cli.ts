@@ -63,22 +63,50 @@ async function api<T>(base: string, path: string, init: { method?: string; token
   return body.data;
 }
 
-async function provision(base: string, account: string, password: string, count: number, perStation: number): Promise<Credential[]> {
-  const { Token: token } = await api<{ Token: string }>(base, '/User', { method: 'POST', body: { Account: account, Password: password } });
+async function provision(
+  base: string,
+  account: string,
+  password: string,
+  count: number,
+  perStation: number,
+): Promise<Credential[]> {
+  const { Token: token } = await api<{ Token: string }>(base, '/User', {
+    method: 'POST',
+    body: { Account: account, Password: password },
+  });
   const { GroupId: g } = await api<{ GroupId: number }>(base, '/user/myinfo', { token });
-  const project = await api<{ Id: number }>(base, `/${String(g)}/project`, { method: 'POST', token, body: { Name: `模拟 Simulator ${new Date().toISOString().slice(0, 16)}`, ProjectType: 0, ParentId: 0 } });
+  const project = await api<{ Id: number }>(base, `/${String(g)}/project`, {
+    method: 'POST',
+    token,
+    body: { Name: `模拟 Simulator ${new Date().toISOString().slice(0, 16)}`, ProjectType: 0, ParentId: 0 },
+  });
   const credentials: Credential[] = [];
   let station = 0;
   for (let i = 0; i < count; i++) {
     if (i % perStation === 0) {
-      station = (await api<{ Id: number }>(base, `/${String(g)}/project`, { method: 'POST', token, body: { Name: `模拟站 Station ${String(i / perStation + 1)}`, ProjectType: 1, ParentId: project.Id } })).Id;
+      station = (
+        await api<{ Id: number }>(base, `/${String(g)}/project`, {
+          method: 'POST',
+          token,
+          body: { Name: `模拟站 Station ${String(i / perStation + 1)}`, ProjectType: 1, ParentId: project.Id },
+        })
+      ).Id;
     }
-    const created = await api<{ Device: { DeviceSn: string }; Credential: { Username: string; Password: string } }>(base, `/${String(g)}/Device`, {
-      method: 'POST',
-      token,
-      body: { DeviceName: `模拟设备 Simulated ${String(i + 1)}`, ProjectId: station },
+    const created = await api<{ Device: { DeviceSn: string }; Credential: { Username: string; Password: string } }>(
+      base,
+      `/${String(g)}/Device`,
+      {
+        method: 'POST',
+        token,
+        body: { DeviceName: `模拟设备 Simulated ${String(i + 1)}`, ProjectId: station },
+      },
+    );
+    credentials.push({
+      DeviceSn: created.Device.DeviceSn,
+      Secret: created.Credential.Password,
+      GroupId: g,
+      Station: String(station),
     });
-    credentials.push({ DeviceSn: created.Device.DeviceSn, Secret: created.Credential.Password, GroupId: g, Station: String(station) });
   }
   return credentials;
 }
@@ -94,7 +122,9 @@ async function main(): Promise<void> {
     await writeFile(args.save, JSON.stringify(credentials, null, 1));
     console.log(`Added ${String(credentials.length)} devices; credentials saved to ${args.save}`);
   } else {
-    console.error('Give --credentials file.json, or --api URL --account A --password P to add devices. See the top of apps/simulator/src/cli.ts.');
+    console.error(
+      'Give --credentials file.json, or --api URL --account A --password P to add devices. See the top of apps/simulator/src/cli.ts.',
+    );
     process.exit(2);
   }
   const topics: TopicTemplates = {
@@ -124,7 +154,9 @@ async function main(): Promise<void> {
       console.error(m);
     },
   });
-  console.log(`${String(fleet.stats.connected)} of ${String(devices.length)} devices connected to ${args.url}, publishing every ${args.interval} s`);
+  console.log(
+    `${String(fleet.stats.connected)} of ${String(devices.length)} devices connected to ${args.url}, publishing every ${args.interval} s`,
+  );
   const report = () => {
     const s = fleet.stats;
     const seconds = (Date.now() - started) / 1000;

@@ -6,7 +6,13 @@
  * commands with acknowledgements. Devices of one station share one station model.
  */
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEFAULT_TOPICS, TopicCodec, type AckMessage, type CommandMessage, type TopicTemplates } from '@sluice/shared/device-protocol';
+import {
+  DEFAULT_TOPICS,
+  TopicCodec,
+  type AckMessage,
+  type CommandMessage,
+  type TopicTemplates,
+} from '@sluice/shared/device-protocol';
 import { StationModel, type StationOptions } from './station-model.ts';
 
 export interface SimDevice {
@@ -161,7 +167,11 @@ class DeviceAgent {
       const codes = this.model.activeCodes().sort().join(',');
       if (codes !== this.codes) {
         this.codes = codes;
-        client.publish(this.fleet.topics.topic('error', deviceSn, groupId), JSON.stringify({ Time: now, Codes: codes ? codes.split(',') : [] }), { qos: 1 });
+        client.publish(
+          this.fleet.topics.topic('error', deviceSn, groupId),
+          JSON.stringify({ Time: now, Codes: codes ? codes.split(',') : [] }),
+          { qos: 1 },
+        );
       }
     }
   }
@@ -177,8 +187,16 @@ class DeviceAgent {
     this.fleet.stats.commands += 1;
     const key = this.device.keyMap?.[command.Key] ?? command.Key;
     const result = this.model.command(key, command.Value);
-    const ack: AckMessage = { Id: command.Id, Success: result.ok, Value: this.model.v[key] ?? command.Value, Time: Date.now(), ...(result.message ? { Message: result.message } : {}) };
-    this.client?.publish(this.fleet.topics.topic('ack', this.device.deviceSn, this.device.groupId), JSON.stringify(ack), { qos: 1 });
+    const ack: AckMessage = {
+      Id: command.Id,
+      Success: result.ok,
+      Value: this.model.v[key] ?? command.Value,
+      Time: Date.now(),
+      ...(result.message ? { Message: result.message } : {}),
+    };
+    this.client?.publish(this.fleet.topics.topic('ack', this.device.deviceSn, this.device.groupId), JSON.stringify(ack), {
+      qos: 1,
+    });
     // Show the change at once rather than at the next interval.
     if (result.ok) this.publish();
   }

@@ -162,7 +162,8 @@ export class StationModel {
     this.rollCounters(now);
 
     // Rain: about one event every two days, 2–8 hours long, 1.5–3 times the flow.
-    if (now > this.rain.until && r() < hours / 48) this.rain = { until: now + (2 + r() * 6) * 3_600_000, factor: 1.5 + r() * 1.5 };
+    if (now > this.rain.until && r() < hours / 48)
+      this.rain = { until: now + (2 + r() * 6) * 3_600_000, factor: 1.5 + r() * 1.5 };
     const rain = now < this.rain.until ? this.rain.factor : 1;
     const inflow = (this.capacity / 24) * dailyShape(hour) * rain * (0.92 + r() * 0.16);
     v[K.inflow] = round(inflow, 2);
@@ -242,13 +243,19 @@ export class StationModel {
     // Dissolved oxygen: rises toward 3 mg/L while a blower runs, falls toward 0.3 when none does.
     const aerating = (v[K.blower1Run] ?? 0) + (v[K.blower2Run] ?? 0) > 0;
     const doTarget = aerating ? 2.6 + r() * 0.6 : 0.3;
-    v[K.dissolvedOxygen] = round((v[K.dissolvedOxygen] ?? 0) + (doTarget - (v[K.dissolvedOxygen] ?? 0)) * Math.min(1, dt / 600), 2);
+    v[K.dissolvedOxygen] = round(
+      (v[K.dissolvedOxygen] ?? 0) + (doTarget - (v[K.dissolvedOxygen] ?? 0)) * Math.min(1, dt / 600),
+      2,
+    );
 
     // Effluent follows the process with a lag of about two hours.
     const oxygen = clamp((v[K.dissolvedOxygen] ?? 0) / 2, 0, 1);
     const dosing = v[K.dosingPumpRun] === 1 || !pumping ? 1 : 0.4;
     const lag = (key: string, target: number) => {
-      v[key] = round((v[key] ?? target) + (target - (v[key] ?? target)) * Math.min(1, dt / 7200) + (r() - 0.5) * target * 0.02, 3);
+      v[key] = round(
+        (v[key] ?? target) + (target - (v[key] ?? target)) * Math.min(1, dt / 7200) + (r() - 0.5) * target * 0.02,
+        3,
+      );
     };
     lag(K.codOut, (v[K.codIn] ?? 250) * (0.06 + 0.1 * (1 - oxygen)));
     lag(K.nh3nOut, (v[K.nh3nIn] ?? 30) * (0.04 + 0.5 * (1 - oxygen) ** 2));
@@ -258,7 +265,11 @@ export class StationModel {
     v[K.phOut] = round(clamp((v[K.phIn] ?? 7.3) - 0.2 + (r() - 0.5) * 0.1, 6, 9), 2);
 
     // Energy: 2.2 kW per lift pump, 3 kW per blower, 0.37 kW dosing, 0.3 kW base load.
-    const kw = 2.2 * ((v[K.liftPump1Run] ?? 0) + (v[K.liftPump2Run] ?? 0)) + 3 * ((v[K.blower1Run] ?? 0) + (v[K.blower2Run] ?? 0)) + 0.37 * (v[K.dosingPumpRun] ?? 0) + 0.3;
+    const kw =
+      2.2 * ((v[K.liftPump1Run] ?? 0) + (v[K.liftPump2Run] ?? 0)) +
+      3 * ((v[K.blower1Run] ?? 0) + (v[K.blower2Run] ?? 0)) +
+      0.37 * (v[K.dosingPumpRun] ?? 0) +
+      0.3;
     v[K.energy] = round((v[K.energy] ?? 0) + kw * hours, 3);
     // Run time (hours) of the station's main equipment: the duty lift pump or a blower running.
     if (pumping || aerating) {
@@ -281,7 +292,8 @@ export class StationModel {
     const auto = v[K.controlMode] === CONTROL_MODE.auto;
     switch (key) {
       case K.controlMode:
-        if (![CONTROL_MODE.auto, CONTROL_MODE.manual, CONTROL_MODE.selfCheck].includes(n as 0 | 1 | 2)) return { ok: false, message: 'the control mode is 0, 1 or 2' };
+        if (![CONTROL_MODE.auto, CONTROL_MODE.manual, CONTROL_MODE.selfCheck].includes(n as 0 | 1 | 2))
+          return { ok: false, message: 'the control mode is 0, 1 or 2' };
         v[key] = n;
         this.selfCheckUntil = 0;
         return { ok: true };
@@ -294,7 +306,8 @@ export class StationModel {
         return { ok: true };
       default:
         if (auto) return { ok: false, message: 'auto mode: the station controls itself' };
-        if (key.endsWith('Fault') || key.endsWith('_In') || key.endsWith('_Out') || key === K.tankLevel || key === K.inflow) return { ok: false, message: `${key} is read-only` };
+        if (key.endsWith('Fault') || key.endsWith('_In') || key.endsWith('_Out') || key === K.tankLevel || key === K.inflow)
+          return { ok: false, message: `${key} is read-only` };
         if (key.endsWith('Run')) {
           if (n === 1 && v[key.replace('Run', 'Fault')] === 1) return { ok: false, message: 'the equipment is faulted' };
           if (n === 1 && v[K.oneKeyStop] === 1) return { ok: false, message: 'one-key stop is on' };

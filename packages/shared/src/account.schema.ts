@@ -117,4 +117,3 @@ export const updateConfigRequest = z.object({
   Theme: z.enum(THEMES).optional(),
   Language: z.enum(LANGUAGES).optional(),
 });
-

@@ -23,7 +23,10 @@ export const appVersionDto = z.object({
 });
 export type AppVersionDto = z.infer<typeof appVersionDto>;
 
-const appType = z.string().trim().regex(APP_TYPE_PATTERN, { message: messageRef('rule.appType') });
+const appType = z
+  .string()
+  .trim()
+  .regex(APP_TYPE_PATTERN, { message: messageRef('rule.appType') });
 
 /** Fields sent with an upload (multipart fields before the file, or the query). */
 export const appUploadFields = z.object({
@@ -48,7 +51,11 @@ export const appTypeQuery = z.preprocess(
  * Both must follow the file-version rule.
  */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.slice(1).split('.').map((p) => (p === 'x' ? 0 : Number(p)));
+  const parts = (v: string) =>
+    v
+      .slice(1)
+      .split('.')
+      .map((p) => (p === 'x' ? 0 : Number(p)));
   const [pa, pb] = [parts(a), parts(b)];
   for (let i = 0; i < 3; i++) {
     const d = (pa[i] ?? 0) - (pb[i] ?? 0);

@@ -21,9 +21,15 @@ export const areaDto: z.ZodType<AreaDto> = z.object({
 });
 
 /** An area code: 6 digits (9 for the towns of the cities that have no counties). */
-export const areaCode = z.coerce.string().trim().regex(/^\d{6}(\d{3})?$/, { message: 'rule.areaCode' });
+export const areaCode = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{6}(\d{3})?$/, { message: 'rule.areaCode' });
 
 export const areaQuery = z.preprocess(
-  (q) => (q && typeof q === 'object' ? { areaCode: (q as Record<string, unknown>).areaCode ?? (q as Record<string, unknown>).AreaCode } : q),
+  (q) =>
+    q && typeof q === 'object'
+      ? { areaCode: (q as Record<string, unknown>).areaCode ?? (q as Record<string, unknown>).AreaCode }
+      : q,
   z.object({ areaCode: z.preprocess((v) => (v === '' || v === '0' || v === 0 ? undefined : v), areaCode.optional()) }),
 );

@@ -16,7 +16,12 @@ export type ClientDto = z.infer<typeof clientDto>;
 
 export const clientFields = {
   ClientName: anyText(1, 64),
-  ClientSn: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'rule.lettersOrDigits' })),
+  ClientSn: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'rule.lettersOrDigits' }),
+  ),
   Linkman: optional(anyText(0, 32)),
   Telephone: optional(landline),
   Mobile: optional(mobile),

@@ -69,7 +69,16 @@ export const importReportDto = z.object({
 export type ImportReportDto = z.infer<typeof importReportDto>;
 
 /** The columns of the library's CSV file, in order. */
-export const LIBRARY_COLUMNS = ['DataKey', 'DataName', 'Unit', 'DataType', 'DefaultValue', 'Format', 'Model', 'Category'] as const;
+export const LIBRARY_COLUMNS = [
+  'DataKey',
+  'DataName',
+  'Unit',
+  'DataType',
+  'DefaultValue',
+  'Format',
+  'Model',
+  'Category',
+] as const;
 
 export const categoryDto = z.object({ Id: z.number(), Name: z.string() });
 export type CategoryDto = z.infer<typeof categoryDto>;
@@ -77,7 +86,10 @@ const categoryName = anyText(1, 32).refine((v) => !/[,，]/.test(v), { message: 
 export const addCategoryRequest = z.object({ Name: categoryName });
 export const updateCategoryRequest = z.object({ Id: idRef, Name: categoryName });
 
-export const warnCodeValue = z.string().trim().regex(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'rule.warnCode' });
+export const warnCodeValue = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,32}$/, { message: 'rule.warnCode' });
 
 export const dataDefineWarnCodeDto = z.object({ Id: z.number(), DataKey: z.string(), Code: z.string() });
 export type DataDefineWarnCodeDto = z.infer<typeof dataDefineWarnCodeDto>;

@@ -78,7 +78,8 @@ describe('control formulas', () => {
 describe('file versions', () => {
   it('follows V or v then major.minor.patch, numbers or x', () => {
     for (const good of ['V1.1.2', 'v1.1.x', 'V10.0.x', 'vx.x.x']) expect(FILE_VERSION_PATTERN.test(good), good).toBe(true);
-    for (const bad of ['1.1.2', 'V1.1', 'V1.1.2.3', 'V1.a.2', 'v1.1.2-beta']) expect(FILE_VERSION_PATTERN.test(bad), bad).toBe(false);
+    for (const bad of ['1.1.2', 'V1.1', 'V1.1.2.3', 'V1.a.2', 'v1.1.2-beta'])
+      expect(FILE_VERSION_PATTERN.test(bad), bad).toBe(false);
   });
 
   it('orders versions numerically', () => {

@@ -97,7 +97,7 @@ function parseOptions(type: DataType, format: string): Record<string, string> | 
   if (Array.isArray(parsed) && type === 'select') {
     for (const item of parsed) {
       const value = isRecord(item) ? scalar(item.value ?? item.Value) : scalar(item);
-      const label = isRecord(item) ? scalar(item.label ?? item.Label) ?? value : value;
+      const label = isRecord(item) ? (scalar(item.label ?? item.Label) ?? value) : value;
       if (value === undefined || value.trim() === '' || label === undefined) return messageRef('rule.formatOptions');
       options[value.trim()] = label;
     }
@@ -163,7 +163,9 @@ export function normalizeFormat(type: DataType, format: string | undefined): { f
     case 'date':
       return ['', 'YYYY-MM-DD'].includes(text) ? { format: text } : { issue: messageRef('rule.formatDate') };
     case 'datetime':
-      return ['', 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm'].includes(text) ? { format: text } : { issue: messageRef('rule.formatDate') };
+      return ['', 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm'].includes(text)
+        ? { format: text }
+        : { issue: messageRef('rule.formatDate') };
     default:
       return text === '' ? { format: '' } : { issue: messageRef('rule.formatNone') };
   }
@@ -182,7 +184,9 @@ export function checkValue(type: DataType, format: string, value: string): strin
   if (text === '') return null;
   if (OPTION_DATA_TYPES.includes(type)) {
     const options = optionsOf(type, format);
-    return options.some((o) => o.value === text) ? null : messageRef('rule.valueOption', { options: options.map((o) => o.value).join(', ') });
+    return options.some((o) => o.value === text)
+      ? null
+      : messageRef('rule.valueOption', { options: options.map((o) => o.value).join(', ') });
   }
   if (NUMERIC_DATA_TYPES.includes(type)) {
     if (!NUMBER.test(text)) return messageRef('rule.number');
@@ -216,12 +220,19 @@ export interface DataDefinitionIssue {
  * Checks a data type with its default and format together. Returns the normalised format and
  * every issue, each naming its field.
  */
-export function checkDataDefinition(input: { DataType: string; DefaultValue?: string | undefined; Format?: string | undefined }): {
+export function checkDataDefinition(input: {
+  DataType: string;
+  DefaultValue?: string | undefined;
+  Format?: string | undefined;
+}): {
   format: string;
   issues: DataDefinitionIssue[];
 } {
   if (!isDataType(input.DataType)) {
-    return { format: input.Format ?? '', issues: [{ field: 'DataType', message: messageRef('rule.dataType', { types: DATA_TYPES.join(', ') }) }] };
+    return {
+      format: input.Format ?? '',
+      issues: [{ field: 'DataType', message: messageRef('rule.dataType', { types: DATA_TYPES.join(', ') }) }],
+    };
   }
   const normalized = normalizeFormat(input.DataType, input.Format);
   if ('issue' in normalized) return { format: input.Format ?? '', issues: [{ field: 'Format', message: normalized.issue }] };

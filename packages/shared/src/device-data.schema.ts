@@ -55,13 +55,24 @@ const deviceDataDefineFields = {
   Format: text(2000),
   AutoControl: flag.default(false),
 };
-export const addDeviceDataDefineRequest = withDeviceSn(withDataRules(z.object({ DeviceSn: deviceSnField, ...deviceDataDefineFields })));
+export const addDeviceDataDefineRequest = withDeviceSn(
+  withDataRules(z.object({ DeviceSn: deviceSnField, ...deviceDataDefineFields })),
+);
 export const updateDeviceDataDefineRequest = withDataRules(z.object({ Id: idRef, ...deviceDataDefineFields }));
 
 /** DevicePanel, with the spec's own casing (typeId is the panel type, deviceSn the device). */
-export const devicePanelDto = z.object({ Id: z.number(), PanelName: z.string(), typeId: z.number(), deviceSn: z.string(), Sn: z.number() });
+export const devicePanelDto = z.object({
+  Id: z.number(),
+  PanelName: z.string(),
+  typeId: z.number(),
+  deviceSn: z.string(),
+  Sn: z.number(),
+});
 export type DevicePanelDto = z.infer<typeof devicePanelDto>;
-const panelTypeId = z.coerce.number().int().refine((v) => PANEL_TYPE_IDS.includes(v), { message: 'rule.panelType' });
+const panelTypeId = z.coerce
+  .number()
+  .int()
+  .refine((v) => PANEL_TYPE_IDS.includes(v), { message: 'rule.panelType' });
 const lowerPanel = (b: unknown) => {
   if (!b || typeof b !== 'object') return b;
   const v = b as Record<string, unknown>;
@@ -77,5 +88,11 @@ export const updateDevicePanelRequest = z.preprocess(
 );
 
 /** A device's configuration value (spec §3 Device config). */
-export const deviceConfigDto = z.object({ Id: z.number(), DeviceSn: z.string(), DataName: z.string(), DataType: z.enum(DATA_TYPES), DataValue: z.string() });
+export const deviceConfigDto = z.object({
+  Id: z.number(),
+  DeviceSn: z.string(),
+  DataName: z.string(),
+  DataType: z.enum(DATA_TYPES),
+  DataValue: z.string(),
+});
 export type DeviceConfigDto = z.infer<typeof deviceConfigDto>;

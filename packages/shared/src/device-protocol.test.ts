@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOPICS, TopicCodec, parseDeviceTime, parseUtcOffset, templateProblem, templatesProblem } from './device-protocol.ts';
+import {
+  DEFAULT_TOPICS,
+  TopicCodec,
+  parseDeviceTime,
+  parseUtcOffset,
+  templateProblem,
+  templatesProblem,
+} from './device-protocol.ts';
 
 describe('topic templates', () => {
   const codec = new TopicCodec();

@@ -104,7 +104,9 @@ export class TopicCodec {
       const address = match(c, levels, false);
       if (!address) continue;
       const { groupId } = address;
-      return typeof groupId === 'number' ? { kind: address.kind, deviceSn: address.deviceSn, groupId } : { kind: address.kind, deviceSn: address.deviceSn };
+      return typeof groupId === 'number'
+        ? { kind: address.kind, deviceSn: address.deviceSn, groupId }
+        : { kind: address.kind, deviceSn: address.deviceSn };
     }
     return undefined;
   }
@@ -191,7 +193,16 @@ export interface AckMessage {
 /** What the server publishes on the event topic for consoles. */
 export type EventMessage =
   | { Type: 'online'; DeviceSn: string; Online: 0 | 1; State: 0 | 1 | 2; Time: number }
-  | { Type: 'warn'; DeviceSn: string; Id: number; Code: string; Description: string; Active: 0 | 1; State: 0 | 1 | 2; Time: number }
+  | {
+      Type: 'warn';
+      DeviceSn: string;
+      Id: number;
+      Code: string;
+      Description: string;
+      Active: 0 | 1;
+      State: 0 | 1 | 2;
+      Time: number;
+    }
   | { Type: 'ack'; DeviceSn: string; Id: string; Key: string; Success: boolean; Value?: DataValue; Time: number };
 
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
@@ -202,13 +213,22 @@ const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?
  * of UTC. Undefined when it is none of these.
  */
 export function parseDeviceTime(value: unknown, offsetMinutes: number): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? (value >= 1e11 ? Math.round(value) : Math.round(value * 1000)) : undefined;
+  if (typeof value === 'number')
+    return Number.isFinite(value) && value > 0 ? (value >= 1e11 ? Math.round(value) : Math.round(value * 1000)) : undefined;
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (/^\d{9,13}(\.\d+)?$/.test(text)) return parseDeviceTime(Number(text), offsetMinutes);
   const local = LOCAL_DATETIME.exec(text);
   if (local) {
-    const [y, mo, d, h, mi, s, ms] = local.slice(1).map((p: string | undefined) => (p === undefined ? 0 : Number(p))) as [number, number, number, number, number, number, number];
+    const [y, mo, d, h, mi, s, ms] = local.slice(1).map((p: string | undefined) => (p === undefined ? 0 : Number(p))) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const utc = Date.UTC(y, mo - 1, d, h, mi, s, ms);
     const check = new Date(utc);
     if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return undefined;

@@ -53,13 +53,28 @@ const profileFields = {
 export const addTemplateProfileRequest = withDataRules(z.object(profileFields));
 export const updateTemplateProfileRequest = withDataRules(z.object({ Id: idRef, ...profileFields }));
 
-export const templatePanelDto = z.object({ Id: z.number(), TempId: z.number(), PanelTypeId: z.number(), PanelName: z.string(), Sn: z.number() });
-const panelType = z.coerce.number().int().refine((v) => PANEL_TYPE_IDS.includes(v), { message: 'rule.panelType' });
+export const templatePanelDto = z.object({
+  Id: z.number(),
+  TempId: z.number(),
+  PanelTypeId: z.number(),
+  PanelName: z.string(),
+  Sn: z.number(),
+});
+const panelType = z.coerce
+  .number()
+  .int()
+  .refine((v) => PANEL_TYPE_IDS.includes(v), { message: 'rule.panelType' });
 const panelFields = { TempId: idRef, PanelTypeId: panelType, PanelName: name(64), Sn: sortNo.default(0) };
 export const addTemplatePanelRequest = z.object(panelFields);
 export const updateTemplatePanelRequest = z.object({ Id: idRef, ...panelFields });
 
-export const templateArgDto = z.object({ Id: z.number(), TempId: z.number(), DataName: z.string(), DataType: z.enum(DATA_TYPES), DataValue: z.string() });
+export const templateArgDto = z.object({
+  Id: z.number(),
+  TempId: z.number(),
+  DataName: z.string(),
+  DataType: z.enum(DATA_TYPES),
+  DataValue: z.string(),
+});
 const argFields = { TempId: idRef, DataName: name(64), DataType: dataTypeField, DataValue: text(200) };
 export const addTemplateArgRequest = z.object(argFields);
 export const updateTemplateArgRequest = z.object({ Id: idRef, ...argFields });
@@ -95,7 +110,13 @@ const controlDataFields = {
 export const addTemplateControlDataRequest = z.object(controlDataFields);
 export const updateTemplateControlDataRequest = z.object({ Id: idRef, ...controlDataFields });
 
-export const templateConfigDto = z.object({ Id: z.number(), TempId: z.number(), Category: z.string(), DefineKey: z.string(), Name: z.string() });
+export const templateConfigDto = z.object({
+  Id: z.number(),
+  TempId: z.number(),
+  Category: z.string(),
+  DefineKey: z.string(),
+  Name: z.string(),
+});
 const configFields = { TempId: idRef, Category: text(64), DefineKey: dataKey, Name: name(64) };
 export const addTemplateConfigRequest = z.object(configFields);
 export const updateTemplateConfigRequest = z.object({ Id: idRef, ...configFields });

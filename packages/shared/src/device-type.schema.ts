@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { DATA_TYPES, checkValue, normalizeFormat } from './data-types.ts';
 import { dataDefineDto, dataTypeField } from './data-define.schema.ts';
 import { isValidFormula } from './formula.ts';
-import { BIT_OFFSET_MAX, FUNCTION_CODES, MODBUS_SLAVE_MAX, MODBUS_SLAVE_MIN, READ_FUNCTIONS, REGISTER_MAX, REGISTER_TYPES, WRITE_FUNCTIONS } from './modbus.ts';
+import {
+  BIT_OFFSET_MAX,
+  FUNCTION_CODES,
+  MODBUS_SLAVE_MAX,
+  MODBUS_SLAVE_MIN,
+  READ_FUNCTIONS,
+  REGISTER_MAX,
+  REGISTER_TYPES,
+  WRITE_FUNCTIONS,
+} from './modbus.ts';
 import { fileVersion, messageRef, optional } from './rules.ts';
 import { dataKey, flag, idRef, name, optionalIdRef, sortNo, text, unitField } from './schema-fields.ts';
 import { DISPLAY_TYPES, FILTER_TYPES, STATICS_TYPES, parseRangeFilter, parseStandard } from './statistics.ts';
@@ -28,7 +37,10 @@ export const deviceTypeDto = z.object({
 });
 export type DeviceTypeDto = z.infer<typeof deviceTypeDto>;
 
-const status = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)], { message: messageRef('rule.status') }));
+const status = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1)], { message: messageRef('rule.status') }));
 const deviceTypeFields = {
   TypeName: name(64),
   ICON: text(500),
@@ -44,7 +56,11 @@ export const copyTypeRequest = z.preprocess(
   (b) => {
     if (!b || typeof b !== 'object') return b;
     const v = b as Record<string, unknown>;
-    return { SourceId: v.SourceId ?? v.sourceId ?? v.sourceid, TargetId: v.TargetId ?? v.targetId ?? v.targetid, TypeName: v.TypeName ?? v.typeName };
+    return {
+      SourceId: v.SourceId ?? v.sourceId ?? v.sourceid,
+      TargetId: v.TargetId ?? v.targetId ?? v.targetid,
+      TypeName: v.TypeName ?? v.typeName,
+    };
   },
   z.object({ SourceId: idRef, TargetId: optionalIdRef, TypeName: optional(name(64)) }),
 );
@@ -76,7 +92,13 @@ export const updateTypeDataDefineRequest = z.object({ Id: idRef, ...typeDataDefi
 
 // ---- Arguments, configs, display icons, overview, classes --------------------------------
 
-export const typeArgumentDto = z.object({ Id: z.number(), TypeId: z.number(), DefineId: z.number(), Name: z.string(), Category: z.string() });
+export const typeArgumentDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  DefineId: z.number(),
+  Name: z.string(),
+  Category: z.string(),
+});
 const typeArgumentFields = { DefineId: idRef, Name: name(64), Category: text(64) };
 export const addTypeArgumentRequest = z.object(typeArgumentFields);
 export const updateTypeArgumentRequest = z.object({ Id: idRef, ...typeArgumentFields });
@@ -90,7 +112,13 @@ export const typeConfigDto = z.object({
   Category: z.string(),
   Position: z.string(),
 });
-const typeConfigFields = { DataName: name(64), DataType: dataTypeField, DataValue: text(200), Category: text(64), Position: text(64) };
+const typeConfigFields = {
+  DataName: name(64),
+  DataType: dataTypeField,
+  DataValue: text(200),
+  Category: text(64),
+  Position: text(64),
+};
 /** A configured value must fit its data type (with the type's default format). */
 const valueFitsType = <T extends { DataType: string; DataValue?: string | undefined }>(schema: z.ZodType<T>) =>
   schema.superRefine((v, ctx) => {
@@ -117,7 +145,13 @@ const displayIconFields = { Name: name(64), Sn: sortNo.default(0), DataDefineId:
 export const addTypeDisplayIconRequest = z.object(displayIconFields);
 export const updateTypeDisplayIconRequest = z.object({ Id: idRef, ...displayIconFields });
 
-export const typeOverviewDto = z.object({ Id: z.number(), TypeId: z.number(), TypeDataDefineId: z.number(), Name: z.string(), Sn: z.number() });
+export const typeOverviewDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  TypeDataDefineId: z.number(),
+  Name: z.string(),
+  Sn: z.number(),
+});
 const overviewFields = { TypeDataDefineId: idRef, Name: name(64), Sn: sortNo.default(0) };
 export const addTypeOverviewRequest = z.object(overviewFields);
 export const updateTypeOverviewRequest = z.object({ Id: idRef, ...overviewFields });
@@ -155,7 +189,11 @@ export const hardwareConfigDto = z.object({
 export type HardwareConfigDto = z.infer<typeof hardwareConfigDto>;
 
 const int = (min: number, max: number, key: string) =>
-  z.coerce.number().int({ message: messageRef(key, { min, max }) }).min(min, { message: messageRef(key, { min, max }) }).max(max, { message: messageRef(key, { min, max }) });
+  z.coerce
+    .number()
+    .int({ message: messageRef(key, { min, max }) })
+    .min(min, { message: messageRef(key, { min, max }) })
+    .max(max, { message: messageRef(key, { min, max }) });
 const optionalNumber = z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().nullable());
 
 const hardwareFields = {
@@ -163,7 +201,9 @@ const hardwareFields = {
   No: text(32),
   Sn: sortNo.default(0),
   ShowKey: text(64),
-  KeyType: z.enum(REGISTER_TYPES, { message: messageRef('rule.keyType', { types: REGISTER_TYPES.join(', ') }) }).default('uint16'),
+  KeyType: z
+    .enum(REGISTER_TYPES, { message: messageRef('rule.keyType', { types: REGISTER_TYPES.join(', ') }) })
+    .default('uint16'),
   Max: optionalNumber.optional(),
   Min: optionalNumber.optional(),
   Comm: text(32),
@@ -171,20 +211,29 @@ const hardwareFields = {
   ModbusSlave: int(MODBUS_SLAVE_MIN, MODBUS_SLAVE_MAX, 'rule.modbusSlave').default(1),
   PLCType: text(32),
   RegAd: int(0, REGISTER_MAX, 'rule.register'),
-  CMD: z.coerce.number().int().refine((v) => FUNCTION_CODES.includes(v), { message: messageRef('rule.functionCode', { codes: FUNCTION_CODES.join(', ') }) }).default(3),
+  CMD: z.coerce
+    .number()
+    .int()
+    .refine((v) => FUNCTION_CODES.includes(v), { message: messageRef('rule.functionCode', { codes: FUNCTION_CODES.join(', ') }) })
+    .default(3),
   Address: text(32),
   BitOffSet: int(0, BIT_OFFSET_MAX, 'rule.bitOffset').default(0),
   Lens: int(1, 2000, 'rule.quantity').default(1),
 };
 
 /** Min ≤ Max; the read stays inside the register space and within what one request may read. */
-const modbusRules = <T extends { Min?: number | null | undefined; Max?: number | null | undefined; RegAd: number; Lens: number; CMD: number }>(schema: z.ZodType<T>) =>
+const modbusRules = <
+  T extends { Min?: number | null | undefined; Max?: number | null | undefined; RegAd: number; Lens: number; CMD: number },
+>(
+  schema: z.ZodType<T>,
+) =>
   schema.superRefine((v, ctx) => {
     if (v.Min !== undefined && v.Min !== null && v.Max !== undefined && v.Max !== null && v.Min > v.Max) {
       ctx.addIssue({ code: 'custom', message: messageRef('rule.minMax'), path: ['Min'] });
     }
     const limit = (READ_FUNCTIONS[v.CMD] ?? WRITE_FUNCTIONS[v.CMD])?.maxQuantity ?? 125;
-    if (v.Lens > limit) ctx.addIssue({ code: 'custom', message: messageRef('rule.quantity', { min: 1, max: limit }), path: ['Lens'] });
+    if (v.Lens > limit)
+      ctx.addIssue({ code: 'custom', message: messageRef('rule.quantity', { min: 1, max: limit }), path: ['Lens'] });
     if (v.RegAd + v.Lens - 1 > REGISTER_MAX) {
       ctx.addIssue({ code: 'custom', message: messageRef('rule.register', { min: 0, max: REGISTER_MAX }), path: ['Lens'] });
     }
@@ -194,7 +243,13 @@ export const updateHardwareConfigRequest = modbusRules(z.object({ Id: idRef, ...
 
 // ---- Modules, controls, arguments and feedback ---------------------------------------------
 
-export const typeModuleDto = z.object({ Id: z.number(), TypeId: z.number(), ModuleName: z.string(), ModuleType: z.string(), Sn: z.number() });
+export const typeModuleDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  ModuleName: z.string(),
+  ModuleType: z.string(),
+  Sn: z.number(),
+});
 const moduleFields = { ModuleName: name(64), ModuleType: text(32), Sn: sortNo.default(0) };
 export const addTypeModuleRequest = z.object(moduleFields);
 export const updateTypeModuleRequest = z.object({ Id: idRef, ...moduleFields });
@@ -234,12 +289,25 @@ const controlFields = {
 export const addModuleControlRequest = z.object(controlFields);
 export const updateModuleControlRequest = z.object({ Id: idRef, ...controlFields });
 
-export const moduleArgumentDto = z.object({ Id: z.number(), TypeId: z.number(), ModuleId: z.number(), DataDefineId: z.number(), Name: z.string(), Category: z.string() });
+export const moduleArgumentDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  ModuleId: z.number(),
+  DataDefineId: z.number(),
+  Name: z.string(),
+  Category: z.string(),
+});
 const moduleArgumentFields = { DataDefineId: idRef, Name: name(64), Category: text(64) };
 export const addModuleArgumentRequest = z.object(moduleArgumentFields);
 export const updateModuleArgumentRequest = z.object({ Id: idRef, ...moduleArgumentFields });
 
-export const moduleFeedbackDto = z.object({ Id: z.number(), TypeId: z.number(), ModuleControlId: z.number(), DataDefineId: z.number(), Sn: z.number() });
+export const moduleFeedbackDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  ModuleControlId: z.number(),
+  DataDefineId: z.number(),
+  Sn: z.number(),
+});
 const feedbackFields = { ModuleControlId: idRef, DataDefineId: idRef, Sn: sortNo.default(0) };
 export const addModuleFeedbackRequest = z.object(feedbackFields);
 export const updateModuleFeedbackRequest = z.object({ Id: idRef, ...feedbackFields });
@@ -257,7 +325,9 @@ export const typeSchemaDto = z.object({
 });
 export type TypeSchemaDto = z.infer<typeof typeSchemaDto>;
 export type TypeSchemaNode = TypeSchemaDto & { Children: TypeSchemaNode[] };
-export const typeSchemaNode: z.ZodType<TypeSchemaNode> = typeSchemaDto.extend({ Children: z.lazy(() => z.array(typeSchemaNode)) });
+export const typeSchemaNode: z.ZodType<TypeSchemaNode> = typeSchemaDto.extend({
+  Children: z.lazy(() => z.array(typeSchemaNode)),
+});
 const schemaFields = {
   DataDefineId: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idRef.nullable().optional()),
   Name: name(64),
@@ -290,7 +360,13 @@ const statisticFields = {
   DataDefineId: idRef,
   StaticsType: z.enum(STATICS_TYPES, { message: messageRef('rule.staticsType', { types: STATICS_TYPES.join(', ') }) }),
   DisplayType: z.enum(DISPLAY_TYPES).default('chart'),
-  Standard: optional(z.string().trim().max(32).refine((v) => parseStandard(v) !== undefined, { message: 'rule.standard' })),
+  Standard: optional(
+    z
+      .string()
+      .trim()
+      .max(32)
+      .refine((v) => parseStandard(v) !== undefined, { message: 'rule.standard' }),
+  ),
   Filter: text(64),
   FilterType: z.enum(FILTER_TYPES).default('none'),
   ShowState: flag.default(true),
@@ -311,11 +387,21 @@ export const updateTypeStatisticRequest = rangeFilterRule(z.object({ Id: idRef, 
 export const TYPE_IMAGE_LIMIT = 200 * 1024 * 1024;
 export const TYPE_IMAGE_KINDS = ['png', 'jpeg', 'bmp', 'gif', 'mp4'] as const;
 
-export const typeImageDto = z.object({ Id: z.number(), TypeId: z.number(), ImageName: z.string(), Sn: z.number(), url: z.string(), Kind: z.string() });
+export const typeImageDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  ImageName: z.string(),
+  Sn: z.number(),
+  url: z.string(),
+  Kind: z.string(),
+});
 export type TypeImageDto = z.infer<typeof typeImageDto>;
 export const typeImageSaveRequest = z.object({
   TypeId: idRef,
-  Images: z.array(z.object({ Id: idRef, Sn: sortNo, ImageName: optional(name(128)) })).min(1).max(500),
+  Images: z
+    .array(z.object({ Id: idRef, Sn: sortNo, ImageName: optional(name(128)) }))
+    .min(1)
+    .max(500),
 });
 
 export const FIRMWARE_LIMIT = 3 * 1024 * 1024;
@@ -339,7 +425,9 @@ export type TypeUpdateFileDto = z.infer<typeof typeUpdateFileDto>;
 export const typeUpdateFileFields = z.object({
   TypeId: idRef,
   Version: fileVersion,
-  Role: z.enum(FIRMWARE_ROLES, { message: messageRef('rule.firmwareRole', { roles: FIRMWARE_ROLES.join(', ') }) }).default('main'),
+  Role: z
+    .enum(FIRMWARE_ROLES, { message: messageRef('rule.firmwareRole', { roles: FIRMWARE_ROLES.join(', ') }) })
+    .default('main'),
   Description: text(500),
 });
 export const updateTypeUpdateFileRequest = z.object({

@@ -10,21 +10,32 @@ import { areaCode } from './area.schema.ts';
 /** Server-generated serial numbers: 'SL' and 10 digits. */
 export const DEVICE_SN_PATTERN = /^SL\d{10}$/;
 /** A serial number in a path or body (older devices may have other serials; letters, digits, - and _). */
-export const deviceSn = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'rule.deviceSn' });
+export const deviceSn = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'rule.deviceSn' });
 
 const idField = z.coerce.number().int().positive();
 const optionalRef = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), idField.optional());
 const clearableRef = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idField.nullable().optional());
 
 const snBody = <T extends z.ZodRawShape>(shape: T) =>
-  z.preprocess((b) => {
-    if (!b || typeof b !== 'object') return b;
-    const v = b as Record<string, unknown>;
-    return { ...v, DeviceSn: v.DeviceSn ?? v.deviceSn };
-  }, z.object({ DeviceSn: deviceSn, ...shape }));
+  z.preprocess(
+    (b) => {
+      if (!b || typeof b !== 'object') return b;
+      const v = b as Record<string, unknown>;
+      return { ...v, DeviceSn: v.DeviceSn ?? v.deviceSn };
+    },
+    z.object({ DeviceSn: deviceSn, ...shape }),
+  );
 
 export const addDeviceRequest = z.object({
-  DeviceNo: optional(z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,40}$/, { message: 'rule.deviceNo' })),
+  DeviceNo: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.:-]{1,40}$/, { message: 'rule.deviceNo' }),
+  ),
   DeviceName: anyText(1, 64),
   DeviceDescription: optional(anyText(0, 500)),
   TypeId: optionalRef,
@@ -39,7 +50,18 @@ export type AddDeviceRequest = z.infer<typeof addDeviceRequest>;
 export const updateDeviceRequest = snBody({
   DeviceName: anyText(1, 64).optional(),
   DeviceDescription: z.preprocess((v) => (v === null ? '' : v), anyText(0, 500).optional()),
-  DeviceNo: z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,40}$/, { message: 'rule.deviceNo' })]).optional()),
+  DeviceNo: z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9_.:-]{1,40}$/, { message: 'rule.deviceNo' }),
+      ])
+      .optional(),
+  ),
   RegionId: clearableRef,
   AreaId: z.preprocess((v) => (v === '' || v === 0 ? null : v), areaCode.nullable().optional()),
   Position: z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), optionalPosition])),
@@ -94,7 +116,10 @@ export const devicePageQuery = z.preprocess(
     ProjectId: optionalRef,
     TypeId: optionalRef,
     /** 1 online, 0 offline */
-    Online: z.preprocess((v) => (v === '' ? undefined : v === 'true' ? 1 : v === 'false' ? 0 : v), z.coerce.number().int().min(0).max(1).optional()),
+    Online: z.preprocess(
+      (v) => (v === '' ? undefined : v === 'true' ? 1 : v === 'false' ? 0 : v),
+      z.coerce.number().int().min(0).max(1).optional(),
+    ),
     DeviceSn: z.preprocess((v) => (v === '' ? undefined : v), deviceSn.optional()),
   }),
 );
@@ -124,7 +149,13 @@ export const recycledDeviceDto = deviceDto.extend({ DeletedAt: z.number(), Delet
 export const deviceControlCheckDto = z.object({ DeviceSn: z.string(), CanControl: z.boolean(), Online: z.boolean() });
 
 /** Device config (spec §3): name, type and value kept per device. */
-export const deviceConfigDto = z.object({ Id: z.number(), DeviceSn: z.string(), DataName: z.string(), DataType: z.string(), DataValue: z.string() });
+export const deviceConfigDto = z.object({
+  Id: z.number(),
+  DeviceSn: z.string(),
+  DataName: z.string(),
+  DataType: z.string(),
+  DataValue: z.string(),
+});
 const configFields = {
   DataName: anyText(1, 64),
   DataType: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.coerce.string().trim().max(32)),
@@ -134,7 +165,10 @@ export const addDeviceConfigRequest = z.object(configFields);
 export const updateDeviceConfigRequest = z.object({ Id: idField, ...configFields });
 
 /** A SIM card's ICCID: 19 or 20 digits (the last may be the letter F on some cards). */
-export const iccid = z.string().trim().regex(/^\d{18,19}[\dFf]$/, { message: 'rule.iccid' });
+export const iccid = z
+  .string()
+  .trim()
+  .regex(/^\d{18,19}[\dFf]$/, { message: 'rule.iccid' });
 export const deviceCardRequest = z.object({ ICCID: iccid });
 export const deviceCardDto = z.object({
   Id: z.number(),
@@ -145,7 +179,13 @@ export const deviceCardDto = z.object({
   Sim: z.null(),
 });
 
-export const deviceImageDto = z.object({ Id: z.number(), DeviceSn: z.string(), ImageName: z.string(), Rank: z.number(), url: z.string() });
+export const deviceImageDto = z.object({
+  Id: z.number(),
+  DeviceSn: z.string(),
+  ImageName: z.string(),
+  Rank: z.number(),
+  url: z.string(),
+});
 export const DEVICE_IMAGE_LIMIT = 5 * 1024 * 1024;
 
 /**

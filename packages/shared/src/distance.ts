@@ -19,7 +19,10 @@ function toLngLat(point: LngLat | string | null | undefined): LngLat | undefined
 }
 
 /** Metres between two positions ('lng,lat' or [lng, lat]), rounded to 4 decimals; undefined when either is unknown. */
-export function distanceMeters(from: LngLat | string | null | undefined, to: LngLat | string | null | undefined): number | undefined {
+export function distanceMeters(
+  from: LngLat | string | null | undefined,
+  to: LngLat | string | null | undefined,
+): number | undefined {
   const a = toLngLat(from);
   const b = toLngLat(to);
   if (!a || !b) return undefined;

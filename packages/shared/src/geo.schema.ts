@@ -46,21 +46,19 @@ export const regionShape = z.discriminatedUnion('type', [
 export type RegionShape = z.infer<typeof regionShape>;
 
 /** The shape as JSON text or as an object; stored as compact JSON text. */
-export const regionShapeText = z
-  .unknown()
-  .transform((value, ctx) => {
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        parsed = undefined;
-      }
+export const regionShapeText = z.unknown().transform((value, ctx) => {
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      parsed = undefined;
     }
-    const result = regionShape.safeParse(parsed);
-    if (!result.success) {
-      ctx.addIssue({ code: 'custom', message: messageRef('rule.shape') });
-      return z.NEVER;
-    }
-    return JSON.stringify(result.data);
-  });
+  }
+  const result = regionShape.safeParse(parsed);
+  if (!result.success) {
+    ctx.addIssue({ code: 'custom', message: messageRef('rule.shape') });
+    return z.NEVER;
+  }
+  return JSON.stringify(result.data);
+});

@@ -15,7 +15,10 @@ export type GroupDto = z.infer<typeof groupDto>;
 export const addGroupRequest = z.object({
   GroupName: anyText(1, 64),
   Account: account.describe('the first administrator of the new group'),
-  Code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,32}$/, { message: 'rule.lettersOrDigits' }),
+  Code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,32}$/, { message: 'rule.lettersOrDigits' }),
   Description: optional(anyText(0, 500)),
 });
 

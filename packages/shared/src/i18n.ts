@@ -44,9 +44,9 @@ const en = {
   'account.exists': 'The account “{account}” is already taken',
   'group.exists': 'A group named “{name}” already exists',
   'group.codeUnknown': 'No group has the code “{code}”',
-  'saved': 'Saved',
-  'created': 'Created',
-  'deleted': 'Deleted',
+  saved: 'Saved',
+  created: 'Created',
+  deleted: 'Deleted',
   'rule.required': 'Required',
   'rule.length': 'Length must be {min}–{max} characters',
   'rule.lettersAndDigits': 'Must contain both letters and digits',
@@ -346,11 +346,7 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(en, key);
 }
 
-export function translate(
-  lang: Language,
-  key: MessageKey,
-  params: Record<string, string | number> = {},
-): string {
+export function translate(lang: Language, key: MessageKey, params: Record<string, string | number> = {}): string {
   const template = serverCatalogs[lang][key];
   return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }

@@ -45,7 +45,10 @@ export const PERMISSION_MODULES = [
   {
     Code: 'project',
     ModuleName: { 'en-US': 'Projects and stations', 'zh-CN': '项目与站点' },
-    operates: [op('project.view', 'View projects and stations', '查看项目与站点', true), op('project.manage', 'Manage projects and stations', '管理项目与站点')],
+    operates: [
+      op('project.view', 'View projects and stations', '查看项目与站点', true),
+      op('project.manage', 'Manage projects and stations', '管理项目与站点'),
+    ],
   },
   {
     Code: 'device',

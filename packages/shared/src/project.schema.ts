@@ -83,7 +83,11 @@ export const addProjectRequest = z
   .transform((v, ctx) => {
     const kind = readProjectType(v.ProjectType, v.ParentId !== undefined);
     if (kind === undefined || kind === 'device') {
-      ctx.addIssue({ code: 'custom', path: ['ProjectType'], message: messageRef(kind === 'device' ? 'project.notDevice' : 'rule.projectType') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ProjectType'],
+        message: messageRef(kind === 'device' ? 'project.notDevice' : 'rule.projectType'),
+      });
       return z.NEVER;
     }
     return { ...v, Kind: kind };
@@ -166,7 +170,10 @@ export const projectListQuery = z.preprocess(
     ProjectType: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(-1).max(1).optional()),
     ParentId: optionalRef,
     /** 1 online, 0 offline */
-    Online: z.preprocess((v) => (v === '' ? undefined : v === 'true' ? 1 : v === 'false' ? 0 : v), z.coerce.number().int().min(0).max(1).optional()),
+    Online: z.preprocess(
+      (v) => (v === '' ? undefined : v === 'true' ? 1 : v === 'false' ? 0 : v),
+      z.coerce.number().int().min(0).max(1).optional(),
+    ),
   }),
 );
 
@@ -174,9 +181,17 @@ export const projectImageDto = z.object({ Id: z.number(), ProjectId: z.number(),
 export type ProjectImageDto = z.infer<typeof projectImageDto>;
 export const PROJECT_IMAGE_LIMIT = 5 * 1024 * 1024;
 
-export const affiliateDto = z.object({ Id: z.number(), ProjectId: z.number(), AffiliateName: z.string(), AffiliateValue: z.string() });
+export const affiliateDto = z.object({
+  Id: z.number(),
+  ProjectId: z.number(),
+  AffiliateName: z.string(),
+  AffiliateValue: z.string(),
+});
 export type AffiliateDto = z.infer<typeof affiliateDto>;
-const affiliateFields = { AffiliateName: anyText(1, 64), AffiliateValue: z.preprocess((v) => (v === null ? '' : v), anyText(0, 500)) };
+const affiliateFields = {
+  AffiliateName: anyText(1, 64),
+  AffiliateValue: z.preprocess((v) => (v === null ? '' : v), anyText(0, 500)),
+};
 export const addAffiliateRequest = z.object({ ProjectId: idField, ...affiliateFields });
 export const updateAffiliateRequest = z.object({ Id: idField, ...affiliateFields });
 

@@ -19,7 +19,12 @@ const regionFields = {
   Name: anyText(1, 64),
   Radius: z.preprocess((v) => (v === '' || v === null ? undefined : v), regionShapeText.optional()),
   ParentId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).optional()),
-  RegionCode: optional(z.string().trim().regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'rule.lettersOrDigits' })),
+  RegionCode: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'rule.lettersOrDigits' }),
+  ),
   Point: optionalPosition,
 };
 

@@ -12,7 +12,10 @@ export const roleDto = z.object({
 });
 export type RoleDto = z.infer<typeof roleDto>;
 
-const flag = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean());
+const flag = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean(),
+);
 
 const roleFields = {
   Name: anyText(1, 32),
@@ -24,7 +27,10 @@ export const updateRoleRequest = z.object({ Id: z.coerce.number().int().positive
 
 export const moduleDto = z.object({ Id: z.number(), ModuleName: z.string(), Code: z.string() });
 export type ModuleDto = z.infer<typeof moduleDto>;
-const code = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, { message: 'rule.code' });
+const code = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, { message: 'rule.code' });
 export const addModuleRequest = z.object({ ModuleName: anyText(1, 64), Code: code });
 export const updateModuleRequest = z.object({ Id: z.coerce.number().int().positive(), ModuleName: anyText(1, 64), Code: code });
 
@@ -34,7 +40,13 @@ export const addOperateRequest = z.object({ ModuleId: z.coerce.number().int().po
 export const updateOperateRequest = addOperateRequest.extend({ Id: z.coerce.number().int().positive() });
 
 export const roleOperateRequest = z.preprocess(
-  (b) => (b && typeof b === 'object' ? { RoleId: (b as Record<string, unknown>).RoleId ?? (b as Record<string, unknown>).roleId, OperateId: (b as Record<string, unknown>).OperateId ?? (b as Record<string, unknown>).operateId } : b),
+  (b) =>
+    b && typeof b === 'object'
+      ? {
+          RoleId: (b as Record<string, unknown>).RoleId ?? (b as Record<string, unknown>).roleId,
+          OperateId: (b as Record<string, unknown>).OperateId ?? (b as Record<string, unknown>).operateId,
+        }
+      : b,
   z.object({ RoleId: z.coerce.number().int().positive(), OperateId: z.coerce.number().int().positive() }),
 );
 
@@ -63,9 +75,12 @@ export const saveUserRolesRequest = z.preprocess(
     if (!b || typeof b !== 'object') return b;
     const v = b as Record<string, unknown>;
     const roles = v.RoleIds ?? v.RoleId ?? v.roleId ?? [];
-    const list: unknown = Array.isArray(roles) ? roles : typeof roles === 'string' || typeof roles === 'number' ? String(roles).split(',').filter(Boolean) : roles;
+    const list: unknown = Array.isArray(roles)
+      ? roles
+      : typeof roles === 'string' || typeof roles === 'number'
+        ? String(roles).split(',').filter(Boolean)
+        : roles;
     return { UserId: v.UserId ?? v.userId, RoleIds: list };
   },
   z.object({ UserId: z.coerce.number().int().positive(), RoleIds: z.array(z.coerce.number().int().positive()).max(100) }),
 );
-

@@ -45,8 +45,7 @@ export const lettersOrDigits = (min: number, max: number) =>
     .max(max, length(min, max))
     .regex(/^[A-Za-z0-9]+$/, { message: 'rule.lettersOrDigits' });
 
-export const anyText = (min: number, max: number) =>
-  z.string().trim().min(min, length(min, max)).max(max, length(min, max));
+export const anyText = (min: number, max: number) => z.string().trim().min(min, length(min, max)).max(max, length(min, max));
 
 export const mobile = z.string().regex(MOBILE_PATTERN, { message: 'rule.mobile' });
 export const landline = z.string().regex(LANDLINE_PATTERN, { message: 'rule.landline' });

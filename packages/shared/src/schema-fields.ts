@@ -4,7 +4,10 @@ import { anyText, messageRef, optional } from './rules.ts';
 import { canonicalUnit } from './units.ts';
 
 export const idRef = z.coerce.number().int().positive();
-export const optionalIdRef = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), idRef.optional());
+export const optionalIdRef = z.preprocess(
+  (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
+  idRef.optional(),
+);
 
 /** A 0/1 flag arriving as a boolean, 0/1 or their strings. */
 export const flag = z.preprocess(
@@ -38,7 +41,15 @@ export const unitField = optional(
 
 /** Names joined by commas (full-width commas too), or an array of names; stored as 'a,b'. */
 export function splitList(value: string): string[] {
-  return [...new Set(value.replace(/，/g, ',').split(',').map((s) => s.trim()).filter((s) => s !== ''))];
+  return [
+    ...new Set(
+      value
+        .replace(/，/g, ',')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  ];
 }
 
 export const nameList = optional(
@@ -55,11 +66,14 @@ export const nameList = optional(
  * Bulk reorder: the new sort number of each row, as { Items: [{ Id, Sn }] } or a bare array.
  * The number may also be called Rank or SequenceIn, after the column it sets.
  */
-const reorderItem = z.preprocess((v) => {
-  if (!v || typeof v !== 'object') return v;
-  const item = v as Record<string, unknown>;
-  return { Id: item.Id, Sn: item.Sn ?? item.Rank ?? item.SequenceIn };
-}, z.object({ Id: idRef, Sn: sortNo }));
+const reorderItem = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object') return v;
+    const item = v as Record<string, unknown>;
+    return { Id: item.Id, Sn: item.Sn ?? item.Rank ?? item.SequenceIn };
+  },
+  z.object({ Id: idRef, Sn: sortNo }),
+);
 export const reorderRequest = z.preprocess(
   (v) => (Array.isArray(v) ? { Items: v } : v),
   z.object({ Items: z.array(reorderItem).min(1).max(1000) }),

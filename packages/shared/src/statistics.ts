@@ -20,7 +20,10 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** 'min,max' with min ≤ max, as a range filter reads; undefined when malformed. */
 export function parseRangeFilter(text: string): { min: number; max: number } | undefined {
-  const parts = text.replace(/，/g, ',').split(',').map((p) => p.trim());
+  const parts = text
+    .replace(/，/g, ',')
+    .split(',')
+    .map((p) => p.trim());
   if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return undefined;
   const [min, max] = parts.map(Number) as [number, number];
   return min <= max ? { min, max } : undefined;

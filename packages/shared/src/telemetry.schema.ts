@@ -5,16 +5,15 @@ import { dataKey } from './schema-fields.ts';
 /** A time given as epoch milliseconds, 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' (local) or ISO 8601 with zone. */
 export const timeParam = z.union([z.number(), z.string().trim().min(1).max(40)]);
 
-const lowerAlias = (names: string[]) =>
-  (q: unknown) => {
-    if (!q || typeof q !== 'object') return q;
-    const v = { ...(q as Record<string, unknown>) };
-    for (const name of names) {
-      const lower = name.charAt(0).toLowerCase() + name.slice(1);
-      if (v[name] === undefined && v[lower] !== undefined) v[name] = v[lower];
-    }
-    return v;
-  };
+const lowerAlias = (names: string[]) => (q: unknown) => {
+  if (!q || typeof q !== 'object') return q;
+  const v = { ...(q as Record<string, unknown>) };
+  for (const name of names) {
+    const lower = name.charAt(0).toLowerCase() + name.slice(1);
+    if (v[name] === undefined && v[lower] !== undefined) v[name] = v[lower];
+  }
+  return v;
+};
 
 export const HISTORY_SOURCES = ['auto', 'raw', 'hour', 'day'] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
@@ -69,7 +68,15 @@ export const latestDto = z.object({
   /** 0 offline, 1 online, 2 online with warning. */
   State: z.number(),
   Data: z.record(z.string(), z.union([z.number(), z.string()])),
-  Points: z.array(z.object({ Key: z.string(), Name: z.string(), Unit: z.string(), Value: z.union([z.number(), z.string()]), Defined: z.boolean() })),
+  Points: z.array(
+    z.object({
+      Key: z.string(),
+      Name: z.string(),
+      Unit: z.string(),
+      Value: z.union([z.number(), z.string()]),
+      Defined: z.boolean(),
+    }),
+  ),
 });
 export type LatestDto = z.infer<typeof latestDto>;
 
@@ -77,13 +84,24 @@ export type LatestDto = z.infer<typeof latestDto>;
 export const monitorQuery = z.preprocess(
   lowerAlias(['Dt', 'ProjectId', 'DeviceSn']),
   z.object({
-    Dt: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
+    Dt: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' })
+      .optional(),
     ProjectId: z.coerce.number().int().positive().optional(),
     DeviceSn: z.string().max(40).optional(),
   }),
 );
 
-export const statsDto = z.object({ Min: z.number(), Max: z.number(), Avg: z.number(), First: z.number(), Last: z.number(), Count: z.number() });
+export const statsDto = z.object({
+  Min: z.number(),
+  Max: z.number(),
+  Avg: z.number(),
+  First: z.number(),
+  Last: z.number(),
+  Count: z.number(),
+});
 
 export const monitorRowDto = z.object({
   DeviceSn: z.string(),
@@ -101,8 +119,14 @@ export const monitorRowDto = z.object({
 export const dayMonitorQuery = z.preprocess(
   lowerAlias(['Begin', 'End', 'ProjectId', 'DeviceSn', 'Keys']),
   z.object({
-    Begin: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
-    End: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
+    Begin: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
+    End: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
     ProjectId: z.coerce.number().int().positive().optional(),
     DeviceSn: z.string().max(40).optional(),
     Keys: z.string().max(2000).optional(),
@@ -119,8 +143,16 @@ export const dayMonitorRowDto = z.object({
 export const onlineQuery = z.preprocess(
   lowerAlias(['BeginTime', 'EndTime', 'ProjectId', 'DeviceSn']),
   z.object({
-    BeginTime: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
-    EndTime: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }).optional(),
+    BeginTime: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' })
+      .optional(),
+    EndTime: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' })
+      .optional(),
     ProjectId: z.coerce.number().int().positive().optional(),
     DeviceSn: z.string().max(40).optional(),
   }),

@@ -18,7 +18,11 @@ describe('unit families of §9', () => {
   });
 
   it('knows m as a minute and a metre, and converts by the family holding both units', () => {
-    expect(familiesOf('m').map((f) => f.id).sort()).toEqual(['length', 'time']);
+    expect(
+      familiesOf('m')
+        .map((f) => f.id)
+        .sort(),
+    ).toEqual(['length', 'time']);
     expect(convertUnit(3, 'm', 's')).toBe(180);
     expect(convertUnit(3, 'm', 'mm')).toBe(3000);
   });

@@ -50,15 +50,30 @@ export const UNIT_FAMILIES: readonly UnitFamily[] = [
     id: 'pressure',
     name: { 'en-US': 'Pressure', 'zh-CN': '压力' },
     base: 'KPa',
-    units: [{ symbol: 'Pa', factor: 0.001 }, { symbol: 'KPa', factor: 1 }, { symbol: 'MPa', factor: 1000 }],
+    units: [
+      { symbol: 'Pa', factor: 0.001 },
+      { symbol: 'KPa', factor: 1 },
+      { symbol: 'MPa', factor: 1000 },
+    ],
   },
   {
     id: 'voltage',
     name: { 'en-US': 'Voltage', 'zh-CN': '电压' },
     base: 'mV',
-    units: [{ symbol: 'mV', factor: 1 }, { symbol: 'V', factor: 1000 }],
+    units: [
+      { symbol: 'mV', factor: 1 },
+      { symbol: 'V', factor: 1000 },
+    ],
   },
-  { id: 'speed', name: { 'en-US': 'Speed', 'zh-CN': '转速' }, base: 'RPM', units: [{ symbol: 'RPM', factor: 1 }, { symbol: 'RPS', factor: 60 }] },
+  {
+    id: 'speed',
+    name: { 'en-US': 'Speed', 'zh-CN': '转速' },
+    base: 'RPM',
+    units: [
+      { symbol: 'RPM', factor: 1 },
+      { symbol: 'RPS', factor: 60 },
+    ],
+  },
   {
     id: 'length',
     name: { 'en-US': 'Length', 'zh-CN': '长度' },
@@ -75,7 +90,10 @@ export const UNIT_FAMILIES: readonly UnitFamily[] = [
     id: 'current',
     name: { 'en-US': 'Current', 'zh-CN': '电流' },
     base: 'mA',
-    units: [{ symbol: 'mA', factor: 1 }, { symbol: 'A', factor: 1000 }],
+    units: [
+      { symbol: 'mA', factor: 1 },
+      { symbol: 'A', factor: 1000 },
+    ],
   },
   {
     id: 'frequency',
@@ -91,7 +109,11 @@ export const UNIT_FAMILIES: readonly UnitFamily[] = [
     id: 'power',
     name: { 'en-US': 'Power', 'zh-CN': '功率' },
     base: 'W',
-    units: [{ symbol: 'W', factor: 1 }, { symbol: 'KW', factor: 1000 }, { symbol: 'MW', factor: 1_000_000 }],
+    units: [
+      { symbol: 'W', factor: 1 },
+      { symbol: 'KW', factor: 1000 },
+      { symbol: 'MW', factor: 1_000_000 },
+    ],
   },
   { id: 'temperature', name: { 'en-US': 'Temperature', 'zh-CN': '温度' }, base: '℃', units: [{ symbol: '℃', factor: 1 }] },
   { id: 'humidity', name: { 'en-US': 'Humidity', 'zh-CN': '湿度' }, base: '%', units: [{ symbol: '%', factor: 1 }] },

@@ -38,7 +38,12 @@ export const addUserRequest = z
     (b) => {
       if (!b || typeof b !== 'object') return b;
       const v = b as Record<string, unknown>;
-      return { ...v, Account: v.Account ?? v.account, Password: v.Password ?? v.password, PasswordAgain: v.PasswordAgain ?? v.passwordagain ?? v.passwordAgain };
+      return {
+        ...v,
+        Account: v.Account ?? v.account,
+        Password: v.Password ?? v.password,
+        PasswordAgain: v.PasswordAgain ?? v.passwordagain ?? v.passwordAgain,
+      };
     },
     z.object({ ...profileFields, Account: account, Password: password, PasswordAgain: z.string() }),
   )

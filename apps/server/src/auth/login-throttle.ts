@@ -33,7 +33,11 @@ export class LoginThrottle {
         const lockedUntil = over > 0 ? now + Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** (over - 1)) : 0;
         const values = { failures, window_start: fresh ? now : row.window_start, locked_until: lockedUntil };
         if (row) await trx.updateTable('login_throttle').set(values).where('key', '=', key).execute();
-        else await trx.insertInto('login_throttle').values({ key, ...values }).execute();
+        else
+          await trx
+            .insertInto('login_throttle')
+            .values({ key, ...values })
+            .execute();
       }
     });
   }

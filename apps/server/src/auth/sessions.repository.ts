@@ -48,6 +48,9 @@ export class SessionsRepository {
   }
 
   async purgeExpired(now = Date.now()): Promise<void> {
-    await this.db.deleteFrom('sessions').where('expires_at', '<', now - SESSION_TTL_MS).execute();
+    await this.db
+      .deleteFrom('sessions')
+      .where('expires_at', '<', now - SESSION_TTL_MS)
+      .execute();
   }
 }

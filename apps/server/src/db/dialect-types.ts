@@ -14,4 +14,3 @@ export function dialectTypes(dialect: DialectName) {
     bigint: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
   };
 }
-

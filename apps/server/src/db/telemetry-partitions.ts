@@ -48,16 +48,24 @@ export async function ensureRawPartitions<T>(db: Kysely<T>, now: number, ahead: 
 
 async function createPartition<T>(db: Kysely<T>, month: MonthRange): Promise<void> {
   const table = sql.table(month.name);
-  const strays = await sql<{ n: number }>`select count(*)::int as n from telemetry_raw_default where ts >= ${month.from} and ts < ${month.to}`.execute(db);
+  const strays = await sql<{
+    n: number;
+  }>`select count(*)::int as n from telemetry_raw_default where ts >= ${month.from} and ts < ${month.to}`.execute(db);
   if ((strays.rows[0]?.n ?? 0) === 0) {
-    await sql`create table if not exists ${table} partition of telemetry_raw for values from (${sql.lit(month.from)}) to (${sql.lit(month.to)})`.execute(db);
+    await sql`create table if not exists ${table} partition of telemetry_raw for values from (${sql.lit(month.from)}) to (${sql.lit(month.to)})`.execute(
+      db,
+    );
     return;
   }
   // Rows of that month already sit in the default partition: move them into the new one.
   await db.transaction().execute(async (trx) => {
     await sql`alter table telemetry_raw detach partition telemetry_raw_default`.execute(trx);
-    await sql`create table ${table} partition of telemetry_raw for values from (${sql.lit(month.from)}) to (${sql.lit(month.to)})`.execute(trx);
-    await sql`insert into ${table} select * from telemetry_raw_default where ts >= ${month.from} and ts < ${month.to}`.execute(trx);
+    await sql`create table ${table} partition of telemetry_raw for values from (${sql.lit(month.from)}) to (${sql.lit(month.to)})`.execute(
+      trx,
+    );
+    await sql`insert into ${table} select * from telemetry_raw_default where ts >= ${month.from} and ts < ${month.to}`.execute(
+      trx,
+    );
     await sql`delete from telemetry_raw_default where ts >= ${month.from} and ts < ${month.to}`.execute(trx);
     await sql`alter table telemetry_raw attach partition telemetry_raw_default default`.execute(trx);
   });

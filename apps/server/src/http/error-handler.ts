@@ -34,5 +34,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     const message = key ? translate(lang, key, { limit: '' }) : error.message;
     return reply.status(status).send({ success: false, message, data: null });
   });
-
 }

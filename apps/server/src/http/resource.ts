@@ -111,9 +111,18 @@ export function pickOrder(
   return { column: sortable[match] ?? 'id', direction: type.toLowerCase() === 'desc' ? 'desc' : 'asc' };
 }
 
-const snake = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+const snake = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 
-function parseRoute(spec: RouteSpec): { method: Method; url: string; idFrom: 'params' | 'query' | 'body' | 'none'; idName: string } {
+function parseRoute(spec: RouteSpec): {
+  method: Method;
+  url: string;
+  idFrom: 'params' | 'query' | 'body' | 'none';
+  idName: string;
+} {
   const [method = 'GET', rawUrl = '/'] = spec.split(' ');
   const query = /\?(\w+)$/.exec(rawUrl);
   const body = /#(\w+)$/.exec(rawUrl);
@@ -181,13 +190,13 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
             : query.where(columnOf(field), '=', value);
       }
       if (selfId !== undefined) query = query.where('id', '!=', selfId);
-      if (await query.executeTakeFirst()) throw new AppError(409, message, { name: values.map(String).join(' / ') }, fields.at(-1));
+      if (await query.executeTakeFirst())
+        throw new AppError(409, message, { name: values.map(String).join(' / ') }, fields.at(-1));
     }
   };
 
   const idOf = (request: FastifyRequest, route: ReturnType<typeof parseRoute>): number => {
-    const source =
-      route.idFrom === 'params' ? request.params : route.idFrom === 'query' ? request.query : request.body;
+    const source = route.idFrom === 'params' ? request.params : route.idFrom === 'query' ? request.query : request.body;
     const raw = (source as Row | undefined)?.[route.idName] ?? (source as Row | undefined)?.[route.idName.toLowerCase()];
     const parsed = idSchema.safeParse(raw);
     if (!parsed.success) throw new AppError(400, 'rule.required', {}, route.idName);
@@ -213,8 +222,10 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     if ((await spec.parent.resolve(raw, user, mode)) !== own) throw new AppError(404, 'error.notFound');
   };
 
-  const enrichRows = async (rows: Row[], user: CurrentUser): Promise<Row[]> => (spec.enrich && rows.length > 0 ? spec.enrich(rows, user) : rows);
-  const dtoOf = async (row: Row | undefined, user: CurrentUser) => toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
+  const enrichRows = async (rows: Row[], user: CurrentUser): Promise<Row[]> =>
+    spec.enrich && rows.length > 0 ? spec.enrich(rows, user) : rows;
+  const dtoOf = async (row: Row | undefined, user: CurrentUser) =>
+    toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
 
   const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
   const aliases = spec.queryAliases ?? {};
@@ -222,13 +233,18 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     (q) => {
       if (!q || typeof q !== 'object' || Object.keys(aliases).length === 0) return q;
       const v = { ...(q as Row) };
-      for (const [alias, target] of Object.entries(aliases)) if (v[target] === undefined && v[alias] !== undefined) v[target] = v[alias];
+      for (const [alias, target] of Object.entries(aliases))
+        if (v[target] === undefined && v[alias] !== undefined) v[target] = v[alias];
       return v;
     },
     z.intersection(pageQuery, z.object(filterShape)),
   );
 
-  const list = async (request: FastifyRequest, query: Row & { PageNo: number; PageSize: number; Search?: string; OrderBy?: string; OrderType?: string }, all: boolean) => {
+  const list = async (
+    request: FastifyRequest,
+    query: Row & { PageNo: number; PageSize: number; Search?: string; OrderBy?: string; OrderType?: string },
+    all: boolean,
+  ) => {
     const user = currentUser(request);
     let q = db().selectFrom(spec.table).where('group_id', '=', user.groupId);
     const parent = await parentValue(request, user, 'read');
@@ -240,7 +256,9 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       if (value === undefined || value === '') continue;
       if (filter.match === 'listItem') {
         const item = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-        q = q.where(sql<SqlBool>`(',' || ${sql.ref(columnOf(filter.key))} || ',') like ${`%,${item.replace(/[\\%_]/g, (c) => `\\${c}`)},%`} escape '\\'`);
+        q = q.where(
+          sql<SqlBool>`(',' || ${sql.ref(columnOf(filter.key))} || ',') like ${`%,${item.replace(/[\\%_]/g, (c) => `\\${c}`)},%`} escape '\\'`,
+        );
       } else {
         q = q.where(columnOf(filter.key), '=', typeof value === 'boolean' ? Number(value) : value);
       }
@@ -249,9 +267,15 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     const sortable = new Set<string>(['Id', ...spec.sortable]);
     const orderMatch = [...sortable].find((k) => k.toLowerCase() === orderKey.toLowerCase());
     if (!orderMatch) throw new AppError(400, 'rule.sortable', { columns: [...sortable].join(', ') }, 'OrderBy');
-    const direction = (query.OrderType ?? (query.OrderBy ? 'asc' : spec.defaultOrder?.direction ?? 'asc')).toLowerCase() === 'desc' ? 'desc' : 'asc';
+    const direction =
+      (query.OrderType ?? (query.OrderBy ? 'asc' : (spec.defaultOrder?.direction ?? 'asc'))).toLowerCase() === 'desc'
+        ? 'desc'
+        : 'asc';
     const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    let rowsQuery = q.selectAll().orderBy(orderMatch === 'Id' ? 'id' : columnOf(orderMatch), direction).orderBy('id', direction);
+    let rowsQuery = q
+      .selectAll()
+      .orderBy(orderMatch === 'Id' ? 'id' : columnOf(orderMatch), direction)
+      .orderBy('id', direction);
     if (!all) rowsQuery = rowsQuery.limit(query.PageSize).offset((query.PageNo - 1) * query.PageSize);
     const rows = await rowsQuery.execute();
     return ok(request, (await enrichRows(rows, user)).map(toDto), { count });
@@ -269,59 +293,90 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
   ) => {
     if (!at) return;
     const route = parseRoute(at);
-    app.route({ method: route.method, url: route.url, config: { access }, schema: { tags: spec.tags, ...schema }, handler: (request, reply) => handler(request, reply, route) });
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { access },
+      schema: { tags: spec.tags, ...schema },
+      handler: (request, reply) => handler(request, reply, route),
+    });
   };
   const { read, write } = spec.access;
 
-  register(routes.list, read, { summary: `List (paged, searchable by ${spec.searchable.join(', ')})`, querystring: listQuery, response: { 200: listSchema } }, (request) =>
-    list(request, request.query as Parameters<typeof list>[1], false),
+  register(
+    routes.list,
+    read,
+    {
+      summary: `List (paged, searchable by ${spec.searchable.join(', ')})`,
+      querystring: listQuery,
+      response: { 200: listSchema },
+    },
+    (request) => list(request, request.query as Parameters<typeof list>[1], false),
   );
 
-  register(routes.all, read, { summary: 'All records (searchable, sorted)', querystring: listQuery, response: { 200: listSchema } }, (request) =>
-    list(request, request.query as Parameters<typeof list>[1], true),
+  register(
+    routes.all,
+    read,
+    { summary: 'All records (searchable, sorted)', querystring: listQuery, response: { 200: listSchema } },
+    (request) => list(request, request.query as Parameters<typeof list>[1], true),
   );
 
-  register(routes.get, read, { summary: 'One record', response: { 200: envelopeOf(spec.dto) } }, async (request, _reply, route) => {
-    const user = currentUser(request);
-    const row = await findRow(idOf(request, route), user.groupId);
-    if (!row) throw new AppError(404, 'error.notFound');
-    await checkParent(request, row, user, 'read');
-    return ok(request, await dtoOf(row, user));
-  });
+  register(
+    routes.get,
+    read,
+    { summary: 'One record', response: { 200: envelopeOf(spec.dto) } },
+    async (request, _reply, route) => {
+      const user = currentUser(request);
+      const row = await findRow(idOf(request, route), user.groupId);
+      if (!row) throw new AppError(404, 'error.notFound');
+      await checkParent(request, row, user, 'read');
+      return ok(request, await dtoOf(row, user));
+    },
+  );
 
-  register(routes.create, write, { summary: 'Create', body: spec.create, response: { 201: envelopeOf(spec.dto) } }, async (request, reply) => {
-    const user = currentUser(request);
-    let row = toRow(request.body as Row);
-    const parent = await parentValue(request, user, 'write');
-    if (spec.parent && parent !== undefined) row[spec.parent.column] = parent;
-    if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
-    await checkUnique(row, user.groupId);
-    const inserted = await db()
-      .insertInto(spec.table)
-      .values({ ...row, group_id: user.groupId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const created = await findRow(Number(inserted.id), user.groupId);
-    return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
-  });
+  register(
+    routes.create,
+    write,
+    { summary: 'Create', body: spec.create, response: { 201: envelopeOf(spec.dto) } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      let row = toRow(request.body as Row);
+      const parent = await parentValue(request, user, 'write');
+      if (spec.parent && parent !== undefined) row[spec.parent.column] = parent;
+      if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+      await checkUnique(row, user.groupId);
+      const inserted = await db()
+        .insertInto(spec.table)
+        .values({ ...row, group_id: user.groupId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const created = await findRow(Number(inserted.id), user.groupId);
+      return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
+    },
+  );
 
-  register(routes.update, write, { summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } }, async (request, _reply, route) => {
-    const user = currentUser(request);
-    const id = idOf(request, route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route);
-    const existing = await findRow(id, user.groupId);
-    if (!existing) throw new AppError(404, 'error.notFound');
-    await checkParent(request, existing, user, 'write');
-    let row = toRow(request.body as Row);
-    const parentColumn = spec.parent?.column;
-    if (parentColumn) row = Object.fromEntries(Object.entries(row).filter(([column]) => column !== parentColumn));
-    if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
-    await checkUnique(row, user.groupId, id);
-    await spec.beforeUpdate?.(id, row, user);
-    if (Object.keys(row).length > 0) {
-      await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
-    }
-    return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
-  });
+  register(
+    routes.update,
+    write,
+    { summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } },
+    async (request, _reply, route) => {
+      const user = currentUser(request);
+      const id = idOf(request, route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route);
+      const existing = await findRow(id, user.groupId);
+      if (!existing) throw new AppError(404, 'error.notFound');
+      await checkParent(request, existing, user, 'write');
+      let row = toRow(request.body as Row);
+      const parentColumn = spec.parent?.column;
+      if (parentColumn) row = Object.fromEntries(Object.entries(row).filter(([column]) => column !== parentColumn));
+      if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
+      await checkUnique(row, user.groupId, id);
+      await spec.beforeUpdate?.(id, row, user);
+      if (Object.keys(row).length > 0) {
+        await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+      }
+      return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
+    },
+  );
 
   register(routes.remove, write, { summary: 'Delete' }, async (request, _reply, route) => {
     const user = currentUser(request);
@@ -337,22 +392,32 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
   const reorder = spec.reorder;
   if (reorder) {
     const column = columnOf(reorder.key);
-    register(reorder.route, write, { summary: `Reorder: set ${reorder.key} of each listed record`, body: reorderRequest }, async (request) => {
-      const user = currentUser(request);
-      const { Items } = request.body as ReorderRequest;
-      const ids = [...new Set(Items.map((i) => i.Id))];
-      let q = db().selectFrom(spec.table).select('id').where('group_id', '=', user.groupId).where('id', 'in', ids);
-      const parent = spec.parent ? await parentValue(request, user, 'write') : undefined;
-      if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
-      if ((await q.execute()).length !== ids.length) throw new AppError(404, 'error.notFound');
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          for (const item of Items) {
-            await trx.updateTable(spec.table).set({ [column]: item.Sn }).where('id', '=', item.Id).where('group_id', '=', user.groupId).execute();
-          }
-        });
-      return ok(request, null, { message: 'saved' });
-    });
+    register(
+      reorder.route,
+      write,
+      { summary: `Reorder: set ${reorder.key} of each listed record`, body: reorderRequest },
+      async (request) => {
+        const user = currentUser(request);
+        const { Items } = request.body as ReorderRequest;
+        const ids = [...new Set(Items.map((i) => i.Id))];
+        let q = db().selectFrom(spec.table).select('id').where('group_id', '=', user.groupId).where('id', 'in', ids);
+        const parent = spec.parent ? await parentValue(request, user, 'write') : undefined;
+        if (spec.parent && parent !== undefined) q = q.where(spec.parent.column, '=', parent);
+        if ((await q.execute()).length !== ids.length) throw new AppError(404, 'error.notFound');
+        await db()
+          .transaction()
+          .execute(async (trx) => {
+            for (const item of Items) {
+              await trx
+                .updateTable(spec.table)
+                .set({ [column]: item.Sn })
+                .where('id', '=', item.Id)
+                .where('group_id', '=', user.groupId)
+                .execute();
+            }
+          });
+        return ok(request, null, { message: 'saved' });
+      },
+    );
   }
 }

@@ -47,7 +47,13 @@ export class EmbeddedBroker implements MessageBus {
   }
 
   static async create(deps: EmbeddedBroker['deps']): Promise<EmbeddedBroker> {
-    const aedes = await Aedes.createBroker({ concurrency: 1000, connectTimeout: 10_000, drainTimeout: 30_000, queueLimit: 200, maxClientsIdLength: 64 });
+    const aedes = await Aedes.createBroker({
+      concurrency: 1000,
+      connectTimeout: 10_000,
+      drainTimeout: 30_000,
+      queueLimit: 200,
+      maxClientsIdLength: 64,
+    });
     const broker = new EmbeddedBroker(aedes, deps);
     broker.install();
     return broker;
@@ -84,10 +90,13 @@ export class EmbeddedBroker implements MessageBus {
 
   publish(topic: string, payload: string, options: PublishOptions): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: options.qos, retain: options.retain ?? false, dup: false }, (error) => {
-        if (error) reject(error);
-        else resolve();
-      });
+      this.aedes.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: options.qos, retain: options.retain ?? false, dup: false },
+        (error) => {
+          if (error) reject(error);
+          else resolve();
+        },
+      );
     });
   }
 
@@ -125,7 +134,15 @@ export class EmbeddedBroker implements MessageBus {
       auth.authenticate(client.id, username, password?.toString('utf8')).then(
         (result) => {
           if ('refused' in result) {
-            done(authError(result.refused, result.refused.includes('password') || result.refused.includes('secret') || result.refused.includes('session') ? 4 : 5), false);
+            done(
+              authError(
+                result.refused,
+                result.refused.includes('password') || result.refused.includes('secret') || result.refused.includes('session')
+                  ? 4
+                  : 5,
+              ),
+              false,
+            );
             return;
           }
           this.identities.set(client, result);
@@ -244,7 +261,10 @@ export class EmbeddedBroker implements MessageBus {
     });
     aedes.on('clientError', (client, error) => {
       const identity = this.identities.get(client);
-      log.info({ clientId: client.id, who: identity ? describe(identity) : 'unknown', reason: error.message }, 'MQTT client dropped');
+      log.info(
+        { clientId: client.id, who: identity ? describe(identity) : 'unknown', reason: error.message },
+        'MQTT client dropped',
+      );
     });
     aedes.on('connectionError', (client, error) => {
       log.info({ clientId: client.id, reason: error.message }, 'MQTT connection failed');

@@ -48,12 +48,32 @@ export class ExternalBroker implements MessageBus {
 
   async start(): Promise<void> {
     const { url, username, password, connections, instance } = this.options;
-    const base = { username, password, keepalive: 30, reconnectPeriod: 2000, connectTimeout: 10_000, protocolVersion: 4 as const };
-    this.publisher = await mqtt.connectAsync(url, { ...base, clientId: `sluice-pub-${randomBytes(6).toString('hex')}`, clean: true });
+    const base = {
+      username,
+      password,
+      keepalive: 30,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+      protocolVersion: 4 as const,
+    };
+    this.publisher = await mqtt.connectAsync(url, {
+      ...base,
+      clientId: `sluice-pub-${randomBytes(6).toString('hex')}`,
+      clean: true,
+    });
     for (let i = 0; i < connections; i++) {
-      const client = mqtt.connect(url, { ...base, clientId: `sluice-in-${instance}-${String(i)}`, clean: false, resubscribe: true });
+      const client = mqtt.connect(url, {
+        ...base,
+        clientId: `sluice-in-${instance}-${String(i)}`,
+        clean: false,
+        resubscribe: true,
+      });
       client.handleMessage = (packet, callback) => {
-        this.ingest(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), packet.retain).then(
+        this.ingest(
+          packet.topic,
+          Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+          packet.retain,
+        ).then(
           () => {
             callback();
           },

@@ -90,7 +90,9 @@ export const liveDataPlugin = fp(
       hasActiveWarn: (sn) => warnsRepository.hasActive(sn),
       onError,
     });
-    const warns = new WarnsService(warnsRepository, events, (device, at) => online.announceState(device.groupId, device.deviceSn, at));
+    const warns = new WarnsService(warnsRepository, events, (device, at) =>
+      online.announceState(device.groupId, device.deviceSn, at),
+    );
     const logs = new DeviceLogsRepository(db);
     const commands = new CommandsService({
       scope: new SiteScope(db),
@@ -100,7 +102,9 @@ export const liveDataPlugin = fp(
       bus,
       topics,
       events,
-      userName: async (user) => (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ?? user.account,
+      userName: async (user) =>
+        (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ??
+        user.account,
     });
     const ingestion = new IngestionService({ directory, writer, online, warns, commands, offsetMinutes, log });
     const auth = new MqttAuth({
@@ -110,7 +114,10 @@ export const liveDataPlugin = fp(
       users,
       topics,
       log,
-      server: config.MQTT_USERNAME && config.MQTT_PASSWORD ? { username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD } : undefined,
+      server:
+        config.MQTT_USERNAME && config.MQTT_PASSWORD
+          ? { username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD }
+          : undefined,
     });
     const retention = new RetentionJob(db, dialect, config, log);
 
@@ -152,9 +159,19 @@ export const liveDataPlugin = fp(
           live.mqttPort = await broker.listen(config.MQTT_PORT, config.HOST);
           log.info({ port: live.mqttPort }, 'MQTT broker listening (TCP; WebSocket at /mqtt)');
         } else if (config.MQTT_URL) {
-          const instance = createHash('sha256').update(`${hostname()}:${String(config.PORT)}:${config.DATA_DIR}`).digest('hex').slice(0, 12);
+          const instance = createHash('sha256')
+            .update(`${hostname()}:${String(config.PORT)}:${config.DATA_DIR}`)
+            .digest('hex')
+            .slice(0, 12);
           external = new ExternalBroker(
-            { url: config.MQTT_URL, username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD, shareGroup: config.MQTT_SHARE_GROUP, connections: 4, instance },
+            {
+              url: config.MQTT_URL,
+              username: config.MQTT_USERNAME,
+              password: config.MQTT_PASSWORD,
+              shareGroup: config.MQTT_SHARE_GROUP,
+              connections: 4,
+              instance,
+            },
             { ingestion, topics, log },
           );
           await external.start();

@@ -65,7 +65,11 @@ export class MqttAuth {
     return this.deps.topics;
   }
 
-  async authenticate(clientId: string, username: string | undefined, password: string | undefined): Promise<MqttIdentity | { refused: string }> {
+  async authenticate(
+    clientId: string,
+    username: string | undefined,
+    password: string | undefined,
+  ): Promise<MqttIdentity | { refused: string }> {
     const refuse = (reason: string) => {
       this.counters.refusedConnections += 1;
       this.deps.log.warn({ clientId, username, reason }, 'MQTT connection refused');
@@ -78,7 +82,8 @@ export class MqttAuth {
     }
     const device = await this.deps.directory.device(username);
     if (device) {
-      if (clientId !== device.deviceSn && !clientId.startsWith(`${device.deviceSn}-`)) return refuse('a device connects with its DeviceSn as client id');
+      if (clientId !== device.deviceSn && !clientId.startsWith(`${device.deviceSn}-`))
+        return refuse('a device connects with its DeviceSn as client id');
       if (!(await verifyDeviceSecret(this.deps.db, username, password))) return refuse('wrong device secret');
       return { kind: 'device', device };
     }
@@ -137,7 +142,13 @@ export class MqttAuth {
   async maySubscribe(identity: MqttIdentity, filter: string, noFilterAtDelivery = false): Promise<Verdict> {
     await this.refresh(identity);
     let verdict = this.subscribeVerdict(identity, filter);
-    if (verdict.ok && noFilterAtDelivery && identity.kind === 'user' && !identity.user.isAdmin && this.deps.topics.parseFilter(filter)?.deviceSn === '+') {
+    if (
+      verdict.ok &&
+      noFilterAtDelivery &&
+      identity.kind === 'user' &&
+      !identity.user.isAdmin &&
+      this.deps.topics.parseFilter(filter)?.deviceSn === '+'
+    ) {
       verdict = { ok: false, reason: 'on this broker a user with project grants subscribes device by device' };
     }
     if (!verdict.ok) {
@@ -153,7 +164,11 @@ export class MqttAuth {
     const address = this.deps.topics.parse(topic);
     if (!address) return false;
     if (identity.kind === 'device') return address.kind === 'cmd' && address.deviceSn === identity.device.deviceSn;
-    return CONSOLE_SUBSCRIBES.includes(address.kind) && identity.visible.sns.has(address.deviceSn) && (address.groupId === undefined || address.groupId === identity.user.groupId);
+    return (
+      CONSOLE_SUBSCRIBES.includes(address.kind) &&
+      identity.visible.sns.has(address.deviceSn) &&
+      (address.groupId === undefined || address.groupId === identity.user.groupId)
+    );
   }
 
   private publishVerdict(identity: MqttIdentity, topic: string): Verdict {
@@ -163,8 +178,10 @@ export class MqttAuth {
     const own = identity.device;
     if (!address) return { ok: false, reason: 'not a topic of the device protocol' };
     if (address.deviceSn !== own.deviceSn) return { ok: false, reason: `not the device's own topic (${address.deviceSn})` };
-    if (address.groupId !== undefined && address.groupId !== own.groupId) return { ok: false, reason: `the device is not in group ${String(address.groupId)}` };
-    if (!DEVICE_PUBLISHES.includes(address.kind)) return { ok: false, reason: `devices do not publish on ${address.kind} topics` };
+    if (address.groupId !== undefined && address.groupId !== own.groupId)
+      return { ok: false, reason: `the device is not in group ${String(address.groupId)}` };
+    if (!DEVICE_PUBLISHES.includes(address.kind))
+      return { ok: false, reason: `devices do not publish on ${address.kind} topics` };
     return allow;
   }
 
@@ -174,14 +191,21 @@ export class MqttAuth {
     if (!address) return { ok: false, reason: 'not a topic of the device protocol (and # is never allowed)' };
     if (identity.kind === 'device') {
       const own = identity.device;
-      if (address.deviceSn !== own.deviceSn || (address.groupId !== undefined && address.groupId !== own.groupId) || !DEVICE_SUBSCRIBES.includes(address.kind)) {
+      if (
+        address.deviceSn !== own.deviceSn ||
+        (address.groupId !== undefined && address.groupId !== own.groupId) ||
+        !DEVICE_SUBSCRIBES.includes(address.kind)
+      ) {
         return { ok: false, reason: 'a device subscribes to its own cmd topic only' };
       }
       return allow;
     }
-    if (!CONSOLE_SUBSCRIBES.includes(address.kind)) return { ok: false, reason: `consoles do not subscribe to ${address.kind} topics` };
-    if (address.groupId !== undefined && address.groupId !== identity.user.groupId) return { ok: false, reason: 'another group’s topics' };
-    if (address.deviceSn !== '+' && !identity.visible.sns.has(address.deviceSn)) return { ok: false, reason: `device ${address.deviceSn} is not visible to the user` };
+    if (!CONSOLE_SUBSCRIBES.includes(address.kind))
+      return { ok: false, reason: `consoles do not subscribe to ${address.kind} topics` };
+    if (address.groupId !== undefined && address.groupId !== identity.user.groupId)
+      return { ok: false, reason: 'another group’s topics' };
+    if (address.deviceSn !== '+' && !identity.visible.sns.has(address.deviceSn))
+      return { ok: false, reason: `device ${address.deviceSn} is not visible to the user` };
     return allow;
   }
 

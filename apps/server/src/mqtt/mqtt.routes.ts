@@ -65,7 +65,8 @@ export function mqttRoutes(root: FastifyInstance): void {
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'How the console connects for live data: MQTT over WebSocket (the console’s origin at /mqtt unless Url says otherwise), username the account, password the session token; the filters to subscribe to',
+        summary:
+          'How the console connects for live data: MQTT over WebSocket (the console’s origin at /mqtt unless Url says otherwise), username the account, password the session token; the filters to subscribe to',
         response: { 200: envelopeOf(mqttConfigDto) },
       },
     },
@@ -76,7 +77,9 @@ export function mqttRoutes(root: FastifyInstance): void {
       // a user with project grants there subscribes device by device.
       const perDevice = !broker && !user.isAdmin;
       const subscriptions = perDevice
-        ? (await reachableDevices(app.ctx.db, user, {})).flatMap((d) => CONSOLE_SUBSCRIBES.map((kind) => topics.topic(kind, d.deviceSn, user.groupId)))
+        ? (await reachableDevices(app.ctx.db, user, {})).flatMap((d) =>
+            CONSOLE_SUBSCRIBES.map((kind) => topics.topic(kind, d.deviceSn, user.groupId)),
+          )
         : CONSOLE_SUBSCRIBES.map((kind) => topics.groupFilter(kind, user.groupId));
       return ok(request, {
         Url: config.MQTT_WS_URL ?? null,
@@ -87,14 +90,24 @@ export function mqttRoutes(root: FastifyInstance): void {
         KeepAlive: CONSOLE_MQTT.keepaliveSeconds,
         Clean: CONSOLE_MQTT.clean,
         Subscriptions: subscriptions,
-        Topics: Object.fromEntries(TOPIC_KINDS.map((kind) => [kind, topics.templates[kind].replace('{groupId}', String(user.groupId))])),
+        Topics: Object.fromEntries(
+          TOPIC_KINDS.map((kind) => [kind, topics.templates[kind].replace('{groupId}', String(user.groupId))]),
+        ),
       });
     },
   );
 
   app.get(
     '/Mqtt/Stats',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Counters of ingestion (received, stored, refused, flagged) and of refused connections, subscriptions and publishes, since start', response: { 200: envelopeOf(statsDto) } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Counters of ingestion (received, stored, refused, flagged) and of refused connections, subscriptions and publishes, since start',
+        response: { 200: envelopeOf(statsDto) },
+      },
+    },
     (request) => {
       const { ingestion, writer, auth, broker } = app.live;
       return ok(request, {
@@ -111,7 +124,12 @@ export function mqttRoutes(root: FastifyInstance): void {
     '/mqtt/auth',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'External broker hook: may this client connect? (EMQX HTTP authentication; body clientid, username, password)', body: authBody, response: { 200: hookAnswer } },
+      schema: {
+        tags,
+        summary: 'External broker hook: may this client connect? (EMQX HTTP authentication; body clientid, username, password)',
+        body: authBody,
+        response: { 200: hookAnswer },
+      },
     },
     async (request) => {
       checkHookSecret(request);
@@ -126,7 +144,13 @@ export function mqttRoutes(root: FastifyInstance): void {
     '/mqtt/acl',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'External broker hook: may this client publish or subscribe to the topic? (EMQX HTTP authorisation; body clientid, username, topic, action)', body: aclBody, response: { 200: hookAnswer } },
+      schema: {
+        tags,
+        summary:
+          'External broker hook: may this client publish or subscribe to the topic? (EMQX HTTP authorisation; body clientid, username, topic, action)',
+        body: aclBody,
+        response: { 200: hookAnswer },
+      },
     },
     async (request) => {
       checkHookSecret(request);
@@ -135,8 +159,14 @@ export function mqttRoutes(root: FastifyInstance): void {
       const identity = await auth.identityOf(username);
       if (!identity) return { result: 'deny' as const };
       if (action === 'publish') return { result: auth.mayPublish(identity, topic).ok ? ('allow' as const) : ('deny' as const) };
-      if (action === 'subscribe') return { result: (await auth.maySubscribe(identity, topic, true)).ok ? ('allow' as const) : ('deny' as const) };
-      return { result: auth.mayPublish(identity, topic).ok && (await auth.maySubscribe(identity, topic, true)).ok ? ('allow' as const) : ('deny' as const) };
+      if (action === 'subscribe')
+        return { result: (await auth.maySubscribe(identity, topic, true)).ok ? ('allow' as const) : ('deny' as const) };
+      return {
+        result:
+          auth.mayPublish(identity, topic).ok && (await auth.maySubscribe(identity, topic, true)).ok
+            ? ('allow' as const)
+            : ('deny' as const),
+      };
     },
   );
 }

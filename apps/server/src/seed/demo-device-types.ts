@@ -44,26 +44,117 @@ const LIBRARY: DefineSeed[] = [
   { key: K.inflow, name: '进水流量 Inflow', unit: 'm3/H', type: 'readable', format: decimals(2), category: C.flow },
   { key: K.flowTotal, name: '累计处理水量 Treated water', unit: 'm3', type: 'readable', format: decimals(1), category: C.flow },
   { key: K.tankLevel, name: '调节池液位 Tank level', unit: 'm', type: 'readable', format: decimals(2), category: C.level },
-  { key: K.levelHighSet, name: '高液位设定 High level set-point', unit: 'm', type: 'textbox', value: '2.5', format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}', category: `${C.level},${C.control}` },
-  { key: K.levelLowSet, name: '低液位设定 Low level set-point', unit: 'm', type: 'textbox', value: '0.8', format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}', category: `${C.level},${C.control}` },
-  { key: K.levelHighAlarm, name: '高液位报警 High level alarm', type: 'boolean2', format: '{"0":"正常 Normal","1":"报警 Alarm"}', category: `${C.level},${C.alarms}` },
+  {
+    key: K.levelHighSet,
+    name: '高液位设定 High level set-point',
+    unit: 'm',
+    type: 'textbox',
+    value: '2.5',
+    format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}',
+    category: `${C.level},${C.control}`,
+  },
+  {
+    key: K.levelLowSet,
+    name: '低液位设定 Low level set-point',
+    unit: 'm',
+    type: 'textbox',
+    value: '0.8',
+    format: '{"Min":0,"Max":5,"Step":0.1,"Decimals":2}',
+    category: `${C.level},${C.control}`,
+  },
+  {
+    key: K.levelHighAlarm,
+    name: '高液位报警 High level alarm',
+    type: 'boolean2',
+    format: '{"0":"正常 Normal","1":"报警 Alarm"}',
+    category: `${C.level},${C.alarms}`,
+  },
   { key: K.liftPump1Run, name: '1#提升泵运行 Lift pump 1 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
-  { key: K.liftPump1Fault, name: '1#提升泵故障 Lift pump 1 fault', type: 'boolean2', format: fault, category: `${C.pumps},${C.alarms}` },
+  {
+    key: K.liftPump1Fault,
+    name: '1#提升泵故障 Lift pump 1 fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.pumps},${C.alarms}`,
+  },
   { key: K.liftPump1Auto, name: '1#提升泵手自动 Lift pump 1 auto', type: 'boolean2', format: autoManual, category: C.pumps },
   { key: K.liftPump2Run, name: '2#提升泵运行 Lift pump 2 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
-  { key: K.liftPump2Fault, name: '2#提升泵故障 Lift pump 2 fault', type: 'boolean2', format: fault, category: `${C.pumps},${C.alarms}` },
+  {
+    key: K.liftPump2Fault,
+    name: '2#提升泵故障 Lift pump 2 fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.pumps},${C.alarms}`,
+  },
   { key: K.liftPump2Auto, name: '2#提升泵手自动 Lift pump 2 auto', type: 'boolean2', format: autoManual, category: C.pumps },
   { key: K.blower1Run, name: '1#风机运行 Blower 1 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
-  { key: K.blower1Fault, name: '1#风机故障 Blower 1 fault', type: 'boolean2', format: fault, category: `${C.aeration},${C.alarms}` },
+  {
+    key: K.blower1Fault,
+    name: '1#风机故障 Blower 1 fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.aeration},${C.alarms}`,
+  },
   { key: K.blower2Run, name: '2#风机运行 Blower 2 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
-  { key: K.blower2Fault, name: '2#风机故障 Blower 2 fault', type: 'boolean2', format: fault, category: `${C.aeration},${C.alarms}` },
-  { key: K.blowerOnTime, name: '风机运行时长 Blower on time', unit: 's', type: 'textbox', value: '1800', format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}', category: `${C.aeration},${C.control}` },
-  { key: K.blowerOffTime, name: '风机停止时长 Blower off time', unit: 's', type: 'textbox', value: '900', format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}', category: `${C.aeration},${C.control}` },
-  { key: K.dissolvedOxygen, name: '溶解氧 Dissolved oxygen', unit: 'mg/L', type: 'readable', format: decimals(2), category: `${C.aeration},${C.quality}` },
-  { key: K.dissolvedOxygenSet, name: '溶解氧设定 DO set-point', unit: 'mg/L', type: 'textbox', value: '2', format: '{"Min":0,"Max":8,"Step":0.1,"Decimals":1}', category: `${C.aeration},${C.control}` },
+  {
+    key: K.blower2Fault,
+    name: '2#风机故障 Blower 2 fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.aeration},${C.alarms}`,
+  },
+  {
+    key: K.blowerOnTime,
+    name: '风机运行时长 Blower on time',
+    unit: 's',
+    type: 'textbox',
+    value: '1800',
+    format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}',
+    category: `${C.aeration},${C.control}`,
+  },
+  {
+    key: K.blowerOffTime,
+    name: '风机停止时长 Blower off time',
+    unit: 's',
+    type: 'textbox',
+    value: '900',
+    format: '{"Min":10,"Max":86400,"Step":1,"Decimals":0}',
+    category: `${C.aeration},${C.control}`,
+  },
+  {
+    key: K.dissolvedOxygen,
+    name: '溶解氧 Dissolved oxygen',
+    unit: 'mg/L',
+    type: 'readable',
+    format: decimals(2),
+    category: `${C.aeration},${C.quality}`,
+  },
+  {
+    key: K.dissolvedOxygenSet,
+    name: '溶解氧设定 DO set-point',
+    unit: 'mg/L',
+    type: 'textbox',
+    value: '2',
+    format: '{"Min":0,"Max":8,"Step":0.1,"Decimals":1}',
+    category: `${C.aeration},${C.control}`,
+  },
   { key: K.dosingPumpRun, name: '加药泵运行 Dosing pump run', type: 'boolean', value: '0', format: runStop, category: C.dosing },
-  { key: K.dosingPumpFault, name: '加药泵故障 Dosing pump fault', type: 'boolean2', format: fault, category: `${C.dosing},${C.alarms}` },
-  { key: K.dosingRate, name: '加药泵频率 Dosing pump frequency', unit: 'HZ', type: 'textbox', value: '25', format: '{"Min":0,"Max":50,"Step":1,"Decimals":0}', category: `${C.dosing},${C.control}` },
+  {
+    key: K.dosingPumpFault,
+    name: '加药泵故障 Dosing pump fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.dosing},${C.alarms}`,
+  },
+  {
+    key: K.dosingRate,
+    name: '加药泵频率 Dosing pump frequency',
+    unit: 'HZ',
+    type: 'textbox',
+    value: '25',
+    format: '{"Min":0,"Max":50,"Step":1,"Decimals":0}',
+    category: `${C.dosing},${C.control}`,
+  },
   { key: K.codIn, name: '进水COD Influent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
   { key: K.codOut, name: '出水COD Effluent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
   { key: K.nh3nIn, name: '进水氨氮 Influent NH3-N', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
@@ -76,21 +167,84 @@ const LIBRARY: DefineSeed[] = [
   { key: K.ssOut, name: '出水悬浮物 Effluent SS', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
   { key: K.phIn, name: '进水pH Influent pH', type: 'readable', format: decimals(2), category: C.quality },
   { key: K.phOut, name: '出水pH Effluent pH', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.analyserFault, name: '在线监测仪故障 Analyser fault', type: 'boolean2', format: fault, category: `${C.quality},${C.alarms}` },
+  {
+    key: K.analyserFault,
+    name: '在线监测仪故障 Analyser fault',
+    type: 'boolean2',
+    format: fault,
+    category: `${C.quality},${C.alarms}`,
+  },
   { key: K.energy, name: '累计电量 Energy', unit: 'kW·h', type: 'readable', format: decimals(1), category: C.energy },
-  { key: K.runTimeYear, name: '年运行时间 Run time this year', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
-  { key: K.runTimeMonth, name: '月运行时间 Run time this month', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
+  {
+    key: K.runTimeYear,
+    name: '年运行时间 Run time this year',
+    unit: 'h',
+    type: 'readable',
+    format: decimals(1),
+    category: C.runtime,
+  },
+  {
+    key: K.runTimeMonth,
+    name: '月运行时间 Run time this month',
+    unit: 'h',
+    type: 'readable',
+    format: decimals(1),
+    category: C.runtime,
+  },
   { key: K.runTimeDay, name: '日运行时间 Run time today', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
-  { key: K.controlMode, name: '控制模式 Control mode', type: 'enum', value: '1', format: '{"0":"手动 Manual","1":"自动 Auto","2":"自检 Self-check"}', category: C.control },
-  { key: K.oneKeyStop, name: '一键停止 One-key stop', type: 'boolean', value: '0', format: '{"0":"正常 Normal","1":"停止 Stop"}', category: C.control },
-  { key: K.alarmReset, name: '报警复位 Alarm reset', type: 'boolean', value: '0', format: '{"0":"—","1":"复位 Reset"}', category: `${C.control},${C.alarms}` },
+  {
+    key: K.controlMode,
+    name: '控制模式 Control mode',
+    type: 'enum',
+    value: '1',
+    format: '{"0":"手动 Manual","1":"自动 Auto","2":"自检 Self-check"}',
+    category: C.control,
+  },
+  {
+    key: K.oneKeyStop,
+    name: '一键停止 One-key stop',
+    type: 'boolean',
+    value: '0',
+    format: '{"0":"正常 Normal","1":"停止 Stop"}',
+    category: C.control,
+  },
+  {
+    key: K.alarmReset,
+    name: '报警复位 Alarm reset',
+    type: 'boolean',
+    value: '0',
+    format: '{"0":"—","1":"复位 Reset"}',
+    category: `${C.control},${C.alarms}`,
+  },
   { key: K.deviceVersion, name: '设备版本 Device version', type: 'string', category: C.comm },
   { key: K.baudRate, name: '波特率 Baud rate', type: 'select', value: '9600', category: C.comm },
-  { key: K.reportInterval, name: '上报间隔 Report interval', unit: 's', type: 'textbox', value: '60', format: '{"Min":10,"Max":3600,"Step":10,"Decimals":0}', category: C.comm },
+  {
+    key: K.reportInterval,
+    name: '上报间隔 Report interval',
+    unit: 's',
+    type: 'textbox',
+    value: '60',
+    format: '{"Min":10,"Max":3600,"Step":10,"Decimals":0}',
+    category: C.comm,
+  },
 ];
 
 /** View modes of a type's data points: 0 detection (water quality), 1 monitoring, 2 status. */
-const QUALITY = new Set<string>([K.codIn, K.codOut, K.nh3nIn, K.nh3nOut, K.tnIn, K.tnOut, K.tpIn, K.tpOut, K.ssIn, K.ssOut, K.phIn, K.phOut, K.dissolvedOxygen]);
+const QUALITY = new Set<string>([
+  K.codIn,
+  K.codOut,
+  K.nh3nIn,
+  K.nh3nOut,
+  K.tnIn,
+  K.tnOut,
+  K.tpIn,
+  K.tpOut,
+  K.ssIn,
+  K.ssOut,
+  K.phIn,
+  K.phOut,
+  K.dissolvedOxygen,
+]);
 const viewOf = (d: DefineSeed) => (QUALITY.has(d.key) ? 0 : d.type.startsWith('boolean') || d.type === 'enum' ? 2 : 1);
 
 export const DEMO_STATION_TYPE = 'Village station (A/O)';
@@ -103,10 +257,50 @@ const CONTROL_KEYS = [K.controlMode, K.oneKeyStop, K.alarmReset, K.deviceVersion
  * `code` is the equipment part of a demo device's number (QS1-LP1: a lift pump).
  */
 const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] = [
-  { code: 'LP', name: '提升泵 Lift pump', icon: 'pump', keys: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.tankLevel, K.runTimeDay, K.runTimeMonth, K.runTimeYear, K.energy, ...CONTROL_KEYS] },
-  { code: 'BL', name: '曝气风机 Blower', icon: 'blower', keys: [K.blower1Run, K.blower1Fault, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygen, K.dissolvedOxygenSet, K.runTimeDay, K.energy, ...CONTROL_KEYS] },
-  { code: 'DP', name: '加药泵 Dosing pump', icon: 'dosing', keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay, ...CONTROL_KEYS] },
-  { code: 'AN', name: '在线监测仪 Online analyser', icon: 'analyser', keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault] },
+  {
+    code: 'LP',
+    name: '提升泵 Lift pump',
+    icon: 'pump',
+    keys: [
+      K.liftPump1Run,
+      K.liftPump1Fault,
+      K.liftPump1Auto,
+      K.tankLevel,
+      K.runTimeDay,
+      K.runTimeMonth,
+      K.runTimeYear,
+      K.energy,
+      ...CONTROL_KEYS,
+    ],
+  },
+  {
+    code: 'BL',
+    name: '曝气风机 Blower',
+    icon: 'blower',
+    keys: [
+      K.blower1Run,
+      K.blower1Fault,
+      K.blowerOnTime,
+      K.blowerOffTime,
+      K.dissolvedOxygen,
+      K.dissolvedOxygenSet,
+      K.runTimeDay,
+      K.energy,
+      ...CONTROL_KEYS,
+    ],
+  },
+  {
+    code: 'DP',
+    name: '加药泵 Dosing pump',
+    icon: 'dosing',
+    keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay, ...CONTROL_KEYS],
+  },
+  {
+    code: 'AN',
+    name: '在线监测仪 Online analyser',
+    icon: 'analyser',
+    keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault],
+  },
   { code: 'FM', name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
 ];
 
@@ -119,7 +313,11 @@ export interface DemoDeviceTypes {
 export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<DemoDeviceTypes> {
   return db.transaction().execute(async (trx) => {
     const g = { group_id: groupId };
-    for (const name of Object.values(C)) await trx.insertInto('data_categories').values({ ...g, name }).execute();
+    for (const name of Object.values(C))
+      await trx
+        .insertInto('data_categories')
+        .values({ ...g, name })
+        .execute();
 
     const ids = new Map<string, number>();
     for (const d of LIBRARY) {
@@ -127,7 +325,17 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       if (checked.issues.length > 0) throw new Error(`Demo data point ${d.key}: ${JSON.stringify(checked.issues)}`);
       const { id } = await trx
         .insertInto('data_defines')
-        .values({ ...g, data_key: d.key, data_name: d.name, unit: d.unit ?? '', data_type: d.type, default_value: d.value ?? '', format: checked.format, model: 'SL-A/O-100', category: d.category })
+        .values({
+          ...g,
+          data_key: d.key,
+          data_name: d.name,
+          unit: d.unit ?? '',
+          data_type: d.type,
+          default_value: d.value ?? '',
+          format: checked.format,
+          model: 'SL-A/O-100',
+          category: d.category,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.set(d.key, id);
@@ -140,7 +348,13 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
 
     // ---- Warn types, codes and their links to data points ----------------------------------
     const warnType = async (type_name: string, color: string, icon: string) =>
-      (await trx.insertInto('warn_types').values({ ...g, type_name, color, icon }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await trx
+          .insertInto('warn_types')
+          .values({ ...g, type_name, color, icon })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const alarm = await warnType('报警 Alarm', '#faad14', 'warning');
     const faultType = await warnType('故障 Fault', '#f5222d', 'tool');
     const offline = await warnType('离线 Offline', '#8c8c8c', 'disconnect');
@@ -158,14 +372,28 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       ['O001', offline, '设备离线 Device offline', undefined],
     ];
     for (const [code, warn_type_id, description, key] of codes) {
-      await trx.insertInto('warn_codes').values({ ...g, warn_type_id, code, description }).execute();
-      if (key) await trx.insertInto('data_define_warn_codes').values({ ...g, data_key: key, code }).execute();
+      await trx
+        .insertInto('warn_codes')
+        .values({ ...g, warn_type_id, code, description })
+        .execute();
+      if (key)
+        await trx
+          .insertInto('data_define_warn_codes')
+          .values({ ...g, data_key: key, code })
+          .execute();
     }
 
     // ---- The station type -----------------------------------------------------------------
     const { id: typeId } = await trx
       .insertInto('device_types')
-      .values({ ...g, type_name: DEMO_STATION_TYPE, icon: 'station', parent_id: 0, description: '村级一体化污水处理站，A/O 工艺，设计规模 100 m³/d。Village station, anoxic/oxic process, 100 m³/day.', status: 1 })
+      .values({
+        ...g,
+        type_name: DEMO_STATION_TYPE,
+        icon: 'station',
+        parent_id: 0,
+        description: '村级一体化污水处理站，A/O 工艺，设计规模 100 m³/d。Village station, anoxic/oxic process, 100 m³/day.',
+        status: 1,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const t = { ...g, type_id: typeId };
@@ -180,18 +408,61 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     }
 
     const [equipmentClass, setPointClass] = [
-      (await trx.insertInto('type_classes').values({ ...t, name: '设备 Equipment', rank: 1 }).returning('id').executeTakeFirstOrThrow()).id,
-      (await trx.insertInto('type_classes').values({ ...t, name: '设定值 Set-points', rank: 2 }).returning('id').executeTakeFirstOrThrow()).id,
+      (
+        await trx
+          .insertInto('type_classes')
+          .values({ ...t, name: '设备 Equipment', rank: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+      (
+        await trx
+          .insertInto('type_classes')
+          .values({ ...t, name: '设定值 Set-points', rank: 2 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     ];
-    const modules: { name: string; type: string; controls: { name: string; key: string; show: string; cls: number; formula?: string; unit?: string; feedback?: string[] }[]; args?: [string, string][] }[] = [
+    const modules: {
+      name: string;
+      type: string;
+      controls: { name: string; key: string; show: string; cls: number; formula?: string; unit?: string; feedback?: string[] }[];
+      args?: [string, string][];
+    }[] = [
       {
         name: '提升泵 Lift pumps',
         type: 'pump',
         controls: [
-          { name: '1#提升泵 Lift pump 1', key: K.liftPump1Run, show: 'switch', cls: equipmentClass, feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto] },
-          { name: '2#提升泵 Lift pump 2', key: K.liftPump2Run, show: 'switch', cls: equipmentClass, feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto] },
-          { name: '高液位 High level', key: K.levelHighSet, show: 'input', cls: setPointClass, unit: 'm', formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }) },
-          { name: '低液位 Low level', key: K.levelLowSet, show: 'input', cls: setPointClass, unit: 'm', formula: JSON.stringify({ SettingValue: K.levelLowSet, CurrentValue: K.tankLevel }) },
+          {
+            name: '1#提升泵 Lift pump 1',
+            key: K.liftPump1Run,
+            show: 'switch',
+            cls: equipmentClass,
+            feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto],
+          },
+          {
+            name: '2#提升泵 Lift pump 2',
+            key: K.liftPump2Run,
+            show: 'switch',
+            cls: equipmentClass,
+            feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto],
+          },
+          {
+            name: '高液位 High level',
+            key: K.levelHighSet,
+            show: 'input',
+            cls: setPointClass,
+            unit: 'm',
+            formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }),
+          },
+          {
+            name: '低液位 Low level',
+            key: K.levelLowSet,
+            show: 'input',
+            cls: setPointClass,
+            unit: 'm',
+            formula: JSON.stringify({ SettingValue: K.levelLowSet, CurrentValue: K.tankLevel }),
+          },
         ],
         args: [
           [K.liftPump1Fault, '1#泵故障 Pump 1 fault'],
@@ -202,11 +473,30 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
         name: '曝气 Aeration',
         type: 'blower',
         controls: [
-          { name: '1#风机 Blower 1', key: K.blower1Run, show: 'switch', cls: equipmentClass, feedback: [K.blower1Run, K.blower1Fault] },
-          { name: '2#风机 Blower 2', key: K.blower2Run, show: 'switch', cls: equipmentClass, feedback: [K.blower2Run, K.blower2Fault] },
+          {
+            name: '1#风机 Blower 1',
+            key: K.blower1Run,
+            show: 'switch',
+            cls: equipmentClass,
+            feedback: [K.blower1Run, K.blower1Fault],
+          },
+          {
+            name: '2#风机 Blower 2',
+            key: K.blower2Run,
+            show: 'switch',
+            cls: equipmentClass,
+            feedback: [K.blower2Run, K.blower2Fault],
+          },
           { name: '运行时长 On time', key: K.blowerOnTime, show: 'time', cls: setPointClass, unit: 's' },
           { name: '停止时长 Off time', key: K.blowerOffTime, show: 'time', cls: setPointClass, unit: 's' },
-          { name: '溶解氧 DO', key: K.dissolvedOxygenSet, show: 'input', cls: setPointClass, unit: 'mg/L', formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}` },
+          {
+            name: '溶解氧 DO',
+            key: K.dissolvedOxygenSet,
+            show: 'input',
+            cls: setPointClass,
+            unit: 'mg/L',
+            formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}`,
+          },
         ],
         args: [[K.dissolvedOxygen, '好氧池溶解氧 Aerobic tank DO']],
       },
@@ -214,7 +504,13 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
         name: '加药 Dosing',
         type: 'dosing',
         controls: [
-          { name: 'PAC加药泵 PAC dosing pump', key: K.dosingPumpRun, show: 'switch', cls: equipmentClass, feedback: [K.dosingPumpRun, K.dosingPumpFault] },
+          {
+            name: 'PAC加药泵 PAC dosing pump',
+            key: K.dosingPumpRun,
+            show: 'switch',
+            cls: equipmentClass,
+            feedback: [K.dosingPumpRun, K.dosingPumpFault],
+          },
           { name: '加药频率 Dosing frequency', key: K.dosingRate, show: 'input', cls: setPointClass, unit: 'HZ' },
         ],
       },
@@ -256,11 +552,17 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           .returning('id')
           .executeTakeFirstOrThrow();
         for (const [f, key] of (c.feedback ?? []).entries()) {
-          await trx.insertInto('type_module_feedbacks').values({ ...t, module_control_id: controlId, data_define_id: id(key), sn: f + 1 }).execute();
+          await trx
+            .insertInto('type_module_feedbacks')
+            .values({ ...t, module_control_id: controlId, data_define_id: id(key), sn: f + 1 })
+            .execute();
         }
       }
       for (const [key, name] of m.args ?? []) {
-        await trx.insertInto('type_module_arguments').values({ ...t, module_id: moduleId, data_define_id: id(key), name, category: C.alarms }).execute();
+        await trx
+          .insertInto('type_module_arguments')
+          .values({ ...t, module_id: moduleId, data_define_id: id(key), name, category: C.alarms })
+          .execute();
       }
     }
 
@@ -273,11 +575,17 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       ['高液位 High level', K.levelHighAlarm, 'level'],
     ];
     for (const [i, [name, key, icon]] of icons.entries()) {
-      await trx.insertInto('type_display_icons').values({ ...t, name, sn: i + 1, data_define_id: id(key), icon, data_define_key: key }).execute();
+      await trx
+        .insertInto('type_display_icons')
+        .values({ ...t, name, sn: i + 1, data_define_id: id(key), icon, data_define_key: key })
+        .execute();
     }
     for (const [i, key] of [K.inflow, K.flowTotal, K.tankLevel, K.codOut, K.nh3nOut, K.energy].entries()) {
       const define = LIBRARY.find((d) => d.key === key);
-      await trx.insertInto('type_overviews').values({ ...t, type_data_define_id: typeDefine.get(key) ?? 0, name: define?.name ?? key, sn: i + 1 }).execute();
+      await trx
+        .insertInto('type_overviews')
+        .values({ ...t, type_data_define_id: typeDefine.get(key) ?? 0, name: define?.name ?? key, sn: i + 1 })
+        .execute();
     }
 
     // Modbus RTU to the station PLC (slave 1): analog values as float32 holding registers, flags as
@@ -301,15 +609,53 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       [K.phOut, 30, 0, 14],
       [K.energy, 32, 0, null],
     ];
-    const flags = [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto, K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto, K.blower1Run, K.blower1Fault, K.blower2Run, K.blower2Fault, K.dosingPumpRun, K.dosingPumpFault, K.analyserFault, K.levelHighAlarm];
-    const setPoints = [K.levelHighSet, K.levelLowSet, K.blowerOnTime, K.blowerOffTime, K.dissolvedOxygenSet, K.dosingRate, K.controlMode];
+    const flags = [
+      K.liftPump1Run,
+      K.liftPump1Fault,
+      K.liftPump1Auto,
+      K.liftPump2Run,
+      K.liftPump2Fault,
+      K.liftPump2Auto,
+      K.blower1Run,
+      K.blower1Fault,
+      K.blower2Run,
+      K.blower2Fault,
+      K.dosingPumpRun,
+      K.dosingPumpFault,
+      K.analyserFault,
+      K.levelHighAlarm,
+    ];
+    const setPoints = [
+      K.levelHighSet,
+      K.levelLowSet,
+      K.blowerOnTime,
+      K.blowerOffTime,
+      K.dissolvedOxygenSet,
+      K.dosingRate,
+      K.controlMode,
+    ];
     const link = { comm: 'RTU', port: 'COM1', modbus_slave: 1, plc_type: 'S7-200 SMART' };
     let sn = 0;
     for (const [key, reg, min, max] of analog) {
       sn++;
       await trx
         .insertInto('type_hardware_configs')
-        .values({ ...t, ...link, data_define_id: id(key), no: `AI${String(sn).padStart(2, '0')}`, sn, show_key: key, key_type: 'float32', max_value: max, min_value: min, reg_ad: reg, cmd: 3, address: String(40001 + reg), bit_off_set: 0, lens: 2 })
+        .values({
+          ...t,
+          ...link,
+          data_define_id: id(key),
+          no: `AI${String(sn).padStart(2, '0')}`,
+          sn,
+          show_key: key,
+          key_type: 'float32',
+          max_value: max,
+          min_value: min,
+          reg_ad: reg,
+          cmd: 3,
+          address: String(40001 + reg),
+          bit_off_set: 0,
+          lens: 2,
+        })
         .execute();
     }
     for (const [i, key] of flags.entries()) {
@@ -317,14 +663,44 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       const reg = 100 + Math.floor(i / 16);
       await trx
         .insertInto('type_hardware_configs')
-        .values({ ...t, ...link, data_define_id: id(key), no: `DI${String(i + 1).padStart(2, '0')}`, sn, show_key: key, key_type: 'bit', max_value: 1, min_value: 0, reg_ad: reg, cmd: 3, address: `${String(40001 + reg)}.${String(i % 16)}`, bit_off_set: i % 16, lens: 1 })
+        .values({
+          ...t,
+          ...link,
+          data_define_id: id(key),
+          no: `DI${String(i + 1).padStart(2, '0')}`,
+          sn,
+          show_key: key,
+          key_type: 'bit',
+          max_value: 1,
+          min_value: 0,
+          reg_ad: reg,
+          cmd: 3,
+          address: `${String(40001 + reg)}.${String(i % 16)}`,
+          bit_off_set: i % 16,
+          lens: 1,
+        })
         .execute();
     }
     for (const [i, key] of setPoints.entries()) {
       sn++;
       await trx
         .insertInto('type_hardware_configs')
-        .values({ ...t, ...link, data_define_id: id(key), no: `AO${String(i + 1).padStart(2, '0')}`, sn, show_key: key, key_type: 'uint16', max_value: null, min_value: 0, reg_ad: 200 + i, cmd: 3, address: String(40201 + i), bit_off_set: 0, lens: 1 })
+        .values({
+          ...t,
+          ...link,
+          data_define_id: id(key),
+          no: `AO${String(i + 1).padStart(2, '0')}`,
+          sn,
+          show_key: key,
+          key_type: 'uint16',
+          max_value: null,
+          min_value: 0,
+          reg_ad: 200 + i,
+          cmd: 3,
+          address: String(40201 + i),
+          bit_off_set: 0,
+          lens: 1,
+        })
         .execute();
     }
 
@@ -384,8 +760,22 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       .insertInto('type_configs')
       .values([
         { ...t, data_name: '通讯波特率 Baud rate', data_type: 'select', data_value: '9600', category: C.comm, position: '1' },
-        { ...t, data_name: '上报间隔(s) Report interval (s)', data_type: 'textbox', data_value: '60', category: C.comm, position: '2' },
-        { ...t, data_name: '设计规模(m³/d) Design capacity (m³/d)', data_type: 'textbox', data_value: '100', category: '工艺 Process', position: '3' },
+        {
+          ...t,
+          data_name: '上报间隔(s) Report interval (s)',
+          data_type: 'textbox',
+          data_value: '60',
+          category: C.comm,
+          position: '2',
+        },
+        {
+          ...t,
+          data_name: '设计规模(m³/d) Design capacity (m³/d)',
+          data_type: 'textbox',
+          data_value: '100',
+          category: '工艺 Process',
+          position: '3',
+        },
       ])
       .execute();
     await trx
@@ -404,7 +794,13 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       .executeTakeFirstOrThrow();
     const tp = { ...g, temp_id: tempId };
     const panel = async (panel_name: string, panel_type_id: number, sn: number) =>
-      (await trx.insertInto('template_panels').values({ ...tp, panel_name, panel_type_id, sn }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await trx
+          .insertInto('template_panels')
+          .values({ ...tp, panel_name, panel_type_id, sn })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const qualityPanel = await panel('水质 Water quality', 2, 1);
     const statusPanel = await panel('运行数据 Operation', 4, 2);
     await panel('设备控制 Control', 7, 3);
@@ -438,7 +834,14 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
         { ...tp, data_name: '设计规模(m³/d) Design capacity (m³/d)', data_type: 'textbox', data_value: '100' },
       ])
       .execute();
-    const accessory = async (name: string, icon: string) => (await trx.insertInto('template_accessories').values({ ...tp, name, icon }).returning('id').executeTakeFirstOrThrow()).id;
+    const accessory = async (name: string, icon: string) =>
+      (
+        await trx
+          .insertInto('template_accessories')
+          .values({ ...tp, name, icon })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const blower1 = await accessory('1#风机 Blower 1', 'blower');
     const blower2 = await accessory('2#风机 Blower 2', 'blower');
     await accessory('1#提升泵 Lift pump 1', 'pump');
@@ -453,7 +856,17 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     for (const [i, [control_name, data_value, data_define_key, associate_key, accessory_id]] of cycle.entries()) {
       await trx
         .insertInto('template_control_data')
-        .values({ ...tp, control_name, data_value, data_define_key, associate_key, sequence_in: i + 1, sequence_out: i + 1, i_state: 0, accessory_id })
+        .values({
+          ...tp,
+          control_name,
+          data_value,
+          data_define_key,
+          associate_key,
+          sequence_in: i + 1,
+          sequence_out: i + 1,
+          i_state: 0,
+          accessory_id,
+        })
         .execute();
     }
     await trx
@@ -469,7 +882,14 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     for (const e of EQUIPMENT) {
       const { id: equipmentId } = await trx
         .insertInto('device_types')
-        .values({ ...g, type_name: e.name, icon: e.icon, parent_id: typeId, description: `${DEMO_STATION_TYPE} 的设备 Equipment of a village station`, status: 1 })
+        .values({
+          ...g,
+          type_name: e.name,
+          icon: e.icon,
+          parent_id: typeId,
+          description: `${DEMO_STATION_TYPE} 的设备 Equipment of a village station`,
+          status: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       equipmentTypeIds.set(e.code, equipmentId);
@@ -486,7 +906,10 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       for (const key of e.keys) {
         const d = LIBRARY.find((x) => x.key === key);
         if (!d) continue;
-        await trx.insertInto('type_data_defines').values({ ...g, type_id: equipmentId, data_define_id: id(key), show_type: viewOf(d) }).execute();
+        await trx
+          .insertInto('type_data_defines')
+          .values({ ...g, type_id: equipmentId, data_define_id: id(key), show_type: viewOf(d) })
+          .execute();
         await trx
           .insertInto('template_profiles')
           .values({
@@ -507,4 +930,3 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     return { stationTypeId: typeId, equipmentTypeIds };
   });
 }
-

@@ -36,7 +36,13 @@ export async function startDemoFleet(app: FastifyInstance, intervalMs = 5000): P
   for (const row of rows) {
     // Only devices that still have their demo secret (an operator may have reset it).
     if (row.secret_hash !== hashDeviceSecret(demoDeviceSecret(row.device_sn))) continue;
-    const definitions = await app.live.directory.definitionsOf({ groupId: row.group_id, deviceSn: row.device_sn, projectId: row.project_id, typeId: row.type_id, name: row.device_name });
+    const definitions = await app.live.directory.definitionsOf({
+      groupId: row.group_id,
+      deviceSn: row.device_sn,
+      projectId: row.project_id,
+      typeId: row.type_id,
+      name: row.device_name,
+    });
     const keys = [...definitions.byKey.keys()].filter((k) => k !== K.time);
     devices.push({
       deviceSn: row.device_sn,

@@ -132,7 +132,12 @@ export function equipmentCode(deviceNo: string): string {
  * Seeds the demo sites; `typeIds` gives each device its equipment type by the code in its
  * number (without it, devices have no type).
  */
-export async function seedDemoSites(db: Db, tenant: CreatedTenant, typeIds: ReadonlyMap<string, number> = new Map(), now = Date.now()): Promise<void> {
+export async function seedDemoSites(
+  db: Db,
+  tenant: CreatedTenant,
+  typeIds: ReadonlyMap<string, number> = new Map(),
+  now = Date.now(),
+): Promise<void> {
   const groupId = tenant.groupId;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -180,10 +185,19 @@ export async function seedDemoSites(db: Db, tenant: CreatedTenant, typeIds: Read
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const clientNode = await node('安吉县水务 Anji Water', PROJECT_TYPE.client, 0, '119.6800,30.6380', '浙江省湖州市安吉县递铺街道');
+    const clientNode = await node(
+      '安吉县水务 Anji Water',
+      PROJECT_TYPE.client,
+      0,
+      '119.6800,30.6380',
+      '浙江省湖州市安吉县递铺街道',
+    );
     for (const project of DEMO_PROJECTS) {
       const projectId = await node(project.name, PROJECT_TYPE.project, clientNode, project.position, project.address);
-      await trx.insertInto('role_projects').values({ role_id: tenant.operatorRoleId, project_id: projectId, operate: 0 }).execute();
+      await trx
+        .insertInto('role_projects')
+        .values({ role_id: tenant.operatorRoleId, project_id: projectId, operate: 0 })
+        .execute();
       for (const station of project.stations) {
         const stationId = await node(station.name, PROJECT_TYPE.station, projectId, station.position, station.address);
         await trx

@@ -109,7 +109,8 @@ function fieldValues(request: FastifyRequest, parts: Record<string, unknown>): R
   const values: Record<string, string> = {};
   const query = request.query;
   if (query && typeof query === 'object') {
-    for (const [name, value] of Object.entries(query as Record<string, unknown>)) if (typeof value === 'string') values[name] = value;
+    for (const [name, value] of Object.entries(query as Record<string, unknown>))
+      if (typeof value === 'string') values[name] = value;
   }
   for (const [name, entry] of Object.entries(parts)) {
     const field = Array.isArray(entry) ? (entry[0] as unknown) : entry;

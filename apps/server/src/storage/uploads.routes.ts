@@ -4,19 +4,15 @@ import { CONTENT_TYPES, type FileKind } from './file-types.ts';
 import { AppError } from '../http/errors.ts';
 
 export function uploadsRoutes(app: FastifyInstance): void {
-  app.get(
-    '/uploads/*',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const extension = key.split('.').pop() ?? '';
-      const stream = Object.hasOwn(CONTENT_TYPES, extension) ? await app.ctx.storage.open(key) : undefined;
-      if (!stream) throw new AppError(404, 'error.notFound');
-      return reply
-        .header('content-type', CONTENT_TYPES[extension as FileKind])
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stream);
-    },
-  );
+  app.get('/uploads/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const extension = key.split('.').pop() ?? '';
+    const stream = Object.hasOwn(CONTENT_TYPES, extension) ? await app.ctx.storage.open(key) : undefined;
+    if (!stream) throw new AppError(404, 'error.notFound');
+    return reply
+      .header('content-type', CONTENT_TYPES[extension as FileKind])
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(stream);
+  });
 }

@@ -5,7 +5,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n, type Language } from '../lib/i18n';
 import { themeConfig, useThemeName } from '../lib/theme';
 
-
 /**
  * Ant Design's own texts (pagination, empty lists, date pickers). English is built in; the
  * Chinese locale is loaded when needed.

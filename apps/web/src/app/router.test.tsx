@@ -31,7 +31,8 @@ function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; su
       };
       return new Response(JSON.stringify({ success: true, message: 'OK', data }));
     }
-    if (url.pathname === '/api/SysMenu/GetUserMenu') return new Response(JSON.stringify({ success: true, message: 'OK', data: menus }));
+    if (url.pathname === '/api/SysMenu/GetUserMenu')
+      return new Response(JSON.stringify({ success: true, message: 'OK', data: menus }));
     if (url.pathname === '/api/SysMenu/GetSubMenu') {
       await new Promise((resolve) => setTimeout(resolve, options.subMenuDelay ?? 0));
       const parent = Number(url.searchParams.get('menuId'));
@@ -69,12 +70,15 @@ describe('routes (spec §2)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each(['/sys', '/sys/', '/jurisdiction', '/user', '/device/'])('redirects the empty child path %s to /notFount', async (start) => {
-    const { router } = renderRoutes(routeObjects, start);
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe('/notFount');
-    });
-  });
+  it.each(['/sys', '/sys/', '/jurisdiction', '/user', '/device/'])(
+    'redirects the empty child path %s to /notFount',
+    async (start) => {
+      const { router } = renderRoutes(routeObjects, start);
+      await waitFor(() => {
+        expect(router.state.location.pathname).toBe('/notFount');
+      });
+    },
+  );
 
   it('asks for sign-in with the path to return to', async () => {
     const { router } = renderRoutes(routeObjects, '/user/list?page=2');
@@ -146,7 +150,10 @@ describe('routes (spec §2)', () => {
   });
 
   it('says so when a navigation menu has no sub-menu', async () => {
-    signedInAs({ IsAdmin: true }, { menus: [linkMenu(1, 'Home', '/common/home', 'home'), { ...linkMenu(2, 'Reports', '', ''), Router: '', MenuType: 0 }] });
+    signedInAs(
+      { IsAdmin: true },
+      { menus: [linkMenu(1, 'Home', '/common/home', 'home'), { ...linkMenu(2, 'Reports', '', ''), Router: '', MenuType: 0 }] },
+    );
     renderRoutes(routeObjects, '/common/home');
     const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 }));
     await userEvent.click(nav.getByText('Reports'));
@@ -154,7 +161,10 @@ describe('routes (spec §2)', () => {
   });
 
   it('routes a menu item’s own path to the page its componentUrl names', async () => {
-    signedInAs({ IsAdmin: false }, { menus: [linkMenu(1, 'Home', '/common/home', 'home'), linkMenu(2, 'My account', '/me', 'common/user/info')] });
+    signedInAs(
+      { IsAdmin: false },
+      { menus: [linkMenu(1, 'Home', '/common/home', 'home'), linkMenu(2, 'My account', '/me', 'common/user/info')] },
+    );
     renderRoutes(routeObjects, '/me');
     expect(await screen.findByRole('heading', { name: 'User information' }, { timeout: 5000 })).toBeTruthy();
     expect(document.title).toBe('My account - Sluice');
@@ -163,7 +173,9 @@ describe('routes (spec §2)', () => {
   it('shows a translated placeholder for a menu item naming an unknown component', async () => {
     signedInAs({ IsAdmin: false }, { menus: [linkMenu(1, 'Reports', '/reports/daily', 'reports/daily')] });
     renderRoutes(routeObjects, '/reports/daily');
-    expect(await screen.findByRole('heading', { name: '“Reports” is not available in this console' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: '“Reports” is not available in this console' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText(/opens the component “reports\/daily”/)).toBeTruthy();
   });
 

@@ -37,7 +37,11 @@ export const routeObjects: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
-      { path: loginRoute.path, handle: { routeId: 'login', meta: loginRoute.meta } satisfies RouteHandle, element: <PublicOnly /> },
+      {
+        path: loginRoute.path,
+        handle: { routeId: 'login', meta: loginRoute.meta } satisfies RouteHandle,
+        element: <PublicOnly />,
+      },
       { path: '/common', element: <Navigate to={HOME_PATH} replace /> },
       ...NOT_FOUND_PARENTS.map((path) => ({ path, element: <Navigate to={NOT_FOUND_PATH} replace /> })),
       {

@@ -65,10 +65,16 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   devices: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage),
   recycleBin: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
   areaSet: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage),
-  dataDefine: withDeviceTypesCatalog(() => import('../features/data-defines/pages/data-define-page').then((m) => m.DataDefinePage)),
+  dataDefine: withDeviceTypesCatalog(() =>
+    import('../features/data-defines/pages/data-define-page').then((m) => m.DataDefinePage),
+  ),
   category: withDeviceTypesCatalog(() => import('../features/data-defines/pages/category-page').then((m) => m.CategoryPage)),
-  dataDefineWarnCode: withDeviceTypesCatalog(() => import('../features/data-defines/pages/data-define-warn-code-page').then((m) => m.DataDefineWarnCodePage)),
-  deviceType: withDeviceTypesCatalog(() => import('../features/device-types/pages/device-type-page').then((m) => m.DeviceTypePage)),
+  dataDefineWarnCode: withDeviceTypesCatalog(() =>
+    import('../features/data-defines/pages/data-define-warn-code-page').then((m) => m.DataDefineWarnCodePage),
+  ),
+  deviceType: withDeviceTypesCatalog(() =>
+    import('../features/device-types/pages/device-type-page').then((m) => m.DeviceTypePage),
+  ),
   warnType: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-type-page').then((m) => m.WarnTypePage)),
   warnCode: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-code-page').then((m) => m.WarnCodePage)),
   appFile: withDeviceTypesCatalog(() => import('../features/app-versions/pages/app-file-page').then((m) => m.AppFilePage)),

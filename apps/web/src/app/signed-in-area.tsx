@@ -23,7 +23,11 @@ const AppShell = lazyComponent(() => import('./shell/app-shell').then((m) => m.A
 function MenuFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="sluice-full-screen-center" style={{ flexDirection: 'column', gap: 16, padding: 24, textAlign: 'center' }}>
+    <div
+      role="alert"
+      className="sluice-full-screen-center"
+      style={{ flexDirection: 'column', gap: 16, padding: 24, textAlign: 'center' }}
+    >
       <h1 style={{ fontSize: 22, fontWeight: 600, margin: 0 }}>{t('shell.menuFailed')}</h1>
       <p style={{ margin: 0 }}>{t('errors.pageFailedHint')}</p>
       <Button type="primary" onClick={onRetry}>

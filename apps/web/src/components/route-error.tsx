@@ -10,7 +10,11 @@ export function RouteError() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <div role="alert" className="sluice-full-screen-center" style={{ flexDirection: 'column', gap: 16, padding: 24, textAlign: 'center' }}>
+    <div
+      role="alert"
+      className="sluice-full-screen-center"
+      style={{ flexDirection: 'column', gap: 16, padding: 24, textAlign: 'center' }}
+    >
       <CloseCircleFilled style={{ fontSize: 56, color: token.colorError }} aria-hidden />
       <h1 style={{ fontSize: 22, fontWeight: 600, margin: 0, color: token.colorText }}>{t('errors.pageFailed')}</h1>
       <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('errors.pageFailedHint')}</p>

@@ -17,5 +17,8 @@ export const clientConfigQueryOptions = () =>
 export function useMapConfig(): { config: MapConfig | undefined; ready: boolean } {
   const { data, isPending } = useQuery(clientConfigQueryOptions());
   if (data) return { config: data.Map, ready: true };
-  return { config: isPending ? undefined : { TileUrl: '', Subdomains: [], GeocoderUrl: null, DefaultCenter: DEFAULT_MAP_CENTER }, ready: !isPending };
+  return {
+    config: isPending ? undefined : { TileUrl: '', Subdomains: [], GeocoderUrl: null, DefaultCenter: DEFAULT_MAP_CENTER },
+    ready: !isPending,
+  };
 }

@@ -78,7 +78,8 @@ export function isMessageKey(key: string): key is MessageKey {
   let node: unknown = enUS;
   for (const part of key.split('.')) {
     // Not in the start-up catalog: maybe in one a screen loaded (lib/feature-catalogs.ts).
-    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return typeof i18n.getResource('en-US', 'translation', key) === 'string';
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part))
+      return typeof i18n.getResource('en-US', 'translation', key) === 'string';
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === 'string';

@@ -107,7 +107,6 @@ export async function signIn(credentials: { Account: string; Password: string })
   return user;
 }
 
-
 /**
  * Leaves the session: optionally revokes the token (GET /api/user/logout), forgets the cookies
  * and session storage, lets the caller move to the sign-in page, and only then drops the query

@@ -83,7 +83,10 @@ export function themeConfig(name: ThemeName): ThemeConfig {
       borderRadius: 6,
     },
     components: {
-      Layout: name === 'dark' ? { headerBg: '#1f1f1f', siderBg: '#1f1f1f', bodyBg: '#141414' } : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7f4' },
+      Layout:
+        name === 'dark'
+          ? { headerBg: '#1f1f1f', siderBg: '#1f1f1f', bodyBg: '#141414' }
+          : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f7f4' },
     },
   };
 }

@@ -14,7 +14,11 @@ const contact = z.object({
 });
 
 /** Runs one antd rule the way Form does and returns the error message, or undefined when valid. */
-async function check(rule: FormRule | undefined, value: unknown, values: Record<string, unknown> = {}): Promise<string | undefined> {
+async function check(
+  rule: FormRule | undefined,
+  value: unknown,
+  values: Record<string, unknown> = {},
+): Promise<string | undefined> {
   if (!rule) throw new Error('no rule');
   const form = { getFieldsValue: () => values } as unknown as FormInstance;
   const object = typeof rule === 'function' ? rule(form) : rule;

@@ -33,8 +33,14 @@ describe('translation catalogs', () => {
   it('have exactly the same keys (deep)', () => {
     const en = new Set(keys(enUS));
     const zh = new Set(keys(zhCN));
-    expect([...en].filter((key) => !zh.has(key)), 'keys missing from zh-CN').toEqual([]);
-    expect([...zh].filter((key) => !en.has(key)), 'keys missing from en-US').toEqual([]);
+    expect(
+      [...en].filter((key) => !zh.has(key)),
+      'keys missing from zh-CN',
+    ).toEqual([]);
+    expect(
+      [...zh].filter((key) => !en.has(key)),
+      'keys missing from en-US',
+    ).toEqual([]);
   });
 
   it.each(Object.keys(catalogs))('%s has no empty values', (lang) => {

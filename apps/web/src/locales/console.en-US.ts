@@ -28,7 +28,8 @@ export const consoleEnUS = {
   },
   menuPage: {
     unknownTitle: '“{{name}}” is not available in this console',
-    unknownDescription: 'This menu item opens the component “{{component}}”, which the console does not have. An administrator can correct it under Menu set.',
+    unknownDescription:
+      'This menu item opens the component “{{component}}”, which the console does not have. An administrator can correct it under Menu set.',
   },
   userMenu: {
     info: 'User information',
@@ -153,7 +154,8 @@ export const consoleEnUS = {
     tabOperates: 'Operates',
     tabMenus: 'Menus',
     tabProjects: 'Projects',
-    adminHint: 'An administrator role passes every permission check of its group and sees every menu; what is ticked here matters for other roles.',
+    adminHint:
+      'An administrator role passes every permission check of its group and sees every menu; what is ticked here matters for other roles.',
     operatesHint: 'Each tick takes effect at once.',
     operateGiven: 'Given: {{name}}',
     operateTaken: 'Taken away: {{name}}',

@@ -112,7 +112,8 @@ export const deviceTypesZhCN: Shape<typeof deviceTypesEnUS> = {
     exportCategory: '导出分类“{{category}}”',
     import: '导入',
     importTitle: '从 CSV 文件或 Excel 工作簿导入数据点',
-    importHint: 'Excel 工作簿（.xlsx，读取第一个工作表）或 CSV 文件（UTF-8；逗号、分号或制表符分隔），表头列为 {{columns}}，与导出文件相同。',
+    importHint:
+      'Excel 工作簿（.xlsx，读取第一个工作表）或 CSV 文件（UTF-8；逗号、分号或制表符分隔），表头列为 {{columns}}，与导出文件相同。',
     importFile: 'CSV 文件或 Excel 工作簿',
     importPickFile: '请选择 CSV 文件或 Excel 工作簿',
     importMode: '已有的数据键',

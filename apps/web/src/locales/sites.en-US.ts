@@ -114,7 +114,8 @@ export const sitesEnUS = {
       new: 'New device',
       edit: 'Edit device',
       positionHint: "Leave empty to show the device at its station's position.",
-      typeChangeHint: "A new type replaces the data points, panels and settings the old type gave this device (what you added by hand stays).",
+      typeChangeHint:
+        'A new type replaces the data points, panels and settings the old type gave this device (what you added by hand stays).',
     },
     filters: {
       label: 'Filter devices',

@@ -31,7 +31,16 @@ export function fakeApi(handlers: Record<string, FakeHandler>) {
   const calls: FakeCall[] = [];
   const table: Record<string, FakeHandler> = {
     'GET /api/user/myinfo': () => ({
-      data: { Id: 1, Account: 'admin', UserName: 'Admin', GroupId: 7, IsAdmin: true, Roles: [], Operates: [], Config: { Theme: 'light' } },
+      data: {
+        Id: 1,
+        Account: 'admin',
+        UserName: 'Admin',
+        GroupId: 7,
+        IsAdmin: true,
+        Roles: [],
+        Operates: [],
+        Config: { Theme: 'light' },
+      },
     }),
     ...handlers,
   };

@@ -7,7 +7,11 @@ import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely
 import { sql } from 'kysely';
 import { dialectTypes, type DialectName } from '../dialect-types.ts';
 
-type Column = [name: string, type: 'text' | 'integer' | 'bigint' | 'double', build?: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder];
+type Column = [
+  name: string,
+  type: 'text' | 'integer' | 'bigint' | 'double',
+  build?: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder,
+];
 
 export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
   const t = dialectTypes(dialect);
@@ -17,7 +21,9 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
   const cascade = (table: string) => (c: ColumnDefinitionBuilder) => c.notNull().references(`${table}.id`).onDelete('cascade');
 
   const create = async (name: string, columns: Column[]) => {
-    let table: CreateTableBuilder<string> = t.id(db.schema.createTable(name)).addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id'));
+    let table: CreateTableBuilder<string> = t
+      .id(db.schema.createTable(name))
+      .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id'));
     for (const [column, type, build] of columns) {
       const sqlType = type === 'bigint' ? t.bigint : type === 'double' ? 'double precision' : type;
       table = table.addColumn(column, sqlType, build ?? ((c) => c));
@@ -86,7 +92,12 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
   await index('type_data_defines_uq', 'type_data_defines', ['type_id', 'data_define_id'], true);
   await index('type_data_defines_define_idx', 'type_data_defines', ['data_define_id']);
 
-  await create('type_arguments', [typeId, ['define_id', 'integer', (c) => c.notNull().references('data_defines.id')], ['name', 'text', required], ['category', 'text', text]]);
+  await create('type_arguments', [
+    typeId,
+    ['define_id', 'integer', (c) => c.notNull().references('data_defines.id')],
+    ['name', 'text', required],
+    ['category', 'text', text],
+  ]);
   await create('type_configs', [
     typeId,
     ['data_name', 'text', required],
@@ -95,7 +106,14 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['category', 'text', text],
     ['position', 'text', text],
   ]);
-  await create('type_display_icons', [typeId, ['name', 'text', required], ['sn', 'integer', zero], dataDefineId, ['icon', 'text', text], ['data_define_key', 'text', text]]);
+  await create('type_display_icons', [
+    typeId,
+    ['name', 'text', required],
+    ['sn', 'integer', zero],
+    dataDefineId,
+    ['icon', 'text', text],
+    ['data_define_key', 'text', text],
+  ]);
   await create('type_hardware_configs', [
     typeId,
     dataDefineId,
@@ -115,7 +133,12 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['bit_off_set', 'integer', zero],
     ['lens', 'integer', (c) => c.notNull().defaultTo(1)],
   ]);
-  await create('type_modules', [typeId, ['module_name', 'text', required], ['module_type', 'text', text], ['sn', 'integer', zero]]);
+  await create('type_modules', [
+    typeId,
+    ['module_name', 'text', required],
+    ['module_type', 'text', text],
+    ['sn', 'integer', zero],
+  ]);
   await create('type_classes', [typeId, ['name', 'text', required], ['rank', 'integer', zero]]);
   await create('type_module_controls', [
     typeId,
@@ -132,9 +155,25 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['sn', 'integer', zero],
     ['class_id', 'integer', (c) => c.references('type_classes.id').onDelete('set null')],
   ]);
-  await create('type_module_arguments', [typeId, ['module_id', 'integer', cascade('type_modules')], dataDefineId, ['name', 'text', required], ['category', 'text', text]]);
-  await create('type_module_feedbacks', [typeId, ['module_control_id', 'integer', cascade('type_module_controls')], dataDefineId, ['sn', 'integer', zero]]);
-  await create('type_overviews', [typeId, ['type_data_define_id', 'integer', cascade('type_data_defines')], ['name', 'text', required], ['sn', 'integer', zero]]);
+  await create('type_module_arguments', [
+    typeId,
+    ['module_id', 'integer', cascade('type_modules')],
+    dataDefineId,
+    ['name', 'text', required],
+    ['category', 'text', text],
+  ]);
+  await create('type_module_feedbacks', [
+    typeId,
+    ['module_control_id', 'integer', cascade('type_module_controls')],
+    dataDefineId,
+    ['sn', 'integer', zero],
+  ]);
+  await create('type_overviews', [
+    typeId,
+    ['type_data_define_id', 'integer', cascade('type_data_defines')],
+    ['name', 'text', required],
+    ['sn', 'integer', zero],
+  ]);
   await create('type_schemas', [
     typeId,
     ['data_define_id', 'integer', (c) => c.references('data_defines.id')],
@@ -156,7 +195,14 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['s_unit', 'text', text],
     ['name', 'text', required],
   ]);
-  await create('type_images', [typeId, ['image_name', 'text', text], ['sn', 'integer', zero], ['storage_key', 'text', required], ['kind', 'text', required], ['created_at', 'bigint', required]]);
+  await create('type_images', [
+    typeId,
+    ['image_name', 'text', text],
+    ['sn', 'integer', zero],
+    ['storage_key', 'text', required],
+    ['kind', 'text', required],
+    ['created_at', 'bigint', required],
+  ]);
   await create('type_update_files', [
     typeId,
     ['file_name', 'text', text],
@@ -191,11 +237,21 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
   await index('type_statistics_define_idx', 'type_statistics', ['data_define_id']);
 
   // ---- Templates ---------------------------------------------------------------------------
-  await create('type_templates', [typeId, ['temp_name', 'text', required], ['is_standard', 'integer', zero], ['device_sn', 'text', text]]);
+  await create('type_templates', [
+    typeId,
+    ['temp_name', 'text', required],
+    ['is_standard', 'integer', zero],
+    ['device_sn', 'text', text],
+  ]);
   // One standard template per type.
   await sql`create unique index type_templates_standard_uq on type_templates (type_id) where is_standard = 1`.execute(db);
   const tempId: Column = ['temp_id', 'integer', cascade('type_templates')];
-  await create('template_panels', [tempId, ['panel_type_id', 'integer', required], ['panel_name', 'text', required], ['sn', 'integer', zero]]);
+  await create('template_panels', [
+    tempId,
+    ['panel_type_id', 'integer', required],
+    ['panel_name', 'text', required],
+    ['sn', 'integer', zero],
+  ]);
   await create('template_profiles', [
     tempId,
     ['panel_id', 'integer', (c) => c.references('template_panels.id').onDelete('set null')],
@@ -208,7 +264,12 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['format', 'text', text],
     ['auto_control', 'integer', zero],
   ]);
-  await create('template_args', [tempId, ['data_name', 'text', required], ['data_type', 'text', required], ['data_value', 'text', text]]);
+  await create('template_args', [
+    tempId,
+    ['data_name', 'text', required],
+    ['data_type', 'text', required],
+    ['data_value', 'text', text],
+  ]);
   await create('template_accessories', [tempId, ['name', 'text', required], ['icon', 'text', text]]);
   await create('template_control_data', [
     tempId,
@@ -221,14 +282,31 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     ['i_state', 'integer', zero],
     ['accessory_id', 'integer', (c) => c.references('template_accessories.id').onDelete('set null')],
   ]);
-  await create('template_configs', [tempId, ['category', 'text', text], ['define_key', 'text', required], ['name', 'text', required]]);
+  await create('template_configs', [
+    tempId,
+    ['category', 'text', text],
+    ['define_key', 'text', required],
+    ['name', 'text', required],
+  ]);
   await index('type_templates_type_idx', 'type_templates', ['type_id']);
-  for (const table of ['template_panels', 'template_profiles', 'template_args', 'template_accessories', 'template_control_data', 'template_configs']) {
+  for (const table of [
+    'template_panels',
+    'template_profiles',
+    'template_args',
+    'template_accessories',
+    'template_control_data',
+    'template_configs',
+  ]) {
     await index(`${table}_temp_idx`, table, ['temp_id']);
   }
 
   // ---- A device's own data points and panels (copied from the standard template) -------------
-  await create('device_panels', [['device_sn', 'text', required], ['panel_name', 'text', required], ['type_id', 'integer', required], ['sn', 'integer', zero]]);
+  await create('device_panels', [
+    ['device_sn', 'text', required],
+    ['panel_name', 'text', required],
+    ['type_id', 'integer', required],
+    ['sn', 'integer', zero],
+  ]);
   await index('device_panels_sn_idx', 'device_panels', ['device_sn']);
   await create('device_data_defines', [
     ['device_sn', 'text', required],

@@ -72,8 +72,16 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
     .addColumn('ended_at', t.bigint)
     .addColumn('end_reason', 'text', text)
     .execute();
-  await db.schema.createIndex('device_online_periods_sn_idx').on('device_online_periods').columns(['device_sn', 'started_at']).execute();
-  await db.schema.createIndex('device_online_periods_group_idx').on('device_online_periods').columns(['group_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('device_online_periods_sn_idx')
+    .on('device_online_periods')
+    .columns(['device_sn', 'started_at'])
+    .execute();
+  await db.schema
+    .createIndex('device_online_periods_group_idx')
+    .on('device_online_periods')
+    .columns(['group_id', 'started_at'])
+    .execute();
 
   await t
     .id(db.schema.createTable('warns'))

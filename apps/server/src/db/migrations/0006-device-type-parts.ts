@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely';
 
 export const up = async (db: Kysely<unknown>) => {
   for (const table of ['device_panels', 'device_data_defines', 'device_configs']) {
-    await db.schema.alterTable(table).addColumn('from_type', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('from_type', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   }
   const standard = (table: string) => sql`
     select 1 from devices d
@@ -18,12 +21,18 @@ export const up = async (db: Kysely<unknown>) => {
     where d.device_sn = ${sql.ref(`${table}.device_sn`)}`;
   await sql`update device_panels set from_type = 1 where exists (
     ${standard('device_panels')}
-    and exists (select 1 from template_panels tp where tp.temp_id = tt.id and tp.panel_name = device_panels.panel_name))`.execute(db);
+    and exists (select 1 from template_panels tp where tp.temp_id = tt.id and tp.panel_name = device_panels.panel_name))`.execute(
+    db,
+  );
   await sql`update device_data_defines set from_type = 1 where exists (
     ${standard('device_data_defines')}
-    and exists (select 1 from template_profiles tp where tp.temp_id = tt.id and tp.data_key = device_data_defines.data_key))`.execute(db);
+    and exists (select 1 from template_profiles tp where tp.temp_id = tt.id and tp.data_key = device_data_defines.data_key))`.execute(
+    db,
+  );
   await sql`update device_configs set from_type = 1 where exists (
     ${standard('device_configs')}
     and (exists (select 1 from template_args ta where ta.temp_id = tt.id and ta.data_name = device_configs.data_name)
-      or exists (select 1 from template_configs tc where tc.temp_id = tt.id and tc.name = device_configs.data_name)))`.execute(db);
+      or exists (select 1 from template_configs tc where tc.temp_id = tt.id and tc.name = device_configs.data_name)))`.execute(
+    db,
+  );
 };

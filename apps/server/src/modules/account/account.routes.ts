@@ -44,7 +44,11 @@ export function accountRoutes(root: FastifyInstance): void {
     '/user/Register',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Register into a group by its code; an administrator activates the account', body: registerRequest },
+      schema: {
+        tags,
+        summary: 'Register into a group by its code; an administrator activates the account',
+        body: registerRequest,
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -148,7 +152,10 @@ export function accountRoutes(root: FastifyInstance): void {
 
   app.get(
     '/user/config',
-    { config: { access: 'session' }, schema: { tags, summary: 'Own console settings (theme, language)', response: { 200: envelopeOf(userConfigSchema) } } },
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Own console settings (theme, language)', response: { 200: envelopeOf(userConfigSchema) } },
+    },
     async (request) => {
       const user = currentUser(request);
       return ok(request, (await profileOf(user.id, user.groupId)).Config);
@@ -157,7 +164,15 @@ export function accountRoutes(root: FastifyInstance): void {
 
   app.put(
     '/user/config',
-    { config: { access: 'session' }, schema: { tags, summary: 'Save own console settings', body: updateConfigRequest, response: { 200: envelopeOf(userConfigSchema) } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Save own console settings',
+        body: updateConfigRequest,
+        response: { 200: envelopeOf(userConfigSchema) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const current = (await profileOf(user.id, user.groupId)).Config;
@@ -167,4 +182,3 @@ export function accountRoutes(root: FastifyInstance): void {
     },
   );
 }
-

@@ -54,7 +54,13 @@ const toDto = (r: Selectable<AppVersionTable>): AppVersionDto => ({
 
 /** The newest enabled version of an app type, by version number. */
 async function latest(db: Db, groupId: number, type: string) {
-  const rows = await db.selectFrom('app_versions').selectAll().where('group_id', '=', groupId).where('app_type', '=', type).where('state', '=', 1).execute();
+  const rows = await db
+    .selectFrom('app_versions')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('app_type', '=', type)
+    .where('state', '=', 1)
+    .execute();
   return rows.sort((a, b) => compareVersions(b.version_no, a.version_no) || b.id - a.id)[0];
 }
 
@@ -94,7 +100,12 @@ export function appVersionsRoutes(root: FastifyInstance): void {
         if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
         meta = parsed.data;
         if (fields.Id !== undefined && fields.Id !== '') {
-          const own = await db.selectFrom('app_versions').select('id').where('id', '=', Number(fields.Id)).where('group_id', '=', user.groupId).executeTakeFirst();
+          const own = await db
+            .selectFrom('app_versions')
+            .select('id')
+            .where('id', '=', Number(fields.Id))
+            .where('group_id', '=', user.groupId)
+            .executeTakeFirst();
           if (!own) throw new AppError(404, 'error.notFound');
           replaceId = own.id;
         }
@@ -113,12 +124,20 @@ export function appVersionsRoutes(root: FastifyInstance): void {
       created_at: Date.now(),
     };
     if (replaceId !== undefined) {
-      const before = await db.selectFrom('app_versions').select('storage_key').where('id', '=', replaceId).executeTakeFirstOrThrow();
+      const before = await db
+        .selectFrom('app_versions')
+        .select('storage_key')
+        .where('id', '=', replaceId)
+        .executeTakeFirstOrThrow();
       await db.updateTable('app_versions').set(values).where('id', '=', replaceId).execute();
       await storage.remove(before.storage_key);
       return toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', replaceId).executeTakeFirstOrThrow());
     }
-    const { id } = await db.insertInto('app_versions').values({ group_id: user.groupId, ...values }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db
+      .insertInto('app_versions')
+      .values({ group_id: user.groupId, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
   };
 
@@ -141,7 +160,8 @@ export function appVersionsRoutes(root: FastifyInstance): void {
       config: { access: manage },
       schema: {
         tags,
-        summary: 'Edit a version (JSON: Id, Description, VersionNo, State), or upload a package (multipart, as POST; an Id field replaces that version’s file)',
+        summary:
+          'Edit a version (JSON: Id, Description, VersionNo, State), or upload a package (multipart, as POST; an Id field replaces that version’s file)',
         response: { 200: envelopeOf(appVersionDto) },
       },
     },
@@ -151,20 +171,35 @@ export function appVersionsRoutes(root: FastifyInstance): void {
       const parsed = updateAppVersionRequest.safeParse(request.body);
       if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
       const { Id, VersionNo, Description, State } = parsed.data;
-      const own = await db.selectFrom('app_versions').select('id').where('id', '=', Id).where('group_id', '=', user.groupId).executeTakeFirst();
+      const own = await db
+        .selectFrom('app_versions')
+        .select('id')
+        .where('id', '=', Id)
+        .where('group_id', '=', user.groupId)
+        .executeTakeFirst();
       if (!own) throw new AppError(404, 'error.notFound');
       await db
         .updateTable('app_versions')
         .set({ version_no: VersionNo, state: State ? 1 : 0, ...(Description === undefined ? {} : { description: Description }) })
         .where('id', '=', Id)
         .execute();
-      return ok(request, toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', Id).executeTakeFirstOrThrow()), { message: 'saved' });
+      return ok(request, toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', Id).executeTakeFirstOrThrow()), {
+        message: 'saved',
+      });
     },
   );
 
   app.get(
     '/AppVersion/get',
-    { config: { access: 'session' }, schema: { tags, summary: 'The newest enabled version of an app type (type, default android)', querystring: appTypeQuery, response: { 200: envelopeOf(appVersionDto) } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'The newest enabled version of an app type (type, default android)',
+        querystring: appTypeQuery,
+        response: { 200: envelopeOf(appVersionDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const row = await latest(db, user.groupId, request.query.Type);

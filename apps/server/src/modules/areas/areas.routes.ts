@@ -15,7 +15,15 @@ export function areasRoutes(root: FastifyInstance): void {
 
   app.get(
     '/Area/GetArea',
-    { config: { access: 'session' }, schema: { tags, summary: 'The children of areaCode (the provinces when none)', querystring: areaQuery, response: { 200: list } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'The children of areaCode (the provinces when none)',
+        querystring: areaQuery,
+        response: { 200: list },
+      },
+    },
     async (request, reply) => {
       const areas = await childAreas(request.query.areaCode);
       if (!areas) throw new AppError(404, 'area.unknown', { code: request.query.areaCode ?? '' }, 'areaCode');
@@ -26,7 +34,10 @@ export function areasRoutes(root: FastifyInstance): void {
 
   app.get(
     '/Area/GetListArea',
-    { config: { access: 'session' }, schema: { tags, summary: 'The whole province → city → county tree', response: { 200: list } } },
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'The whole province → city → county tree', response: { 200: list } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'private, max-age=86400');
       return ok(request, await areaTree());
@@ -35,7 +46,10 @@ export function areasRoutes(root: FastifyInstance): void {
 
   app.get(
     '/Area/GetParentArea',
-    { config: { access: 'session' }, schema: { tags, summary: 'areaCode and its ancestors, province first', querystring: areaQuery, response: { 200: list } } },
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'areaCode and its ancestors, province first', querystring: areaQuery, response: { 200: list } },
+    },
     async (request) => {
       const code = request.query.areaCode;
       if (code === undefined) throw new AppError(400, 'rule.required', {}, 'areaCode');

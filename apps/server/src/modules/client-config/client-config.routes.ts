@@ -46,7 +46,11 @@ export function clientConfigRoutes(root: FastifyInstance): void {
     '/config/client',
     {
       config: { access: 'session' },
-      schema: { tags: ['Configuration'], summary: 'Map tiles, subdomains, the optional online geocoder and the default map centre', response: { 200: envelopeOf(clientConfigDto) } },
+      schema: {
+        tags: ['Configuration'],
+        summary: 'Map tiles, subdomains, the optional online geocoder and the default map centre',
+        response: { 200: envelopeOf(clientConfigDto) },
+      },
     },
     (request) =>
       ok(request, {

@@ -44,14 +44,20 @@ export function commandsRoutes(root: FastifyInstance): void {
       config: { access: { operate: 'device.control' } },
       schema: {
         tags,
-        summary: 'Sends a command (a data point’s new value) to a device; refused in auto mode (自动模式下不允许控制设备) except for the control mode and one-key stop; the device log keeps old and new value',
+        summary:
+          'Sends a command (a data point’s new value) to a device; refused in auto mode (自动模式下不允许控制设备) except for the control mode and one-key stop; the device log keeps old and new value',
         params: z.object({ g: z.string(), deviceSn }),
         body: commandRequest,
         response: { 200: envelopeOf(deviceLogDto) },
       },
     },
     async (request) => {
-      const sent = await app.live.commands.send(currentUser(request), request.params.deviceSn, request.body.Key, request.body.Value);
+      const sent = await app.live.commands.send(
+        currentUser(request),
+        request.params.deviceSn,
+        request.body.Key,
+        request.body.Value,
+      );
       return ok(request, deviceLogOf(sent.log), { message: sent.message });
     },
   );

@@ -17,7 +17,14 @@ export class DeviceLogsRepository {
   }
 
   /** Records a device's acknowledgement; the log row, or undefined when the command is unknown. */
-  async acknowledge(groupId: number, deviceSn: string, commandId: string, done: boolean, message: string, at: number): Promise<DeviceLogRow | undefined> {
+  async acknowledge(
+    groupId: number,
+    deviceSn: string,
+    commandId: string,
+    done: boolean,
+    message: string,
+    at: number,
+  ): Promise<DeviceLogRow | undefined> {
     await this.db
       .updateTable('device_logs')
       .set({ state: done ? 1 : 2, ack_time: at, message })

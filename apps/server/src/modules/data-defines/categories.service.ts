@@ -11,7 +11,8 @@ export async function resolveCategories(db: Db, groupId: number, joined: string,
   const rows = await db.selectFrom('data_categories').select('name').where('group_id', '=', groupId).execute();
   const byLower = new Map(rows.map((r) => [r.name.toLowerCase(), r.name]));
   const missing = names.filter((n) => !byLower.has(n.toLowerCase()));
-  if (missing.length > 0 && !createMissing) throw new AppError(400, 'category.unknown', { names: missing.join(', ') }, 'Category');
+  if (missing.length > 0 && !createMissing)
+    throw new AppError(400, 'category.unknown', { names: missing.join(', ') }, 'Category');
   for (const name of missing) {
     await db.insertInto('data_categories').values({ group_id: groupId, name }).execute();
     byLower.set(name.toLowerCase(), name);
@@ -19,7 +20,8 @@ export async function resolveCategories(db: Db, groupId: number, joined: string,
   return [...new Set(names.map((n) => byLower.get(n.toLowerCase()) ?? n))].join(',');
 }
 
-const listHas = (name: string) => sql<SqlBool>`(',' || lower(category) || ',') like ${`%,${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)},%`} escape '\\'`;
+const listHas = (name: string) =>
+  sql<SqlBool>`(',' || lower(category) || ',') like ${`%,${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)},%`} escape '\\'`;
 
 /** The library's data points that carry a category. */
 export async function dataDefinesInCategory(db: Db, groupId: number, name: string) {
@@ -31,6 +33,10 @@ export async function renameCategory(db: Db, groupId: number, from: string, to: 
   if (from === to) return;
   for (const row of await dataDefinesInCategory(db, groupId, from)) {
     const next = splitList(row.category).map((n) => (n.toLowerCase() === from.toLowerCase() ? to : n));
-    await db.updateTable('data_defines').set({ category: [...new Set(next)].join(',') }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('data_defines')
+      .set({ category: [...new Set(next)].join(',') })
+      .where('id', '=', row.id)
+      .execute();
   }
 }

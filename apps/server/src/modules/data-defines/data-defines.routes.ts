@@ -77,7 +77,11 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
     beforeRemove: async (database, define, user) => {
       const type = await typeUsingDataDefine(database, user.groupId, define.Id);
       if (type !== undefined) throw new AppError(409, 'dataDefine.inUse', { key: define.DataKey, type });
-      await database.deleteFrom('data_define_warn_codes').where('group_id', '=', user.groupId).where('data_key', '=', define.DataKey).execute();
+      await database
+        .deleteFrom('data_define_warn_codes')
+        .where('group_id', '=', user.groupId)
+        .where('data_key', '=', define.DataKey)
+        .execute();
     },
   });
 
@@ -132,9 +136,19 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
     },
     beforeWrite: async (row, user) => {
       const key = String(row.data_key);
-      const define = await db.selectFrom('data_defines').select('data_key').where('group_id', '=', user.groupId).where('data_key', '=', key).executeTakeFirst();
+      const define = await db
+        .selectFrom('data_defines')
+        .select('data_key')
+        .where('group_id', '=', user.groupId)
+        .where('data_key', '=', key)
+        .executeTakeFirst();
       if (!define) throw new AppError(400, 'dataDefine.unknownKey', { key }, 'DataKey');
-      const code = await db.selectFrom('warn_codes').select('code').where('group_id', '=', user.groupId).where('code', '=', String(row.code)).executeTakeFirst();
+      const code = await db
+        .selectFrom('warn_codes')
+        .select('code')
+        .where('group_id', '=', user.groupId)
+        .where('code', '=', String(row.code))
+        .executeTakeFirst();
       if (!code) throw new AppError(400, 'warnCode.unknown', { code: String(row.code) }, 'Code');
       return row;
     },

@@ -43,7 +43,12 @@ export function csvRows(csv: string): SheetRow[] {
 }
 
 /** Imports rows read from either format, the first being the header that names the columns. */
-export async function importLibrary(db: Db, groupId: number, table: SheetRow[], options: { mode: 'update' | 'skip'; lang: Language }): Promise<ImportReportDto> {
+export async function importLibrary(
+  db: Db,
+  groupId: number,
+  table: SheetRow[],
+  options: { mode: 'update' | 'skip'; lang: Language },
+): Promise<ImportReportDto> {
   const header = (table[0]?.fields ?? []).map((h) => h.trim().toLowerCase());
   const index = new Map<Column, number>();
   for (const column of LIBRARY_COLUMNS) {
@@ -56,7 +61,10 @@ export async function importLibrary(db: Db, groupId: number, table: SheetRow[], 
   const report: ImportReportDto = { Added: 0, Updated: 0, Unchanged: 0, Rejected: [] };
   await db.transaction().execute(async (trx) => {
     const existing = new Map(
-      (await trx.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).execute()).map((r) => [r.data_key.toLowerCase(), r]),
+      (await trx.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).execute()).map((r) => [
+        r.data_key.toLowerCase(),
+        r,
+      ]),
     );
     const seen = new Set<string>();
     for (const { row: line, fields } of table.slice(1)) {
@@ -65,13 +73,21 @@ export async function importLibrary(db: Db, groupId: number, table: SheetRow[], 
       const dataKey = input.DataKey ?? '';
       const parsed = addDataDefineRequest.safeParse(input);
       if (!parsed.success) {
-        report.Rejected.push({ Row: line, DataKey: dataKey, Errors: fieldErrors(new RequestValidationError(parsed.error.issues, 'row'), options.lang) });
+        report.Rejected.push({
+          Row: line,
+          DataKey: dataKey,
+          Errors: fieldErrors(new RequestValidationError(parsed.error.issues, 'row'), options.lang),
+        });
         continue;
       }
       const value = parsed.data;
       const lower = value.DataKey.toLowerCase();
       if (seen.has(lower)) {
-        report.Rejected.push({ Row: line, DataKey: dataKey, Errors: [{ field: 'DataKey', message: translate(options.lang, 'dataDefine.exists', { name: value.DataKey }) }] });
+        report.Rejected.push({
+          Row: line,
+          DataKey: dataKey,
+          Errors: [{ field: 'DataKey', message: translate(options.lang, 'dataDefine.exists', { name: value.DataKey }) }],
+        });
         continue;
       }
       seen.add(lower);
@@ -87,7 +103,10 @@ export async function importLibrary(db: Db, groupId: number, table: SheetRow[], 
       };
       const before = existing.get(lower);
       if (!before) {
-        await trx.insertInto('data_defines').values({ group_id: groupId, ...row }).execute();
+        await trx
+          .insertInto('data_defines')
+          .values({ group_id: groupId, ...row })
+          .execute();
         report.Added++;
         continue;
       }
@@ -97,7 +116,11 @@ export async function importLibrary(db: Db, groupId: number, table: SheetRow[], 
         continue;
       }
       // The key keeps its stored spelling: types and devices refer to it.
-      await trx.updateTable('data_defines').set({ ...row, data_key: before.data_key }).where('id', '=', before.id).execute();
+      await trx
+        .updateTable('data_defines')
+        .set({ ...row, data_key: before.data_key })
+        .where('id', '=', before.id)
+        .execute();
       report.Updated++;
     }
   });

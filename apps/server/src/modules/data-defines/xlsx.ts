@@ -13,7 +13,8 @@ const UNPACKED_LIMIT = 64 * 1024 * 1024;
 const loadExcel = async () => (await import('exceljs')).default;
 
 /** Whether the bytes start as a ZIP file does (PK\x03\x04), as every .xlsx workbook does. */
-export const looksLikeZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const looksLikeZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** One row of a sheet: its number as the spreadsheet shows it, and its cells as text. */
 export interface SheetRow {
@@ -29,7 +30,8 @@ export async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
   const notWorkbook = () => new AppError(415, 'import.notWorkbook', {}, 'file');
   const entries = looksLikeZip(bytes) ? zipEntries(bytes, bytes.length) : undefined;
   if (!entries?.some((e) => e.name === 'xl/workbook.xml')) throw notWorkbook();
-  if (entries.reduce((sum, e) => sum + e.size, 0) > UNPACKED_LIMIT) throw new AppError(413, 'import.workbookTooLarge', {}, 'file');
+  if (entries.reduce((sum, e) => sum + e.size, 0) > UNPACKED_LIMIT)
+    throw new AppError(413, 'import.workbookTooLarge', {}, 'file');
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   try {

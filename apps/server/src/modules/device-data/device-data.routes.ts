@@ -61,7 +61,11 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     update: updateDeviceDataDefineRequest,
     sortable: ['DataKey', 'DataName', 'PanelId'],
     searchable: ['DataKey', 'DataName', 'DisplayKey'],
-    filters: { PanelId: { key: 'PanelId', schema: idRef }, deviceSn: { key: 'DeviceSn', schema: deviceSn }, DeviceSn: { key: 'DeviceSn', schema: deviceSn } },
+    filters: {
+      PanelId: { key: 'PanelId', schema: idRef },
+      deviceSn: { key: 'DeviceSn', schema: deviceSn },
+      DeviceSn: { key: 'DeviceSn', schema: deviceSn },
+    },
     parent,
     routes: {
       all: 'GET /GetDeviceDataDefine',
@@ -72,7 +76,12 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     },
     beforeWrite: async (row, user) => {
       if (row.panel_id === undefined || row.panel_id === null) return row;
-      const panel = await db.selectFrom('device_panels').select('device_sn').where('id', '=', Number(row.panel_id)).where('group_id', '=', user.groupId).executeTakeFirst();
+      const panel = await db
+        .selectFrom('device_panels')
+        .select('device_sn')
+        .where('id', '=', Number(row.panel_id))
+        .where('group_id', '=', user.groupId)
+        .executeTakeFirst();
       if (!panel || (row.device_sn !== undefined && panel.device_sn !== row.device_sn)) {
         throw new AppError(400, 'ref.unknown', { what: 'PanelId', id: Number(row.panel_id) }, 'PanelId');
       }
@@ -80,7 +89,15 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     },
   });
 
-  const panels = { table: 'device_panels', tags, access, dto: devicePanelDto, create: addDevicePanelRequest, update: updateDevicePanelRequest, parent };
+  const panels = {
+    table: 'device_panels',
+    tags,
+    access,
+    dto: devicePanelDto,
+    create: addDevicePanelRequest,
+    update: updateDevicePanelRequest,
+    parent,
+  };
   registerResource(root, {
     ...panels,
     sortable: ['Sn', 'PanelName'],
@@ -102,10 +119,16 @@ export function deviceDataRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/DevicePanelType/Get',
-    { config: { access: 'session' }, schema: { tags, summary: 'The panel types of the device page', response: { 200: envelopeOf(z.array(panelTypeDto)) } } },
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'The panel types of the device page', response: { 200: envelopeOf(z.array(panelTypeDto)) } },
+    },
     (request) => {
       const lang = requestLanguage(request);
-      return ok(request, PANEL_TYPES.map((p) => ({ Id: p.Id, Code: p.Code, Name: p.Name[lang] })));
+      return ok(
+        request,
+        PANEL_TYPES.map((p) => ({ Id: p.Id, Code: p.Code, Name: p.Name[lang] })),
+      );
     },
   );
 }

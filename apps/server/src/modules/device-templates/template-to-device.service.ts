@@ -27,16 +27,43 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
   // What the device has already (nothing for a new device; what a user added, on a type change).
   const mine = { group_id: device.groupId, device_sn: device.deviceSn };
   const ownPanels = new Map(
-    (await trx.selectFrom('device_panels').select(['id', 'panel_name']).where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((p) => [p.panel_name, p.id]),
+    (
+      await trx
+        .selectFrom('device_panels')
+        .select(['id', 'panel_name'])
+        .where('group_id', '=', mine.group_id)
+        .where('device_sn', '=', mine.device_sn)
+        .execute()
+    ).map((p) => [p.panel_name, p.id]),
   );
   const ownKeys = new Set(
-    (await trx.selectFrom('device_data_defines').select('data_key').where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((d) => d.data_key),
+    (
+      await trx
+        .selectFrom('device_data_defines')
+        .select('data_key')
+        .where('group_id', '=', mine.group_id)
+        .where('device_sn', '=', mine.device_sn)
+        .execute()
+    ).map((d) => d.data_key),
   );
   const ownConfigs = new Set(
-    (await trx.selectFrom('device_configs').select('data_name').where('group_id', '=', mine.group_id).where('device_sn', '=', mine.device_sn).execute()).map((c) => c.data_name),
+    (
+      await trx
+        .selectFrom('device_configs')
+        .select('data_name')
+        .where('group_id', '=', mine.group_id)
+        .where('device_sn', '=', mine.device_sn)
+        .execute()
+    ).map((c) => c.data_name),
   );
 
-  const panels = await trx.selectFrom('template_panels').selectAll().where('temp_id', '=', template.id).orderBy('sn').orderBy('id').execute();
+  const panels = await trx
+    .selectFrom('template_panels')
+    .selectAll()
+    .where('temp_id', '=', template.id)
+    .orderBy('sn')
+    .orderBy('id')
+    .execute();
   const panelIds = new Map<number, number>();
   for (const p of panels) {
     const own = ownPanels.get(p.panel_name);
@@ -52,9 +79,9 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
     panelIds.set(p.id, id);
   }
 
-  const profiles = (await trx.selectFrom('template_profiles').selectAll().where('temp_id', '=', template.id).orderBy('id').execute()).filter(
-    (p) => !ownKeys.has(p.data_key),
-  );
+  const profiles = (
+    await trx.selectFrom('template_profiles').selectAll().where('temp_id', '=', template.id).orderBy('id').execute()
+  ).filter((p) => !ownKeys.has(p.data_key));
   if (profiles.length > 0) {
     await trx
       .insertInto('device_data_defines')
@@ -80,12 +107,22 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
   const configs = await trx.selectFrom('template_configs').selectAll().where('temp_id', '=', template.id).orderBy('id').execute();
   const keys = [...new Set(configs.map((c) => c.define_key))];
   const defines = keys.length
-    ? await trx.selectFrom('data_defines').select(['data_key', 'data_type', 'default_value']).where('group_id', '=', device.groupId).where('data_key', 'in', keys).execute()
+    ? await trx
+        .selectFrom('data_defines')
+        .select(['data_key', 'data_type', 'default_value'])
+        .where('group_id', '=', device.groupId)
+        .where('data_key', 'in', keys)
+        .execute()
     : [];
   const byKey = new Map(defines.map((d) => [d.data_key, d]));
   const rows = [
     ...args.map((a) => ({ ...base, data_name: a.data_name, data_type: a.data_type, data_value: a.data_value })),
-    ...configs.map((c) => ({ ...base, data_name: c.name, data_type: byKey.get(c.define_key)?.data_type ?? 'string', data_value: byKey.get(c.define_key)?.default_value ?? '' })),
+    ...configs.map((c) => ({
+      ...base,
+      data_name: c.name,
+      data_type: byKey.get(c.define_key)?.data_type ?? 'string',
+      data_value: byKey.get(c.define_key)?.default_value ?? '',
+    })),
   ].filter((r) => !ownConfigs.has(r.data_name));
   if (rows.length > 0) await trx.insertInto('device_configs').values(rows).execute();
 }
@@ -97,16 +134,40 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
  */
 export async function reapplyStandardTemplate(trx: Db, device: CreatedDevice): Promise<void> {
   const where = { group_id: device.groupId, device_sn: device.deviceSn };
-  await trx.deleteFrom('device_data_defines').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
-  const gone = trx.selectFrom('device_panels').select('id').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1);
+  await trx
+    .deleteFrom('device_data_defines')
+    .where('group_id', '=', where.group_id)
+    .where('device_sn', '=', where.device_sn)
+    .where('from_type', '=', 1)
+    .execute();
+  const gone = trx
+    .selectFrom('device_panels')
+    .select('id')
+    .where('group_id', '=', where.group_id)
+    .where('device_sn', '=', where.device_sn)
+    .where('from_type', '=', 1);
   await trx.updateTable('device_data_defines').set({ panel_id: null }).where('panel_id', 'in', gone).execute();
-  await trx.deleteFrom('device_panels').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
-  await trx.deleteFrom('device_configs').where('group_id', '=', where.group_id).where('device_sn', '=', where.device_sn).where('from_type', '=', 1).execute();
+  await trx
+    .deleteFrom('device_panels')
+    .where('group_id', '=', where.group_id)
+    .where('device_sn', '=', where.device_sn)
+    .where('from_type', '=', 1)
+    .execute();
+  await trx
+    .deleteFrom('device_configs')
+    .where('group_id', '=', where.group_id)
+    .where('device_sn', '=', where.device_sn)
+    .where('from_type', '=', 1)
+    .execute();
   await copyStandardTemplate(trx, device);
 }
 
 /** A purged device's own data points and panels go with it. */
 export async function removeDeviceData(trx: Db, device: CreatedDevice): Promise<void> {
-  await trx.deleteFrom('device_data_defines').where('group_id', '=', device.groupId).where('device_sn', '=', device.deviceSn).execute();
+  await trx
+    .deleteFrom('device_data_defines')
+    .where('group_id', '=', device.groupId)
+    .where('device_sn', '=', device.deviceSn)
+    .execute();
   await trx.deleteFrom('device_panels').where('group_id', '=', device.groupId).where('device_sn', '=', device.deviceSn).execute();
 }

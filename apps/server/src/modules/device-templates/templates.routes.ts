@@ -56,12 +56,23 @@ export function templatesRoutes(root: FastifyInstance): void {
   const ownTemplate = async (raw: unknown, user: CurrentUser): Promise<number> => {
     const id = idRef.safeParse(raw);
     if (!id.success) throw new AppError(400, 'ref.unknown', { what: 'TempId', id: String(raw) }, 'TempId');
-    const row = await db.selectFrom('type_templates').select('id').where('id', '=', id.data).where('group_id', '=', user.groupId).executeTakeFirst();
+    const row = await db
+      .selectFrom('type_templates')
+      .select('id')
+      .where('id', '=', id.data)
+      .where('group_id', '=', user.groupId)
+      .executeTakeFirst();
     if (!row) throw new AppError(400, 'ref.unknown', { what: 'TempId', id: String(raw) }, 'TempId');
     return row.id;
   };
   /** A part of the same template (a panel, an accessory) that another part refers to. */
-  const sameTemplate = async (table: 'template_panels' | 'template_accessories', id: unknown, tempId: number, field: string, what: string) => {
+  const sameTemplate = async (
+    table: 'template_panels' | 'template_accessories',
+    id: unknown,
+    tempId: number,
+    field: string,
+    what: string,
+  ) => {
     if (id === undefined || id === null) return;
     const row = await db.selectFrom(table).select('temp_id').where('id', '=', Number(id)).executeTakeFirst();
     if (row?.temp_id !== tempId) throw new AppError(400, 'template.partOfOther', { what }, field);
@@ -85,11 +96,17 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   /** Only one standard template per type: making one standard makes the others not. */
   const oneStandard = async (row: Row, user: CurrentUser) => {
-    if (row.type_id !== undefined) await ownType(db, row.type_id, user.groupId).catch(() => {
-      throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: String(row.type_id) }, 'TypeId');
-    });
+    if (row.type_id !== undefined)
+      await ownType(db, row.type_id, user.groupId).catch(() => {
+        throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: String(row.type_id) }, 'TypeId');
+      });
     if (row.is_standard === 1 && row.type_id !== undefined) {
-      await db.updateTable('type_templates').set({ is_standard: 0 }).where('group_id', '=', user.groupId).where('type_id', '=', Number(row.type_id)).execute();
+      await db
+        .updateTable('type_templates')
+        .set({ is_standard: 0 })
+        .where('group_id', '=', user.groupId)
+        .where('type_id', '=', Number(row.type_id))
+        .execute();
     }
     return row;
   };
@@ -104,7 +121,14 @@ export function templatesRoutes(root: FastifyInstance): void {
     sortable: ['TempName', 'IsStandard', 'TypeId'],
     searchable: ['TempName'],
     filters: { TypeId: { key: 'TypeId', schema: idRef }, IsStandard: { key: 'IsStandard', schema: flag } },
-    queryAliases: { sortData: 'OrderBy', sortType: 'OrderType', TempName: 'Search', tempName: 'Search', typeId: 'TypeId', isStandard: 'IsStandard' },
+    queryAliases: {
+      sortData: 'OrderBy',
+      sortType: 'OrderType',
+      TempName: 'Search',
+      tempName: 'Search',
+      typeId: 'TypeId',
+      isStandard: 'IsStandard',
+    },
     defaultOrder: { key: 'TempName', direction: 'asc' },
     routes: {
       list: 'GET /GetDeviceTypeTemplatePage',
@@ -125,7 +149,12 @@ export function templatesRoutes(root: FastifyInstance): void {
     sortable: ['DataKey', 'DataName'],
     searchable: ['DataKey', 'DataName', 'DisplayKey'],
     filters: tempFilter,
-    routes: { all: 'GET /TemplateProfile', create: 'POST /AddTemplateProfile', update: 'PUT /ModifyTemplateProfile', remove: 'POST /RemoveTemplateProfile#Id' },
+    routes: {
+      all: 'GET /TemplateProfile',
+      create: 'POST /AddTemplateProfile',
+      update: 'PUT /ModifyTemplateProfile',
+      remove: 'POST /RemoveTemplateProfile#Id',
+    },
     ...partHooks((row, tempId) => sameTemplate('template_panels', row.panel_id, tempId, 'PanelId', 'panel')),
   });
 
@@ -199,14 +228,27 @@ export function templatesRoutes(root: FastifyInstance): void {
     sortable: ['Name', 'Category', 'DefineKey'],
     searchable: ['Name', 'Category', 'DefineKey'],
     filters: tempFilter,
-    routes: { all: 'GET /TypeTemplateConfig', create: 'POST /TypeTemplateConfigAdd', update: 'PUT /TypeTemplateConfigModify', remove: 'POST /TypeTemplateConfigRemove#Id' },
+    routes: {
+      all: 'GET /TypeTemplateConfig',
+      create: 'POST /TypeTemplateConfigAdd',
+      update: 'PUT /TypeTemplateConfigModify',
+      remove: 'POST /TypeTemplateConfigRemove#Id',
+    },
     ...partHooks(),
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/GetDeviceTypeTemplate',
-    { config: { access: 'session' }, schema: { tags, summary: 'A template with all of its parts (Id, id or TempId)', querystring: templateIdQuery, response: { 200: envelopeOf(fullTemplateDto) } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'A template with all of its parts (Id, id or TempId)',
+        querystring: templateIdQuery,
+        response: { 200: envelopeOf(fullTemplateDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       return ok(request, await fullTemplate(db, user.groupId, request.query.Id));
@@ -216,7 +258,12 @@ export function templatesRoutes(root: FastifyInstance): void {
 
 /** A template and its parts, each part list in its order. */
 export async function fullTemplate(db: Db, groupId: number, id: number): Promise<FullTemplateDto> {
-  const t = await db.selectFrom('type_templates').selectAll().where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+  const t = await db
+    .selectFrom('type_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   if (!t) throw new AppError(404, 'error.notFound');
   const [profiles, panels, args, accessories, controls, configs] = await Promise.all([
     db.selectFrom('template_profiles').selectAll().where('temp_id', '=', id).orderBy('id').execute(),
@@ -246,7 +293,13 @@ export async function fullTemplate(db: Db, groupId: number, id: number): Promise
       AutoControl: p.auto_control === 1,
     })),
     Panels: panels.map((p) => ({ Id: p.id, TempId: p.temp_id, PanelTypeId: p.panel_type_id, PanelName: p.panel_name, Sn: p.sn })),
-    Args: args.map((a) => ({ Id: a.id, TempId: a.temp_id, DataName: a.data_name, DataType: a.data_type, DataValue: a.data_value })),
+    Args: args.map((a) => ({
+      Id: a.id,
+      TempId: a.temp_id,
+      DataName: a.data_name,
+      DataType: a.data_type,
+      DataValue: a.data_value,
+    })),
     Accessories: accessories.map((a) => ({ Id: a.id, TempId: a.temp_id, Name: a.name, ICON: a.icon })),
     ControlData: controls.map((c) => ({
       Id: c.id,
@@ -263,4 +316,3 @@ export async function fullTemplate(db: Db, groupId: number, id: number): Promise
     Configs: configs.map((c) => ({ Id: c.id, TempId: c.temp_id, Category: c.category, DefineKey: c.define_key, Name: c.name })),
   });
 }
-

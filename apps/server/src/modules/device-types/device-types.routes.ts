@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addDeviceTypeRequest, copyTypeRequest, deviceTypeDto, updateDeviceTypeRequest, type DeviceTypeDto } from '@sluice/shared/device-type.schema';
+import {
+  addDeviceTypeRequest,
+  copyTypeRequest,
+  deviceTypeDto,
+  updateDeviceTypeRequest,
+  type DeviceTypeDto,
+} from '@sluice/shared/device-type.schema';
 import { z } from 'zod';
 import { currentUser } from '../../auth/access.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,8 +24,21 @@ const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
 
 async function typeDto(db: Db, groupId: number, id: number): Promise<DeviceTypeDto> {
-  const row = await db.selectFrom('device_types').selectAll().where('id', '=', id).where('group_id', '=', groupId).executeTakeFirstOrThrow();
-  return { Id: row.id, TypeName: row.type_name, DeviceTypeName: row.type_name, ICON: row.icon, ParentId: row.parent_id, Description: row.description, Status: row.status };
+  const row = await db
+    .selectFrom('device_types')
+    .selectAll()
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .executeTakeFirstOrThrow();
+  return {
+    Id: row.id,
+    TypeName: row.type_name,
+    DeviceTypeName: row.type_name,
+    ICON: row.icon,
+    ParentId: row.parent_id,
+    Description: row.description,
+    Status: row.status,
+  };
 }
 
 export function deviceTypesRoutes(root: FastifyInstance): void {
@@ -31,7 +50,11 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
     const types = await db.selectFrom('device_types').select(['id', 'parent_id']).where('group_id', '=', groupId).execute();
     const parentOf = new Map(types.map((t) => [t.id, t.parent_id]));
     if (!parentOf.has(parentId)) throw new AppError(400, 'deviceType.badParent', {}, 'ParentId');
-    for (let at: number | undefined = parentId, hops = 0; at !== undefined && at !== 0 && hops <= types.length; at = parentOf.get(at), hops++) {
+    for (
+      let at: number | undefined = parentId, hops = 0;
+      at !== undefined && at !== 0 && hops <= types.length;
+      at = parentOf.get(at), hops++
+    ) {
       if (at === selfId) throw new AppError(400, 'deviceType.badParent', {}, 'ParentId');
     }
   };
@@ -46,7 +69,10 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
     computed: { DeviceTypeName: (row) => row.type_name },
     sortable: ['TypeName', 'ParentId', 'Status'],
     searchable: ['TypeName', 'Description'],
-    filters: { ParentId: { key: 'ParentId', schema: z.coerce.number().int().min(0) }, Status: { key: 'Status', schema: z.coerce.number().int() } },
+    filters: {
+      ParentId: { key: 'ParentId', schema: z.coerce.number().int().min(0) },
+      Status: { key: 'Status', schema: z.coerce.number().int() },
+    },
     unique: [{ key: 'TypeName', message: 'deviceType.exists' }],
     defaultOrder: { key: 'TypeName', direction: 'asc' },
     routes: {
@@ -65,7 +91,12 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
       if (typeof row.parent_id === 'number') await checkParent(row.parent_id, user.groupId, id);
     },
     beforeRemove: async (database, type, user) => {
-      const child = await database.selectFrom('device_types').select('id').where('group_id', '=', user.groupId).where('parent_id', '=', type.Id).executeTakeFirst();
+      const child = await database
+        .selectFrom('device_types')
+        .select('id')
+        .where('group_id', '=', user.groupId)
+        .where('parent_id', '=', type.Id)
+        .executeTakeFirst();
       if (child) throw new AppError(409, 'deviceType.hasChildren', { name: type.TypeName });
       const { count } = await database
         .selectFrom('devices')
@@ -92,7 +123,8 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
       config: { access: manage },
       schema: {
         tags,
-        summary: 'Copy a type with everything under it (parts, templates, images, firmware) into a new type, or over an existing type (TargetId: its parts and templates are replaced, its files kept)',
+        summary:
+          'Copy a type with everything under it (parts, templates, images, firmware) into a new type, or over an existing type (TargetId: its parts and templates are replaced, its files kept)',
         params: scopeParams,
         body: copyTypeRequest,
         response: { 201: envelopeOf(deviceTypeDto) },
@@ -104,7 +136,11 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
       const { SourceId, TargetId, TypeName } = request.body;
       const written: string[] = [];
       try {
-        const targetId = await db.transaction().execute((trx) => copyType(trx, storage, user.groupId, { sourceId: SourceId, targetId: TargetId, typeName: TypeName }, written));
+        const targetId = await db
+          .transaction()
+          .execute((trx) =>
+            copyType(trx, storage, user.groupId, { sourceId: SourceId, targetId: TargetId, typeName: TypeName }, written),
+          );
         return await reply.status(201).send(ok(request, await typeDto(db, user.groupId, targetId), { message: 'created' }));
       } catch (error) {
         for (const key of written) await storage.remove(key);
@@ -131,7 +167,12 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
       const { SourceId, TargetId } = request.body;
       if (TargetId === undefined) throw new AppError(400, 'rule.required', {}, 'TargetId');
       if (SourceId === TargetId) throw new AppError(400, 'deviceType.copySelf', {}, 'TargetId');
-      const owned = await db.selectFrom('device_types').select('id').where('group_id', '=', user.groupId).where('id', 'in', [SourceId, TargetId]).execute();
+      const owned = await db
+        .selectFrom('device_types')
+        .select('id')
+        .where('group_id', '=', user.groupId)
+        .where('id', 'in', [SourceId, TargetId])
+        .execute();
       if (owned.length !== 2) throw new AppError(404, 'error.notFound');
       const written: string[] = [];
       try {

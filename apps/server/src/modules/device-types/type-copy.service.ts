@@ -43,7 +43,14 @@ const TEMPLATE_PARTS: { table: string; remap?: Record<string, string> }[] = [
 ];
 
 /** Inserts copies of rows, remapping references, and records old id → new id. */
-async function copyRows(trx: LooseDb, table: string, rows: Row[], set: Row, remap: Record<string, string>, maps: Map<string, IdMap>) {
+async function copyRows(
+  trx: LooseDb,
+  table: string,
+  rows: Row[],
+  set: Row,
+  remap: Record<string, string>,
+  maps: Map<string, IdMap>,
+) {
   const map: IdMap = maps.get(table) ?? new Map<number, number>();
   maps.set(table, map);
   for (const row of rows) {
@@ -76,10 +83,23 @@ export interface CopyResult {
 }
 
 /** Copies a type's images and firmware files onto another type, appending them. */
-export async function copyTypeFiles(db: Db, storage: FileStorage, groupId: number, sourceId: number, targetId: number, written: string[]): Promise<void> {
+export async function copyTypeFiles(
+  db: Db,
+  storage: FileStorage,
+  groupId: number,
+  sourceId: number,
+  targetId: number,
+  written: string[],
+): Promise<void> {
   const trx = db as unknown as LooseDb;
   for (const table of FILE_TABLES) {
-    const rows = await trx.selectFrom(table).selectAll().where('type_id', '=', sourceId).where('group_id', '=', groupId).orderBy('id').execute();
+    const rows = await trx
+      .selectFrom(table)
+      .selectAll()
+      .where('type_id', '=', sourceId)
+      .where('group_id', '=', groupId)
+      .orderBy('id')
+      .execute();
     for (const row of rows) {
       const key = await copyFile(storage, String(row.storage_key));
       written.push(key);
@@ -99,7 +119,12 @@ export async function copyType(
   request: { sourceId: number; targetId?: number | undefined; typeName?: string | undefined },
   written: string[],
 ): Promise<number> {
-  const source = await db.selectFrom('device_types').selectAll().where('id', '=', request.sourceId).where('group_id', '=', groupId).executeTakeFirst();
+  const source = await db
+    .selectFrom('device_types')
+    .selectAll()
+    .where('id', '=', request.sourceId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   if (!source) throw new AppError(404, 'error.notFound');
   const trx = db as unknown as LooseDb;
   let targetId: number;
@@ -119,7 +144,12 @@ export async function copyType(
     targetId = inserted.id;
   } else {
     if (request.targetId === request.sourceId) throw new AppError(400, 'deviceType.copySelf', {}, 'TargetId');
-    const target = await db.selectFrom('device_types').select('id').where('id', '=', request.targetId).where('group_id', '=', groupId).executeTakeFirst();
+    const target = await db
+      .selectFrom('device_types')
+      .select('id')
+      .where('id', '=', request.targetId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     if (!target) throw new AppError(404, 'error.notFound');
     targetId = target.id;
     // Replace: the target's parts go (templates cascade to their parts), its files stay.
@@ -137,7 +167,11 @@ export async function copyType(
       for (const row of rows) {
         const parentId = Number(row.parent_id);
         if (parentId === 0) continue;
-        await trx.updateTable(table).set({ parent_id: map.get(parentId) ?? 0 }).where('id', '=', map.get(Number(row.id)) ?? 0).execute();
+        await trx
+          .updateTable(table)
+          .set({ parent_id: map.get(parentId) ?? 0 })
+          .where('id', '=', map.get(Number(row.id)) ?? 0)
+          .execute();
       }
       continue;
     }

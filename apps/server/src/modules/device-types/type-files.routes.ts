@@ -49,7 +49,11 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     searchable: ['ImageName'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent: typeParent(db),
-    routes: { all: 'GET /type/:typeId/TypeImage', get: 'GET /type/:typeId/TypeImage/:id', remove: 'DELETE /type/:typeId/TypeImage/:id' },
+    routes: {
+      all: 'GET /type/:typeId/TypeImage',
+      get: 'GET /type/:typeId/TypeImage/:id',
+      remove: 'DELETE /type/:typeId/TypeImage/:id',
+    },
     beforeRemove: (database, image) => removeStored(database, 'type_images', image.Id),
   });
 
@@ -78,7 +82,8 @@ export function typeFilesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
   /** The type an upload is for: type/{typeId}/… in the path, or TypeId among the fields. */
-  const uploadType = (request: FastifyRequest, fields: Record<string, string>) => typeIdParam(request) ?? fields.TypeId ?? fields.typeId;
+  const uploadType = (request: FastifyRequest, fields: Record<string, string>) =>
+    typeIdParam(request) ?? fields.TypeId ?? fields.typeId;
 
   const addImage = async (request: FastifyRequest) => {
     const user = currentUser(request);
@@ -101,32 +106,65 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     const imageName = (stored.fields.ImageName ?? stored.fileName).slice(0, 128);
     const { id } = await db
       .insertInto('type_images')
-      .values({ group_id: user.groupId, type_id: typeId, image_name: imageName, sn: (last?.sn ?? 0) + 1, storage_key: stored.key, kind: stored.kind, created_at: Date.now() })
+      .values({
+        group_id: user.groupId,
+        type_id: typeId,
+        image_name: imageName,
+        sn: (last?.sn ?? 0) + 1,
+        storage_key: stored.key,
+        kind: stored.kind,
+        created_at: Date.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = await db.selectFrom('type_images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { Id: row.id, TypeId: row.type_id, ImageName: row.image_name, Sn: row.sn, url: fileUrl(row.storage_key), Kind: row.kind };
+    return {
+      Id: row.id,
+      TypeId: row.type_id,
+      ImageName: row.image_name,
+      Sn: row.sn,
+      url: fileUrl(row.storage_key),
+      Kind: row.kind,
+    };
   };
 
   const imageUpload = {
     config: { access: manage },
     schema: {
       tags,
-      summary: 'Upload a type image or video (multipart "file"; TypeId as a field before it or in the query; ≤ 200 MB; png, jpeg, bmp, gif, mp4 by their bytes)',
+      summary:
+        'Upload a type image or video (multipart "file"; TypeId as a field before it or in the query; ≤ 200 MB; png, jpeg, bmp, gif, mp4 by their bytes)',
       response: { 201: envelopeOf(typeImageDto) },
     },
   };
-  app.post('/type/:typeId/TypeImage', imageUpload, async (request, reply) => reply.status(201).send(ok(request, await addImage(request), { message: 'created' })));
-  app.post('/TypeImagesAdd', imageUpload, async (request, reply) => reply.status(201).send(ok(request, await addImage(request), { message: 'created' })));
+  app.post('/type/:typeId/TypeImage', imageUpload, async (request, reply) =>
+    reply.status(201).send(ok(request, await addImage(request), { message: 'created' })),
+  );
+  app.post('/TypeImagesAdd', imageUpload, async (request, reply) =>
+    reply.status(201).send(ok(request, await addImage(request), { message: 'created' })),
+  );
 
   app.put(
     '/TypeImages/TypeImageSave',
-    { config: { access: manage }, schema: { tags, summary: "Save the order (Sn) and names of a type's images", body: typeImageSaveRequest, response: { 200: envelopeOf(z.array(typeImageDto)) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: "Save the order (Sn) and names of a type's images",
+        body: typeImageSaveRequest,
+        response: { 200: envelopeOf(z.array(typeImageDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const typeId = await ownType(db, request.body.TypeId, user.groupId);
       const ids = request.body.Images.map((i) => i.Id);
-      const owned = await db.selectFrom('type_images').select('id').where('type_id', '=', typeId).where('id', 'in', ids).execute();
+      const owned = await db
+        .selectFrom('type_images')
+        .select('id')
+        .where('type_id', '=', typeId)
+        .where('id', 'in', ids)
+        .execute();
       if (owned.length !== new Set(ids).size) throw new AppError(404, 'error.notFound');
       await db.transaction().execute(async (trx) => {
         for (const image of request.body.Images) {
@@ -137,8 +175,25 @@ export function typeFilesRoutes(root: FastifyInstance): void {
             .execute();
         }
       });
-      const rows = await db.selectFrom('type_images').selectAll().where('type_id', '=', typeId).orderBy('sn').orderBy('id').execute();
-      return ok(request, rows.map((r) => ({ Id: r.id, TypeId: r.type_id, ImageName: r.image_name, Sn: r.sn, url: fileUrl(r.storage_key), Kind: r.kind })), { message: 'saved' });
+      const rows = await db
+        .selectFrom('type_images')
+        .selectAll()
+        .where('type_id', '=', typeId)
+        .orderBy('sn')
+        .orderBy('id')
+        .execute();
+      return ok(
+        request,
+        rows.map((r) => ({
+          Id: r.id,
+          TypeId: r.type_id,
+          ImageName: r.image_name,
+          Sn: r.sn,
+          url: fileUrl(r.storage_key),
+          Kind: r.kind,
+        })),
+        { message: 'saved' },
+      );
     },
   );
 
@@ -195,10 +250,15 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     config: { access: manage },
     schema: {
       tags,
-      summary: 'Upload a firmware file (multipart: TypeId, Version, Role, Description as fields before "file", or in the query; ≤ 3 MB)',
+      summary:
+        'Upload a firmware file (multipart: TypeId, Version, Role, Description as fields before "file", or in the query; ≤ 3 MB)',
       response: { 201: envelopeOf(typeUpdateFileDto) },
     },
   };
-  app.post('/type/:typeId/TypeUpdateFile', firmwareUpload, async (request, reply) => reply.status(201).send(ok(request, await addFirmware(request), { message: 'created' })));
-  app.post('/TypeUpdateFileAdd', firmwareUpload, async (request, reply) => reply.status(201).send(ok(request, await addFirmware(request), { message: 'created' })));
+  app.post('/type/:typeId/TypeUpdateFile', firmwareUpload, async (request, reply) =>
+    reply.status(201).send(ok(request, await addFirmware(request), { message: 'created' })),
+  );
+  app.post('/TypeUpdateFileAdd', firmwareUpload, async (request, reply) =>
+    reply.status(201).send(ok(request, await addFirmware(request), { message: 'created' })),
+  );
 }

@@ -83,7 +83,12 @@ function partRoutes(name: string, withSort = true) {
 /** Adds the library fields of each row's data point, in one query. */
 export async function withLibraryFields(db: Db, groupId: number, rows: Row[]): Promise<Row[]> {
   const ids = [...new Set(rows.map((r) => Number(r.data_define_id)))];
-  const defines = await db.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).where('id', 'in', ids).execute();
+  const defines = await db
+    .selectFrom('data_defines')
+    .selectAll()
+    .where('group_id', '=', groupId)
+    .where('id', 'in', ids)
+    .execute();
   const byId = new Map(defines.map((d) => [d.id, d]));
   return rows.map((r) => {
     const d = byId.get(Number(r.data_define_id));
@@ -128,7 +133,11 @@ export function typePartsRoutes(root: FastifyInstance): void {
       },
       inType: async (row, typeId, _user, selfId) => {
         if (row.data_define_id === undefined) return;
-        let q = db.selectFrom('type_data_defines').select('id').where('type_id', '=', typeId).where('data_define_id', '=', Number(row.data_define_id));
+        let q = db
+          .selectFrom('type_data_defines')
+          .select('id')
+          .where('type_id', '=', typeId)
+          .where('data_define_id', '=', Number(row.data_define_id));
         if (selfId !== undefined) q = q.where('id', '!=', selfId);
         if (await q.executeTakeFirst()) throw new AppError(409, 'typeDataDefine.exists', {}, 'DataDefineId');
       },
@@ -268,11 +277,14 @@ export function typePartsRoutes(root: FastifyInstance): void {
     ...partHooks(db, 'type_module_controls', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
-        return key !== undefined && (row.control_key === undefined || row.control_key === '') ? { ...row, control_key: key } : row;
+        return key !== undefined && (row.control_key === undefined || row.control_key === '')
+          ? { ...row, control_key: key }
+          : row;
       },
       inType: async (row, typeId) => {
         if (row.module_id !== undefined) await requireInType(db, 'type_modules', row.module_id, typeId, 'ModuleId');
-        if (row.class_id !== undefined && row.class_id !== null) await requireInType(db, 'type_classes', row.class_id, typeId, 'ClassId');
+        if (row.class_id !== undefined && row.class_id !== null)
+          await requireInType(db, 'type_classes', row.class_id, typeId, 'ClassId');
       },
     }),
   });
@@ -297,7 +309,11 @@ export function typePartsRoutes(root: FastifyInstance): void {
     beforeWrite: async (row, user) => {
       await defineKey(row, user);
       if (typeof row.module_id !== 'number') return row;
-      const module = await db.selectFrom('type_modules').select('type_id').where('id', '=', row.module_id).executeTakeFirstOrThrow();
+      const module = await db
+        .selectFrom('type_modules')
+        .select('type_id')
+        .where('id', '=', row.module_id)
+        .executeTakeFirstOrThrow();
       return { ...row, type_id: module.type_id };
     },
   });
@@ -323,7 +339,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
         return row;
       },
       inType: async (row, typeId) => {
-        if (row.module_control_id !== undefined) await requireInType(db, 'type_module_controls', row.module_control_id, typeId, 'ModuleControlId');
+        if (row.module_control_id !== undefined)
+          await requireInType(db, 'type_module_controls', row.module_control_id, typeId, 'ModuleControlId');
       },
     }),
   });
@@ -345,13 +362,15 @@ export function typePartsRoutes(root: FastifyInstance): void {
     ...(overview.sortRoute ? { reorder: { route: overview.sortRoute, key: 'Sn' as const } } : {}),
     ...partHooks(db, 'type_overviews', {
       inType: async (row, typeId) => {
-        if (row.type_data_define_id !== undefined) await requireInType(db, 'type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
+        if (row.type_data_define_id !== undefined)
+          await requireInType(db, 'type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
       },
     }),
   });
 
   // ---- Schema tree ------------------------------------------------------------------------------
-  const schemaRows = (typeId: number) => db.selectFrom('type_schemas').selectAll().where('type_id', '=', typeId).orderBy('id').execute();
+  const schemaRows = (typeId: number) =>
+    db.selectFrom('type_schemas').selectAll().where('type_id', '=', typeId).orderBy('id').execute();
   /** The ids of a node and everything below it. */
   const subtree = (rows: { id: number; parent_id: number }[], id: number): Set<number> => {
     const ids = new Set([id]);
@@ -376,7 +395,10 @@ export function typePartsRoutes(root: FastifyInstance): void {
     update: updateTypeSchemaRequest,
     sortable: ['Name', 'SchemaType', 'ParentId'],
     searchable: ['Name', 'Value', 'SchemaType'],
-    filters: { ParentId: { key: 'ParentId', schema: z.coerce.number().int().min(0) }, SchemaType: { key: 'SchemaType', schema: z.string().max(32) } },
+    filters: {
+      ParentId: { key: 'ParentId', schema: z.coerce.number().int().min(0) },
+      SchemaType: { key: 'SchemaType', schema: z.string().max(32) },
+    },
     parent,
     routes: partRoutes('TypeSchema', false).routes,
     ...partHooks(db, 'type_schemas', {
@@ -429,7 +451,12 @@ export function typePartsRoutes(root: FastifyInstance): void {
     '/type/:typeId/TypeDataDefine/keys',
     {
       config: { access: 'session' },
-      schema: { tags, summary: "The DataKeys of a type's data points", params: z.object({ typeId: idRef }), response: { 200: envelopeOf(z.array(z.string())) } },
+      schema: {
+        tags,
+        summary: "The DataKeys of a type's data points",
+        params: z.object({ typeId: idRef }),
+        response: { 200: envelopeOf(z.array(z.string())) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -441,7 +468,10 @@ export function typePartsRoutes(root: FastifyInstance): void {
         .where('type_data_defines.type_id', '=', typeId)
         .orderBy('data_defines.data_key')
         .execute();
-      return ok(request, rows.map((r) => r.data_key));
+      return ok(
+        request,
+        rows.map((r) => r.data_key),
+      );
     },
   );
 
@@ -449,7 +479,12 @@ export function typePartsRoutes(root: FastifyInstance): void {
     '/type/:typeId/TypeModuleControl/Module/:moduleId',
     {
       config: { access: 'session' },
-      schema: { tags, summary: "A module's controls, in order", params: z.object({ typeId: idRef, moduleId: idRef }), response: { 200: envelopeOf(z.array(moduleControlDto)) } },
+      schema: {
+        tags,
+        summary: "A module's controls, in order",
+        params: z.object({ typeId: idRef, moduleId: idRef }),
+        response: { 200: envelopeOf(z.array(moduleControlDto)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -467,24 +502,22 @@ export function typePartsRoutes(root: FastifyInstance): void {
         .execute();
       return ok(
         request,
-        rows.map(
-          (r): ModuleControlDto => ({
-            Id: r.id,
-            TypeId: r.type_id,
-            ModuleId: r.module_id,
-            Key: r.control_key,
-            ControlName: r.control_name,
-            DataDefineId: r.data_define_id,
-            ShowType: r.show_type,
-            Format: r.format,
-            Unit: r.unit,
-            AutoControl: r.auto_control === 1,
-            Formula: r.formula,
-            DataValue: r.data_value,
-            Sn: r.sn,
-            ClassId: r.class_id,
-          }),
-        ),
+        rows.map((r): ModuleControlDto => ({
+          Id: r.id,
+          TypeId: r.type_id,
+          ModuleId: r.module_id,
+          Key: r.control_key,
+          ControlName: r.control_name,
+          DataDefineId: r.data_define_id,
+          ShowType: r.show_type,
+          Format: r.format,
+          Unit: r.unit,
+          AutoControl: r.auto_control === 1,
+          Formula: r.formula,
+          DataValue: r.data_value,
+          Sn: r.sn,
+          ClassId: r.class_id,
+        })),
       );
     },
   );
@@ -493,7 +526,12 @@ export function typePartsRoutes(root: FastifyInstance): void {
     '/type/:typeId/TypeSchema/Tree',
     {
       config: { access: 'session' },
-      schema: { tags, summary: "The type's schema as a tree", params: z.object({ typeId: idRef }), response: { 200: envelopeOf(z.array(typeSchemaNode)) } },
+      schema: {
+        tags,
+        summary: "The type's schema as a tree",
+        params: z.object({ typeId: idRef }),
+        response: { 200: envelopeOf(z.array(typeSchemaNode)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -501,7 +539,16 @@ export function typePartsRoutes(root: FastifyInstance): void {
       const nodes = new Map<number, TypeSchemaNode>();
       const rows = await schemaRows(typeId);
       for (const r of rows) {
-        nodes.set(r.id, { Id: r.id, TypeId: r.type_id, DataDefineId: r.data_define_id, Name: r.name, Value: r.value, SchemaType: r.schema_type, ParentId: r.parent_id, Children: [] });
+        nodes.set(r.id, {
+          Id: r.id,
+          TypeId: r.type_id,
+          DataDefineId: r.data_define_id,
+          Name: r.name,
+          Value: r.value,
+          SchemaType: r.schema_type,
+          ParentId: r.parent_id,
+          Children: [],
+        });
       }
       const roots: TypeSchemaNode[] = [];
       for (const node of nodes.values()) {

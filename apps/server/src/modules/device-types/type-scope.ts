@@ -18,7 +18,12 @@ const param = (name: string) => (request: { params: unknown }) => (request.param
 export async function ownType(db: Db, raw: unknown, groupId: number): Promise<number> {
   const id = idRef.safeParse(raw);
   if (!id.success) throw new AppError(404, 'error.notFound');
-  const row = await db.selectFrom('device_types').select('id').where('id', '=', id.data).where('group_id', '=', groupId).executeTakeFirst();
+  const row = await db
+    .selectFrom('device_types')
+    .select('id')
+    .where('id', '=', id.data)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   if (!row) throw new AppError(404, 'error.notFound');
   return row.id;
 }
@@ -35,7 +40,12 @@ export const moduleParent = (db: Db): Parent => ({
   resolve: async (raw: unknown, user: CurrentUser) => {
     const id = idRef.safeParse(raw);
     if (!id.success) throw new AppError(404, 'error.notFound');
-    const row = await db.selectFrom('type_modules').select('id').where('id', '=', id.data).where('group_id', '=', user.groupId).executeTakeFirst();
+    const row = await db
+      .selectFrom('type_modules')
+      .select('id')
+      .where('id', '=', id.data)
+      .where('group_id', '=', user.groupId)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, 'error.notFound');
     return row.id;
   },
@@ -47,7 +57,12 @@ const unknown = (field: string, id: unknown) => new AppError(400, 'ref.unknown',
 export async function dataDefineKey(db: Db, groupId: number, id: unknown, field = 'DataDefineId'): Promise<string> {
   const parsed = idRef.safeParse(id);
   if (!parsed.success) throw unknown(field, id);
-  const row = await db.selectFrom('data_defines').select('data_key').where('id', '=', parsed.data).where('group_id', '=', groupId).executeTakeFirst();
+  const row = await db
+    .selectFrom('data_defines')
+    .select('data_key')
+    .where('id', '=', parsed.data)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   if (!row) throw unknown(field, id);
   return row.data_key;
 }
@@ -58,7 +73,12 @@ export type TypePartTable = 'type_classes' | 'type_modules' | 'type_module_contr
 export async function requireInType(db: Db, table: TypePartTable, id: unknown, typeId: number, field: string): Promise<void> {
   const parsed = idRef.safeParse(id);
   if (!parsed.success) throw unknown(field, id);
-  const row = await db.selectFrom(table).select('id').where('id', '=', parsed.data).where('type_id', '=', typeId).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', parsed.data)
+    .where('type_id', '=', typeId)
+    .executeTakeFirst();
   if (!row) throw unknown(field, id);
 }
 

@@ -30,14 +30,24 @@ export class DeviceCardsRepository {
   async set(groupId: number, sn: string, iccid: string, now = Date.now()): Promise<void> {
     const existing = await this.of(groupId, sn);
     if (existing) {
-      await this.db.updateTable('device_cards').set({ iccid }).where('id', '=', existing.Id).where('group_id', '=', groupId).execute();
+      await this.db
+        .updateTable('device_cards')
+        .set({ iccid })
+        .where('id', '=', existing.Id)
+        .where('group_id', '=', groupId)
+        .execute();
     } else {
       await this.db.insertInto('device_cards').values({ group_id: groupId, device_sn: sn, iccid, created_at: now }).execute();
     }
   }
 
   async remove(groupId: number, sn: string, id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('device_cards').where('id', '=', id).where('device_sn', '=', sn).where('group_id', '=', groupId).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('device_cards')
+      .where('id', '=', id)
+      .where('device_sn', '=', sn)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 }

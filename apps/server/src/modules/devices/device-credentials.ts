@@ -21,7 +21,12 @@ export function newDeviceSn(): string {
 
 /** Whether the secret is the credential of a live device (not in the recycle bin); for the broker. */
 export async function verifyDeviceSecret(db: Db, sn: string, secret: string): Promise<boolean> {
-  const row = await db.selectFrom('devices').select('secret_hash').where('device_sn', '=', sn).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('devices')
+    .select('secret_hash')
+    .where('device_sn', '=', sn)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return false;
   const expected = Buffer.from(row.secret_hash, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');

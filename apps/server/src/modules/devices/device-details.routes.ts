@@ -66,7 +66,15 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/:sn/DeviceCard',
-    { config: { access: view }, schema: { tags: ['Devices'], summary: "A device's SIM card; SIM data needs a SIM provider (not configured yet)", params: cardParams, response: { 200: envelopeOf(deviceCardDto.nullable()) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags: ['Devices'],
+        summary: "A device's SIM card; SIM data needs a SIM provider (not configured yet)",
+        params: cardParams,
+        response: { 200: envelopeOf(deviceCardDto.nullable()) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'read');
@@ -76,7 +84,16 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   app.post(
     '/:g/:sn/DeviceCard',
-    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Give a device its SIM card's ICCID", params: cardParams, body: deviceCardRequest, response: { 201: envelopeOf(deviceCardDto) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags: ['Devices'],
+        summary: "Give a device its SIM card's ICCID",
+        params: cardParams,
+        body: deviceCardRequest,
+        response: { 201: envelopeOf(deviceCardDto) },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
@@ -90,7 +107,16 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   app.put(
     '/:g/:sn/DeviceCard',
-    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Set a device's ICCID (adds the card when it has none)", params: cardParams, body: deviceCardRequest, response: { 200: envelopeOf(deviceCardDto) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags: ['Devices'],
+        summary: "Set a device's ICCID (adds the card when it has none)",
+        params: cardParams,
+        body: deviceCardRequest,
+        response: { 200: envelopeOf(deviceCardDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
@@ -103,7 +129,10 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   app.delete(
     '/:g/:sn/DeviceCard/:id',
-    { config: { access: manage }, schema: { tags: ['Devices'], summary: "Remove a device's SIM card", params: cardParams.extend({ id }) } },
+    {
+      config: { access: manage },
+      schema: { tags: ['Devices'], summary: "Remove a device's SIM card", params: cardParams.extend({ id }) },
+    },
     async (request) => {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
@@ -118,7 +147,15 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:kind/:deviceSn/DeviceImage',
-    { config: { access: view }, schema: { tags: ['Devices'], summary: "A device's images by rank", params: imageParams, response: { 200: envelopeOf(z.array(deviceImageDto)) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags: ['Devices'],
+        summary: "A device's images by rank",
+        params: imageParams,
+        response: { 200: envelopeOf(z.array(deviceImageDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       checkGroupSegment(request.params.kind, user);
@@ -133,7 +170,8 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       config: { access: manage },
       schema: {
         tags: ['Devices'],
-        summary: 'Upload a device image (multipart "file"; png, jpeg or bmp by content, at most 5 MB); Rank defaults to after the last',
+        summary:
+          'Upload a device image (multipart "file"; png, jpeg or bmp by content, at most 5 MB); Rank defaults to after the last',
         consumes: ['multipart/form-data'],
         params: imageParams,
         querystring: z.object({
@@ -148,16 +186,25 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       checkGroupSegment(request.params.kind, user);
       // Reach the device before reading a byte of the file.
       const sn = await reachDevice(request.params.deviceSn, user, 'write');
-      const stored = await receiveUpload(request, storage, { folder: 'device-images', limit: DEVICE_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
+      const stored = await receiveUpload(request, storage, {
+        folder: 'device-images',
+        limit: DEVICE_IMAGE_LIMIT,
+        kinds: ['png', 'jpeg', 'bmp'],
+      });
       const name = (request.query.ImageName ?? stored.fileName.replace(/\.[^.]*$/, '')).slice(0, 64);
-      const created = await recordUpload(storage, stored, () => images.add(user.groupId, sn, { name, key: stored.key, rank: request.query.Rank }));
+      const created = await recordUpload(storage, stored, () =>
+        images.add(user.groupId, sn, { name, key: stored.key, rank: request.query.Rank }),
+      );
       return ok(request, created, { message: 'saved' });
     },
   );
 
   app.delete(
     '/:kind/:deviceSn/DeviceImage/:id',
-    { config: { access: manage }, schema: { tags: ['Devices'], summary: 'Delete a device image and its file', params: imageParams.extend({ id }) } },
+    {
+      config: { access: manage },
+      schema: { tags: ['Devices'], summary: 'Delete a device image and its file', params: imageParams.extend({ id }) },
+    },
     async (request) => {
       const user = currentUser(request);
       checkGroupSegment(request.params.kind, user);

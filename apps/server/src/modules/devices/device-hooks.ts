@@ -51,6 +51,9 @@ export function onDeviceTypeChanged(hook: DeviceTypeChangedHook): void {
   if (!typeChangedHooks.includes(hook)) typeChangedHooks.push(hook);
 }
 
-export async function runDeviceTypeChangedHooks(trx: Db, device: CreatedDevice & { previousTypeId: number | null }): Promise<void> {
+export async function runDeviceTypeChangedHooks(
+  trx: Db,
+  device: CreatedDevice & { previousTypeId: number | null },
+): Promise<void> {
   for (const hook of typeChangedHooks) await hook(trx, device);
 }

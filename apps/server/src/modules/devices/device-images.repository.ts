@@ -25,11 +25,22 @@ export class DeviceImagesRepository {
       .orderBy('rank')
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({ Id: r.id, DeviceSn: r.device_sn, ImageName: r.image_name, Rank: r.rank, url: imageUrl(r.storage_key) }));
+    return rows.map((r) => ({
+      Id: r.id,
+      DeviceSn: r.device_sn,
+      ImageName: r.image_name,
+      Rank: r.rank,
+      url: imageUrl(r.storage_key),
+    }));
   }
 
   /** Adds an image at the asked rank, or after the last. */
-  async add(groupId: number, sn: string, image: { name: string; key: string; rank?: number | undefined }, now = Date.now()): Promise<DeviceImage> {
+  async add(
+    groupId: number,
+    sn: string,
+    image: { name: string; key: string; rank?: number | undefined },
+    now = Date.now(),
+  ): Promise<DeviceImage> {
     const top = await this.db
       .selectFrom('device_images')
       .select((eb) => eb.fn.max<number | null>('rank').as('max'))

@@ -69,7 +69,12 @@ export function deviceMapRoutes(root: FastifyInstance): void {
     '/DeviceMap/GetDeviceMap',
     {
       config: { access: { operate: 'device.view' } },
-      schema: { tags: ['Devices'], summary: 'Every device and station on the map: rows are arrays in the order of DeviceFields and StationFields; State 0 offline, 1 online, 2 online with a warning', response: { 200: envelopeOf(deviceMapDto) } },
+      schema: {
+        tags: ['Devices'],
+        summary:
+          'Every device and station on the map: rows are arrays in the order of DeviceFields and StationFields; State 0 offline, 1 online, 2 online with a warning',
+        response: { 200: envelopeOf(deviceMapDto) },
+      },
     },
     async (request) => ok(request, await deviceMap(app.ctx.db, currentUser(request))),
   );

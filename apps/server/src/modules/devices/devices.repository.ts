@@ -42,7 +42,10 @@ export interface DeviceFilter {
 type NewDevice = Insertable<DeviceTable>;
 
 /** A new device's row: what `fields` do not say is empty, in no project, offline and never seen. */
-export function newDeviceRow(fields: Pick<NewDevice, 'group_id' | 'device_sn' | 'device_name' | 'secret_hash'> & Partial<NewDevice>, now = Date.now()): NewDevice {
+export function newDeviceRow(
+  fields: Pick<NewDevice, 'group_id' | 'device_sn' | 'device_name' | 'secret_hash'> & Partial<NewDevice>,
+  now = Date.now(),
+): NewDevice {
   return {
     device_no: '',
     device_description: '',
@@ -88,7 +91,10 @@ export class DevicesRepository {
     if (filter.unassigned) q = q.where('d.project_id', 'is', null);
     if (filter.assigned) q = q.where('d.project_id', 'is not', null);
     const pattern = searchPattern(search);
-    if (pattern) q = q.where(likeAny(['d.device_sn', 'd.device_no', 'd.device_name', 'd.device_description', 'd.address', 'p.name'], pattern));
+    if (pattern)
+      q = q.where(
+        likeAny(['d.device_sn', 'd.device_no', 'd.device_name', 'd.device_description', 'd.address', 'p.name'], pattern),
+      );
     return q;
   }
 
@@ -118,8 +124,14 @@ export class DevicesRepository {
   }
 
   async page(user: CurrentUser, filter: DeviceFilter, query: PageQuery): Promise<{ rows: DeviceListRow[]; count: number }> {
-    const order = pickOrder(query, DEVICE_SORTABLE, filter.recycled ? { key: 'DeletedAt', direction: 'desc' } : { key: 'Id', direction: 'asc' });
-    const { count } = await this.base(user, filter, query.Search).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const order = pickOrder(
+      query,
+      DEVICE_SORTABLE,
+      filter.recycled ? { key: 'DeletedAt', direction: 'desc' } : { key: 'Id', direction: 'asc' },
+    );
+    const { count } = await this.base(user, filter, query.Search)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     const rows = await this.selected(user, filter, query.Search)
       .orderBy(sql.ref(order.column), order.direction)
       .orderBy('d.id', order.direction)

@@ -48,7 +48,16 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/Device/AllDevice',
-    { config: { access: view }, schema: { tags, summary: 'Every device of a project (its stations included) or station, or the one device of deviceSn', params: g, querystring: devicePageQuery, response: { 200: list } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'Every device of a project (its stations included) or station, or the one device of deviceSn',
+        params: g,
+        querystring: devicePageQuery,
+        response: { 200: list },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { ProjectId, DeviceSn, TypeId, Online } = request.query;
@@ -66,7 +75,11 @@ export function devicesRoutes(root: FastifyInstance): void {
         const user = currentUser(request);
         const q = request.query;
         if (q.ProjectId !== undefined) await scope.project(user, q.ProjectId);
-        const { rows, count } = await repository.page(user, { ...base, projectId: q.ProjectId, typeId: q.TypeId, online: q.Online, deviceSn: q.DeviceSn }, q);
+        const { rows, count } = await repository.page(
+          user,
+          { ...base, projectId: q.ProjectId, typeId: q.TypeId, online: q.Online, deviceSn: q.DeviceSn },
+          q,
+        );
         return ok(request, rows.map(deviceDto), { count });
       },
     );
@@ -76,7 +89,15 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/Device/OverView',
-    { config: { access: view }, schema: { tags, summary: 'How many devices, how many online, and both by type', params: g, response: { 200: envelopeOf(deviceOverviewDto) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'How many devices, how many online, and both by type',
+        params: g,
+        response: { 200: envelopeOf(deviceOverviewDto) },
+      },
+    },
     async (request) => ok(request, await repository.overview(currentUser(request))),
   );
 
@@ -84,18 +105,35 @@ export function devicesRoutes(root: FastifyInstance): void {
     '/:g/Device',
     {
       config: { access: manage },
-      schema: { tags, summary: "Add a device; the answer holds its MQTT credential (username DeviceSn, password shown only this once)", params: g, body: addDeviceRequest, response: { 201: envelopeOf(createdDeviceDto) } },
+      schema: {
+        tags,
+        summary: 'Add a device; the answer holds its MQTT credential (username DeviceSn, password shown only this once)',
+        params: g,
+        body: addDeviceRequest,
+        response: { 201: envelopeOf(createdDeviceDto) },
+      },
     },
     async (request, reply) => {
       const { sn, secret } = await service.create(currentUser(request), request.body);
       const device = await one(request, sn);
-      return reply.status(201).send(ok(request, { Device: device, Credential: { Username: sn, Password: secret } }, { message: 'device.created' }));
+      return reply
+        .status(201)
+        .send(ok(request, { Device: device, Credential: { Username: sn, Password: secret } }, { message: 'device.created' }));
     },
   );
 
   app.put(
     '/:g/Device',
-    { config: { access: manage }, schema: { tags, summary: 'Edit a device', params: g, body: updateDeviceRequest, response: { 200: envelopeOf(deviceSchema) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Edit a device',
+        params: g,
+        body: updateDeviceRequest,
+        response: { 200: envelopeOf(deviceSchema) },
+      },
+    },
     async (request) => {
       await service.update(currentUser(request), request.body);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
@@ -104,7 +142,10 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.delete(
     '/:g/Device/:sn',
-    { config: { access: manage }, schema: { tags, summary: 'Move a device to the recycle bin', params: z.object({ g: z.string(), sn: deviceSn }) } },
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'Move a device to the recycle bin', params: z.object({ g: z.string(), sn: deviceSn }) },
+    },
     async (request) => {
       await service.recycle(currentUser(request), request.params.sn);
       return ok(request, null, { message: 'device.recycled' });
@@ -113,7 +154,16 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.put(
     '/:g/Device/Migration',
-    { config: { access: manage }, schema: { tags, summary: 'Move a device to another project or station (recorded)', params: g, body: migrateDeviceRequest, response: { 200: envelopeOf(deviceSchema) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Move a device to another project or station (recorded)',
+        params: g,
+        body: migrateDeviceRequest,
+        response: { 200: envelopeOf(deviceSchema) },
+      },
+    },
     async (request) => {
       await service.move(currentUser(request), request.body.DeviceSn, request.body.ProjectId);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
@@ -122,7 +172,16 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.put(
     '/:g/Device/Project',
-    { config: { access: manage }, schema: { tags, summary: 'Take a device out of its project (recorded)', params: g, body: deviceSnRequest, response: { 200: envelopeOf(deviceSchema) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Take a device out of its project (recorded)',
+        params: g,
+        body: deviceSnRequest,
+        response: { 200: envelopeOf(deviceSchema) },
+      },
+    },
     async (request) => {
       await service.move(currentUser(request), request.body.DeviceSn, null);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
@@ -131,7 +190,16 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.put(
     '/:g/Device/Type',
-    { config: { access: manage }, schema: { tags, summary: "Change a device's type", params: g, body: deviceTypeRequest, response: { 200: envelopeOf(deviceSchema) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: "Change a device's type",
+        params: g,
+        body: deviceTypeRequest,
+        response: { 200: envelopeOf(deviceSchema) },
+      },
+    },
     async (request) => {
       await service.setType(currentUser(request), request.body.DeviceSn, request.body.TypeId ?? null);
       return ok(request, await one(request, request.body.DeviceSn), { message: 'saved' });
@@ -142,7 +210,13 @@ export function devicesRoutes(root: FastifyInstance): void {
     '/:g/Device/Credential',
     {
       config: { access: manage },
-      schema: { tags, summary: "Replace a device's MQTT secret; the new one is shown only this once", params: g, body: deviceSnRequest, response: { 200: envelopeOf(createdDeviceDto.shape.Credential) } },
+      schema: {
+        tags,
+        summary: "Replace a device's MQTT secret; the new one is shown only this once",
+        params: g,
+        body: deviceSnRequest,
+        response: { 200: envelopeOf(createdDeviceDto.shape.Credential) },
+      },
     },
     async (request) => {
       const secret = await service.resetCredential(currentUser(request), request.body.DeviceSn);
@@ -152,11 +226,22 @@ export function devicesRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/:sn/DeviceMigration',
-    { config: { access: view }, schema: { tags, summary: "A device's moves between projects, newest first", params: z.object({ g: z.string(), sn: deviceSn }), response: { 200: envelopeOf(migrationListDto) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "A device's moves between projects, newest first",
+        params: z.object({ g: z.string(), sn: deviceSn }),
+        response: { 200: envelopeOf(migrationListDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const device = await scope.device(user, request.params.sn);
-      return ok(request, { DeviceSn: device.device_sn, ListMigration: await repository.migrations(user.groupId, device.device_sn) });
+      return ok(request, {
+        DeviceSn: device.device_sn,
+        ListMigration: await repository.migrations(user.groupId, device.device_sn),
+      });
     },
   );
 
@@ -164,14 +249,24 @@ export function devicesRoutes(root: FastifyInstance): void {
     '/:module/Device/CheckDeviceControl/:deviceSn',
     {
       config: { access: view },
-      schema: { tags, summary: 'Whether the caller may control the device (holds device.control and more than a view-only grant)', params: z.object({ module: z.string(), deviceSn }), response: { 200: envelopeOf(deviceControlCheckDto) } },
+      schema: {
+        tags,
+        summary: 'Whether the caller may control the device (holds device.control and more than a view-only grant)',
+        params: z.object({ module: z.string(), deviceSn }),
+        response: { 200: envelopeOf(deviceControlCheckDto) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
       checkGroupSegment(request.params.module, user);
       const device = await scope.device(user, request.params.deviceSn);
       const holds = user.isAdmin || (await users.holdsOperate(user.id, 'device.control'));
-      const writable = holds && (await scope.device(user, device.device_sn, 'write').then(() => true, () => false));
+      const writable =
+        holds &&
+        (await scope.device(user, device.device_sn, 'write').then(
+          () => true,
+          () => false,
+        ));
       return ok(request, { DeviceSn: device.device_sn, CanControl: writable, Online: device.online === 1 });
     },
   );

@@ -17,7 +17,8 @@ import { DevicesRepository, newDeviceRow } from './devices.repository.ts';
 /** Devices sit on projects and stations, never on a client node. */
 const HOLDS_DEVICES: number[] = [PROJECT_TYPE.project, PROJECT_TYPE.station];
 
-export const kindOf = (type: number): ProjectKind => (type === PROJECT_TYPE.client ? 'client' : type === PROJECT_TYPE.station ? 'station' : 'project');
+export const kindOf = (type: number): ProjectKind =>
+  type === PROJECT_TYPE.client ? 'client' : type === PROJECT_TYPE.station ? 'station' : 'project';
 
 export class DevicesService {
   private readonly db: Db;
@@ -38,7 +39,8 @@ export class DevicesService {
 
   private async holder(user: CurrentUser, projectId: number): Promise<ProjectRow> {
     const project = await this.scope.project(user, projectId, 'write').catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404) throw new AppError(400, 'ref.unknown', { what: 'ProjectId', id: projectId }, 'ProjectId');
+      if (error instanceof AppError && error.statusCode === 404)
+        throw new AppError(400, 'ref.unknown', { what: 'ProjectId', id: projectId }, 'ProjectId');
       throw error;
     });
     if (!HOLDS_DEVICES.includes(project.project_type)) throw new AppError(400, 'device.badProject', {}, 'ProjectId');
@@ -121,11 +123,19 @@ export class DevicesService {
   async move(user: CurrentUser, sn: string, projectId: number | null, now = Date.now()): Promise<void> {
     const device = await this.scope.device(user, sn, 'write');
     const target = projectId === null ? undefined : await this.holder(user, projectId);
-    if ((target?.id ?? null) === device.project_id) throw new AppError(409, projectId === null ? 'device.noProject' : 'device.sameProject');
-    const from = device.project_id === null ? undefined : await this.db.selectFrom('projects').select('name').where('id', '=', device.project_id).executeTakeFirst();
+    if ((target?.id ?? null) === device.project_id)
+      throw new AppError(409, projectId === null ? 'device.noProject' : 'device.sameProject');
+    const from =
+      device.project_id === null
+        ? undefined
+        : await this.db.selectFrom('projects').select('name').where('id', '=', device.project_id).executeTakeFirst();
     const userName = await this.actorName(user);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('devices').set({ project_id: target?.id ?? null, updated_at: now }).where('id', '=', device.id).execute();
+      await trx
+        .updateTable('devices')
+        .set({ project_id: target?.id ?? null, updated_at: now })
+        .where('id', '=', device.id)
+        .execute();
       await trx
         .insertInto('device_migrations')
         .values({
@@ -155,7 +165,12 @@ export class DevicesService {
     if (device.type_id === typeId) return;
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('devices').set({ type_id: typeId, updated_at: now }).where('id', '=', device.id).execute();
-      await runDeviceTypeChangedHooks(trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId, previousTypeId: device.type_id });
+      await runDeviceTypeChangedHooks(trx, {
+        groupId: user.groupId,
+        deviceSn: device.device_sn,
+        typeId,
+        previousTypeId: device.type_id,
+      });
     });
     this.changed(device.device_sn);
   }
@@ -163,14 +178,23 @@ export class DevicesService {
   /** A device's type must be one of the group's types. */
   private async checkType(user: CurrentUser, typeId: number | null): Promise<void> {
     if (typeId === null) return;
-    const type = await this.db.selectFrom('device_types').select('id').where('id', '=', typeId).where('group_id', '=', user.groupId).executeTakeFirst();
+    const type = await this.db
+      .selectFrom('device_types')
+      .select('id')
+      .where('id', '=', typeId)
+      .where('group_id', '=', user.groupId)
+      .executeTakeFirst();
     if (!type) throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: typeId }, 'TypeId');
   }
 
   async resetCredential(user: CurrentUser, sn: string, now = Date.now()): Promise<string> {
     const device = await this.scope.device(user, sn, 'write');
     const secret = newDeviceSecret();
-    await this.db.updateTable('devices').set({ secret_hash: hashDeviceSecret(secret), updated_at: now }).where('id', '=', device.id).execute();
+    await this.db
+      .updateTable('devices')
+      .set({ secret_hash: hashDeviceSecret(secret), updated_at: now })
+      .where('id', '=', device.id)
+      .execute();
     this.changed(device.device_sn);
     return secret;
   }
@@ -207,7 +231,12 @@ export class DevicesService {
     const project =
       device.project_id === null
         ? undefined
-        : await this.db.selectFrom('projects').select('id').where('id', '=', device.project_id).where('group_id', '=', user.groupId).executeTakeFirst();
+        : await this.db
+            .selectFrom('projects')
+            .select('id')
+            .where('id', '=', device.project_id)
+            .where('group_id', '=', user.groupId)
+            .executeTakeFirst();
     await this.db
       .updateTable('devices')
       .set({ deleted_at: null, deleted_by: null, deleted_by_name: '', project_id: project?.id ?? null, updated_at: now })
@@ -221,7 +250,11 @@ export class DevicesService {
   async purge(user: CurrentUser, sn: string): Promise<void> {
     const device = await this.recycled(user, sn);
     const keys = await this.db.transaction().execute(async (trx) => {
-      const images = await trx.selectFrom('device_images').select('storage_key').where('device_sn', '=', device.device_sn).execute();
+      const images = await trx
+        .selectFrom('device_images')
+        .select('storage_key')
+        .where('device_sn', '=', device.device_sn)
+        .execute();
       await runDevicePurgedHooks(trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId: device.type_id });
       await trx.deleteFrom('device_images').where('device_sn', '=', device.device_sn).execute();
       await trx.deleteFrom('device_configs').where('device_sn', '=', device.device_sn).execute();

@@ -22,13 +22,26 @@ export function recycleBinRoutes(root: FastifyInstance): void {
 
   app.get(
     '/Device/RecycleBin',
-    { config: { access: manage }, schema: { tags, summary: 'Deleted devices with who deleted them and when, newest first (paged)', querystring: pageQuery, response: { 200: envelopeOf(z.array(recycledDeviceDto)) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Deleted devices with who deleted them and when, newest first (paged)',
+        querystring: pageQuery,
+        response: { 200: envelopeOf(z.array(recycledDeviceDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { rows, count } = await service.repository.page(user, { recycled: true }, request.query);
       return ok(
         request,
-        rows.map((r) => ({ ...deviceDto(r), DeletedAt: r.deleted_at ?? 0, DeletedBy: r.deleted_by_name, ProjectExists: r.project_name !== null })),
+        rows.map((r) => ({
+          ...deviceDto(r),
+          DeletedAt: r.deleted_at ?? 0,
+          DeletedBy: r.deleted_by_name,
+          ProjectExists: r.project_name !== null,
+        })),
         { count },
       );
     },
@@ -36,16 +49,26 @@ export function recycleBinRoutes(root: FastifyInstance): void {
 
   app.put(
     '/Device/RecycleBin/Restore/:sn',
-    { config: { access: manage }, schema: { tags, summary: 'Restore a device to its project, or unassigned when that is gone', params } },
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'Restore a device to its project, or unassigned when that is gone', params },
+    },
     async (request) => {
       const home = await service.restore(currentUser(request), request.params.sn);
-      return ok(request, { DeviceSn: request.params.sn, ProjectRestored: home }, { message: home ? 'device.restored' : 'device.restoredUnassigned' });
+      return ok(
+        request,
+        { DeviceSn: request.params.sn, ProjectRestored: home },
+        { message: home ? 'device.restored' : 'device.restoredUnassigned' },
+      );
     },
   );
 
   app.delete(
     '/Device/RecycleBin/:sn',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Delete a device from the bin for good, with its config, card, images and history', params } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Delete a device from the bin for good, with its config, card, images and history', params },
+    },
     async (request) => {
       await service.purge(currentUser(request), request.params.sn);
       return ok(request, null, { message: 'device.purged' });

@@ -38,9 +38,7 @@ export class GroupsRepository {
     const row = await this.db
       .selectFrom('groups')
       .select('id')
-      .where((eb) =>
-        eb.or([eb(sql`lower(group_name)`, '=', name.toLowerCase()), eb(sql`lower(code)`, '=', code.toLowerCase())]),
-      )
+      .where((eb) => eb.or([eb(sql`lower(group_name)`, '=', name.toLowerCase()), eb(sql`lower(code)`, '=', code.toLowerCase())]))
       .executeTakeFirst();
     return row !== undefined;
   }

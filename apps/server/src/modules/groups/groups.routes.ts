@@ -19,7 +19,12 @@ export function groupsRoutes(root: FastifyInstance): void {
     '/Group/FindByName',
     {
       config: { access: 'session' },
-      schema: { tags, summary: 'Groups by name (a platform administrator sees all, others their own)', querystring: findGroupQuery, response: { 200: envelopeOf(z.array(groupDto)) } },
+      schema: {
+        tags,
+        summary: 'Groups by name (a platform administrator sees all, others their own)',
+        querystring: findGroupQuery,
+        response: { 200: envelopeOf(z.array(groupDto)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -37,7 +42,12 @@ export function groupsRoutes(root: FastifyInstance): void {
     '/group/:id',
     {
       config: { access: 'session' },
-      schema: { tags, summary: 'One group', params: z.object({ id: z.coerce.number().int() }), response: { 200: envelopeOf(groupDto) } },
+      schema: {
+        tags,
+        summary: 'One group',
+        params: z.object({ id: z.coerce.number().int() }),
+        response: { 200: envelopeOf(groupDto) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -74,7 +84,10 @@ export function groupsRoutes(root: FastifyInstance): void {
 
   app.put(
     '/group/logo',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Upload the group logo (PNG, at most 200 KB)', consumes: ['multipart/form-data'] } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Upload the group logo (PNG, at most 200 KB)', consumes: ['multipart/form-data'] },
+    },
     async (request) => {
       const user = currentUser(request);
       const stored = await receiveUpload(request, storage, { folder: 'group-logo', limit: GROUP_LOGO_LIMIT, kinds: ['png'] });

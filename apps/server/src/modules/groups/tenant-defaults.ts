@@ -17,7 +17,8 @@ export async function seedTenantDefaults(db: Db, groupId: number, adminRoleId: n
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('role_operates').values({ role_id: adminRoleId, operate_id: operateId }).execute();
-      if (operate.operator) await db.insertInto('role_operates').values({ role_id: operatorRoleId, operate_id: operateId }).execute();
+      if (operate.operator)
+        await db.insertInto('role_operates').values({ role_id: operatorRoleId, operate_id: operateId }).execute();
     }
   }
 

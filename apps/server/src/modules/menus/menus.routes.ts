@@ -39,7 +39,12 @@ export function menusRoutes(root: FastifyInstance): void {
       const next = { ...row, router: router && typeof router === 'object' ? JSON.stringify(router) : '' };
       const parentId = Number(row.parent_id ?? 0);
       if (parentId !== 0) {
-        const parent = await db.selectFrom('sys_menus').select(['menu_type']).where('id', '=', parentId).where('group_id', '=', user.groupId).executeTakeFirst();
+        const parent = await db
+          .selectFrom('sys_menus')
+          .select(['menu_type'])
+          .where('id', '=', parentId)
+          .where('group_id', '=', user.groupId)
+          .executeTakeFirst();
         if (parent?.menu_type !== 0) throw new AppError(400, 'menu.badParent', {}, 'ParentId');
       }
       return next;
@@ -49,7 +54,12 @@ export function menusRoutes(root: FastifyInstance): void {
       return Promise.resolve();
     },
     beforeRemove: async (database, menu, user) => {
-      const child = await database.selectFrom('sys_menus').select('id').where('parent_id', '=', menu.Id).where('group_id', '=', user.groupId).executeTakeFirst();
+      const child = await database
+        .selectFrom('sys_menus')
+        .select('id')
+        .where('parent_id', '=', menu.Id)
+        .where('group_id', '=', user.groupId)
+        .executeTakeFirst();
       if (child) throw new AppError(409, 'menu.hasChildren');
     },
   });
@@ -57,51 +67,95 @@ export function menusRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const menuList = { 200: envelopeOf(z.array(menuDto)) };
 
-  app.get('/SysMenu/GetAllMenu', { config: { access: { operate: 'role.view' } }, schema: { tags, summary: "All of the group's menus", response: menuList } }, async (request) => {
-    const user = currentUser(request);
-    return ok(request, (await groupMenus(db, user.groupId)).map(toMenuDto));
-  });
-
-  app.get('/SysMenu/GetTopLevelMenu', { config: { access: manage }, schema: { tags, summary: 'Top-level menus', response: menuList } }, async (request) => {
-    const user = currentUser(request);
-    return ok(request, (await groupMenus(db, user.groupId)).filter((m) => m.parent_id === 0).map(toMenuDto));
-  });
-
   app.get(
-    '/SysMenu/GetSubMenu',
-    { config: { access: 'session' }, schema: { tags, summary: 'The sub-menus of a menu that the caller may see', querystring: z.object({ menuId: id }), response: menuList } },
+    '/SysMenu/GetAllMenu',
+    { config: { access: { operate: 'role.view' } }, schema: { tags, summary: "All of the group's menus", response: menuList } },
     async (request) => {
       const user = currentUser(request);
-      return ok(request, (await menusOf(db, user)).filter((m) => m.ParentId === request.query.menuId));
+      return ok(request, (await groupMenus(db, user.groupId)).map(toMenuDto));
     },
   );
 
-  app.get('/SysMenu/GetUserMenu', { config: { access: 'session' }, schema: { tags, summary: "The caller's menu, from their roles", response: menuList } }, async (request) => {
-    return ok(request, await menusOf(db, currentUser(request)));
-  });
+  app.get(
+    '/SysMenu/GetTopLevelMenu',
+    { config: { access: manage }, schema: { tags, summary: 'Top-level menus', response: menuList } },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(request, (await groupMenus(db, user.groupId)).filter((m) => m.parent_id === 0).map(toMenuDto));
+    },
+  );
+
+  app.get(
+    '/SysMenu/GetSubMenu',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'The sub-menus of a menu that the caller may see',
+        querystring: z.object({ menuId: id }),
+        response: menuList,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return ok(
+        request,
+        (await menusOf(db, user)).filter((m) => m.ParentId === request.query.menuId),
+      );
+    },
+  );
+
+  app.get(
+    '/SysMenu/GetUserMenu',
+    { config: { access: 'session' }, schema: { tags, summary: "The caller's menu, from their roles", response: menuList } },
+    async (request) => {
+      return ok(request, await menusOf(db, currentUser(request)));
+    },
+  );
 
   app.get(
     '/RoleSysMenu/Get',
-    { config: { access: { operate: 'role.view' } }, schema: { tags, summary: 'The menus a role sees', querystring: z.looseObject({ roleId: id }), response: { 200: envelopeOf(z.array(z.number())) } } },
+    {
+      config: { access: { operate: 'role.view' } },
+      schema: {
+        tags,
+        summary: 'The menus a role sees',
+        querystring: z.looseObject({ roleId: id }),
+        response: { 200: envelopeOf(z.array(z.number())) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       if (!(await ownedBy(db, 'roles', [request.query.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      const rows = await db.selectFrom('role_menus').select('menu_id').where('role_id', '=', request.query.roleId).orderBy('menu_id').execute();
-      return ok(request, rows.map((r) => r.menu_id));
+      const rows = await db
+        .selectFrom('role_menus')
+        .select('menu_id')
+        .where('role_id', '=', request.query.roleId)
+        .orderBy('menu_id')
+        .execute();
+      return ok(
+        request,
+        rows.map((r) => r.menu_id),
+      );
     },
   );
 
   app.put(
     '/RoleSysMenu/AddOrUpdate',
-    { config: { access: { operate: 'role.manage' } }, schema: { tags, summary: 'Set the menus a role sees (the full set)', body: roleMenusRequest } },
+    {
+      config: { access: { operate: 'role.manage' } },
+      schema: { tags, summary: 'Set the menus a role sees (the full set)', body: roleMenusRequest },
+    },
     async (request) => {
       const user = currentUser(request);
       const { RoleId, MenuIds } = request.body;
       if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      if (!(await ownedBy(db, 'sys_menus', MenuIds, user.groupId))) throw new AppError(400, 'ref.unknown', { what: 'menu', id: MenuIds.join(',') }, 'menu');
+      if (!(await ownedBy(db, 'sys_menus', MenuIds, user.groupId)))
+        throw new AppError(400, 'ref.unknown', { what: 'menu', id: MenuIds.join(',') }, 'menu');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('role_menus').where('role_id', '=', RoleId).execute();
-        for (const menuId of new Set(MenuIds)) await trx.insertInto('role_menus').values({ role_id: RoleId, menu_id: menuId }).execute();
+        for (const menuId of new Set(MenuIds))
+          await trx.insertInto('role_menus').values({ role_id: RoleId, menu_id: menuId }).execute();
       });
       return ok(request, null, { message: 'saved' });
     },

@@ -31,8 +31,18 @@ export class OnlineRepository {
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) {
         // Already online (a restart of the server, or a seeded flag): make sure a period is open.
-        const open = await trx.selectFrom('device_online_periods').select('id').where('device_sn', '=', deviceSn).where('group_id', '=', groupId).where('ended_at', 'is', null).executeTakeFirst();
-        if (!open) await trx.insertInto('device_online_periods').values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null }).execute();
+        const open = await trx
+          .selectFrom('device_online_periods')
+          .select('id')
+          .where('device_sn', '=', deviceSn)
+          .where('group_id', '=', groupId)
+          .where('ended_at', 'is', null)
+          .executeTakeFirst();
+        if (!open)
+          await trx
+            .insertInto('device_online_periods')
+            .values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null })
+            .execute();
         return false;
       }
       await trx
@@ -42,7 +52,10 @@ export class OnlineRepository {
         .where('group_id', '=', groupId)
         .where('ended_at', 'is', null)
         .execute();
-      await trx.insertInto('device_online_periods').values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null }).execute();
+      await trx
+        .insertInto('device_online_periods')
+        .values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null })
+        .execute();
       return true;
     });
   }

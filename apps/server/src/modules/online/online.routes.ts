@@ -29,7 +29,13 @@ export function sumOnline(values: number[], defaultValue = DAY_HOURS): number {
 }
 
 /** Online milliseconds per local day (start of day → ms) of one device's periods within [from, to). */
-export function onlinePerDay(periods: OnlinePeriod[], from: number, to: number, now: number, offsetMinutes: number): Map<number, number> {
+export function onlinePerDay(
+  periods: OnlinePeriod[],
+  from: number,
+  to: number,
+  now: number,
+  offsetMinutes: number,
+): Map<number, number> {
   const days = new Map<number, number>();
   for (const p of periods) {
     let start = Math.max(p.startedAt, from);
@@ -56,7 +62,8 @@ export function onlineRoutes(root: FastifyInstance): void {
       config: { access: { operate: 'device.view' } },
       schema: {
         tags: ['Live data'],
-        summary: 'Hours online per device and local day (BeginTime, EndTime as YYYY-MM-DD; last 7 days by default), optionally of ProjectId or one DeviceSn',
+        summary:
+          'Hours online per device and local day (BeginTime, EndTime as YYYY-MM-DD; last 7 days by default), optionally of ProjectId or one DeviceSn',
         querystring: onlineQuery,
         response: { 200: envelopeOf(z.array(onlineRowDto)) },
       },
@@ -73,7 +80,12 @@ export function onlineRoutes(root: FastifyInstance): void {
       if (to - from > MAX_DAYS * DAY_MS) throw new AppError(400, 'history.rangeTooLong', { days: MAX_DAYS }, 'EndTime');
       if (ProjectId !== undefined) await scope.project(user, ProjectId);
       const devices = await reachableDevices(db, user, { projectId: ProjectId, deviceSn: DeviceSn });
-      const periods = await repository.periods(user.groupId, devices.map((d) => d.deviceSn), from, to);
+      const periods = await repository.periods(
+        user.groupId,
+        devices.map((d) => d.deviceSn),
+        from,
+        to,
+      );
       const bySn = new Map<string, OnlinePeriod[]>();
       for (const p of periods) bySn.set(p.deviceSn, [...(bySn.get(p.deviceSn) ?? []), p]);
       const rows = devices.map((d) => {
@@ -82,7 +94,13 @@ export function onlineRoutes(root: FastifyInstance): void {
         for (let day = from; day < to && day <= today; day += DAY_MS) {
           Days.push({ Date: localDate(day, offset), Hours: Math.round(((perDay.get(day) ?? 0) / 3_600_000) * 100) / 100 });
         }
-        return { DeviceSn: d.deviceSn, DeviceName: d.name, Online: d.online, Days, TotalHours: sumOnline(Days.map((x) => x.Hours)) };
+        return {
+          DeviceSn: d.deviceSn,
+          DeviceName: d.name,
+          Online: d.online,
+          Days,
+          TotalHours: sumOnline(Days.map((x) => x.Hours)),
+        };
       });
       return ok(request, rows, { count: rows.length });
     },

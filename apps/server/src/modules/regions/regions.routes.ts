@@ -26,17 +26,27 @@ export function regionsRoutes(app: FastifyInstance): void {
     // A region may not sit below itself: walk up from the new parent.
     beforeUpdate: async (id, row, user) => {
       const seen = new Set<number>();
-      for (let at = Number(row.parent_id ?? 0); at > 0 && !seen.has(at); ) {
+      for (let at = Number(row.parent_id ?? 0); at > 0 && !seen.has(at);) {
         if (at === id) throw new AppError(400, 'region.badParent', {}, 'ParentId');
         seen.add(at);
-        const up = await db.selectFrom('regions').select('parent_id').where('id', '=', at).where('group_id', '=', user.groupId).executeTakeFirst();
+        const up = await db
+          .selectFrom('regions')
+          .select('parent_id')
+          .where('id', '=', at)
+          .where('group_id', '=', user.groupId)
+          .executeTakeFirst();
         at = up?.parent_id ?? 0;
       }
     },
     beforeWrite: async (row, user) => {
       const parentId = row.parent_id;
       if (typeof parentId === 'number' && parentId > 0) {
-        const parent = await db.selectFrom('regions').select('id').where('id', '=', parentId).where('group_id', '=', user.groupId).executeTakeFirst();
+        const parent = await db
+          .selectFrom('regions')
+          .select('id')
+          .where('id', '=', parentId)
+          .where('group_id', '=', user.groupId)
+          .executeTakeFirst();
         if (!parent) throw new AppError(400, 'region.badParent', {}, 'ParentId');
       }
       return row;

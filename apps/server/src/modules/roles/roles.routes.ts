@@ -25,7 +25,12 @@ const view = { operate: 'role.view' } as const;
 const manage = { operate: 'role.manage' } as const;
 const id = z.coerce.number().int().positive();
 
-export async function ownedBy(db: Db, table: 'roles' | 'module_operates' | 'modules' | 'sys_menus', ids: number[], groupId: number) {
+export async function ownedBy(
+  db: Db,
+  table: 'roles' | 'module_operates' | 'modules' | 'sys_menus',
+  ids: number[],
+  groupId: number,
+) {
   if (ids.length === 0) return true;
   const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).where('group_id', '=', groupId).execute();
   return rows.length === new Set(ids).size;
@@ -92,7 +97,12 @@ export function rolesRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'Code'],
     filters: { ModuleId: { key: 'ModuleId', schema: id } },
     unique: [{ key: 'Code', message: 'module.exists' }],
-    routes: { all: 'GET /:g/ModuleOperate', create: 'POST /:g/ModuleOperate', update: 'PUT /:g/ModuleOperate', remove: 'DELETE /:g/ModuleOperate/:id' },
+    routes: {
+      all: 'GET /:g/ModuleOperate',
+      create: 'POST /:g/ModuleOperate',
+      update: 'PUT /:g/ModuleOperate',
+      remove: 'DELETE /:g/ModuleOperate/:id',
+    },
     beforeWrite: async (row, user) => {
       if (!(await ownedBy(db, 'modules', [Number(row.module_id)], user.groupId))) {
         throw new AppError(400, 'ref.unknown', { what: 'ModuleId', id: String(row.module_id) }, 'ModuleId');
@@ -105,7 +115,15 @@ export function rolesRoutes(root: FastifyInstance): void {
 
   app.get(
     '/RoleModuleOperate/:roleId',
-    { config: { access: view }, schema: { tags: ['Permissions'], summary: 'The operates a role holds', params: z.object({ roleId: id }), response: { 200: envelopeOf(z.array(operateDto)) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags: ['Permissions'],
+        summary: 'The operates a role holds',
+        params: z.object({ roleId: id }),
+        response: { 200: envelopeOf(z.array(operateDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
@@ -116,19 +134,30 @@ export function rolesRoutes(root: FastifyInstance): void {
         .where('role_operates.role_id', '=', request.params.roleId)
         .orderBy('module_operates.id')
         .execute();
-      return ok(request, rows.map((r) => ({ Id: r.id, ModuleId: r.module_id, Name: r.name, Code: r.code })));
+      return ok(
+        request,
+        rows.map((r) => ({ Id: r.id, ModuleId: r.module_id, Name: r.name, Code: r.code })),
+      );
     },
   );
 
   app.post(
     '/RoleModuleOperate',
-    { config: { access: manage }, schema: { tags: ['Permissions'], summary: 'Give a role an operate', body: roleOperateRequest } },
+    {
+      config: { access: manage },
+      schema: { tags: ['Permissions'], summary: 'Give a role an operate', body: roleOperateRequest },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { RoleId, OperateId } = request.body;
       if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
       if (!(await ownedBy(db, 'module_operates', [OperateId], user.groupId))) throw new AppError(404, 'error.notFound');
-      const existing = await db.selectFrom('role_operates').select('role_id').where('role_id', '=', RoleId).where('operate_id', '=', OperateId).executeTakeFirst();
+      const existing = await db
+        .selectFrom('role_operates')
+        .select('role_id')
+        .where('role_id', '=', RoleId)
+        .where('operate_id', '=', OperateId)
+        .executeTakeFirst();
       if (!existing) await db.insertInto('role_operates').values({ role_id: RoleId, operate_id: OperateId }).execute();
       return reply.status(201).send(ok(request, null, { message: 'saved' }));
     },
@@ -136,11 +165,18 @@ export function rolesRoutes(root: FastifyInstance): void {
 
   app.delete(
     '/RoleModuleOperate/:roleId/:operateId',
-    { config: { access: manage }, schema: { tags: ['Permissions'], summary: 'Take an operate from a role', params: z.object({ roleId: id, operateId: id }) } },
+    {
+      config: { access: manage },
+      schema: { tags: ['Permissions'], summary: 'Take an operate from a role', params: z.object({ roleId: id, operateId: id }) },
+    },
     async (request) => {
       const user = currentUser(request);
       if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      await db.deleteFrom('role_operates').where('role_id', '=', request.params.roleId).where('operate_id', '=', request.params.operateId).execute();
+      await db
+        .deleteFrom('role_operates')
+        .where('role_id', '=', request.params.roleId)
+        .where('operate_id', '=', request.params.operateId)
+        .execute();
       return ok(request, null, { message: 'deleted' });
     },
   );

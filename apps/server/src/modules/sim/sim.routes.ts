@@ -30,7 +30,8 @@ export function simRoutes(root: FastifyInstance): void {
       return SECRET_MASK;
     }
   };
-  const keepOrSeal = (value: unknown) => (typeof value !== 'string' || value === '' || value.startsWith(SECRET_MASK) ? undefined : secrets.seal(value));
+  const keepOrSeal = (value: unknown) =>
+    typeof value !== 'string' || value === '' || value.startsWith(SECRET_MASK) ? undefined : secrets.seal(value);
 
   registerResource(root, {
     table: 'sim_accounts',
@@ -42,7 +43,13 @@ export function simRoutes(root: FastifyInstance): void {
     sortable: ['SimAccount', 'AppId'],
     searchable: ['SimAccount', 'AppId'],
     enrich: (rows) => Promise.resolve(rows.map((r) => ({ ...r, sim_password: SECRET_MASK, app_secret: masked(r.app_secret) }))),
-    routes: { all: 'GET /simboss', get: 'GET /simboss/:id', create: 'POST /simboss', update: 'PUT /simboss', remove: 'DELETE /simboss/:id' },
+    routes: {
+      all: 'GET /simboss',
+      get: 'GET /simboss/:id',
+      create: 'POST /simboss',
+      update: 'PUT /simboss',
+      remove: 'DELETE /simboss/:id',
+    },
     beforeWrite: (row) => {
       const { sim_password: password, app_secret: secret, ...rest } = row;
       const [sealedPassword, sealedSecret] = [keepOrSeal(password), keepOrSeal(secret)];
@@ -63,7 +70,8 @@ export function simRoutes(root: FastifyInstance): void {
       config: { access: { operate: 'device.view' } },
       schema: {
         tags,
-        summary: "The device's SIM card as the SIM provider reports it (each configured account is asked until one knows the ICCID)",
+        summary:
+          "The device's SIM card as the SIM provider reports it (each configured account is asked until one knows the ICCID)",
         params: z.object({ g: z.string(), sn: deviceSn }),
         response: { 200: envelopeOf(simCardDto) },
       },
@@ -71,13 +79,27 @@ export function simRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const device = await scope.device(user, request.params.sn, 'read');
-      const card = await db.selectFrom('device_cards').select('iccid').where('group_id', '=', user.groupId).where('device_sn', '=', device.device_sn).executeTakeFirst();
+      const card = await db
+        .selectFrom('device_cards')
+        .select('iccid')
+        .where('group_id', '=', user.groupId)
+        .where('device_sn', '=', device.device_sn)
+        .executeTakeFirst();
       if (!card) throw new AppError(404, 'sim.noCard');
-      const accounts = await db.selectFrom('sim_accounts').selectAll().where('group_id', '=', user.groupId).orderBy('id').execute();
+      const accounts = await db
+        .selectFrom('sim_accounts')
+        .selectAll()
+        .where('group_id', '=', user.groupId)
+        .orderBy('id')
+        .execute();
       if (accounts.length === 0) throw new AppError(409, 'sim.noAccount');
       let failure: { error: 'unreachable' | 'provider'; message: string } | undefined;
       for (const account of accounts) {
-        const answer = await lookupCard(config.SIM_API_URL, { appId: account.app_id, appSecret: secrets.open(account.app_secret) }, card.iccid);
+        const answer = await lookupCard(
+          config.SIM_API_URL,
+          { appId: account.app_id, appSecret: secrets.open(account.app_secret) },
+          card.iccid,
+        );
         if ('found' in answer && answer.found) return ok(request, { ...answer.card, SimAccount: account.sim_account });
         if ('error' in answer) failure ??= answer;
       }

@@ -23,7 +23,9 @@ export function signRequest(params: Record<string, string>, secret: string): str
   const pairs = Object.entries(params)
     .map(([k, v]) => `${k}=${v}`)
     .sort();
-  return createHash('sha256').update(pairs.join('&') + secret).digest('hex');
+  return createHash('sha256')
+    .update(pairs.join('&') + secret)
+    .digest('hex');
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');

@@ -73,7 +73,8 @@ export function projectDetailsRoutes(app: FastifyInstance): void {
       if (!sn.success) throw new AppError(404, 'error.notFound');
       return `device:${(await scope.device(user, sn.data, mode)).device_sn}`;
     }
-    if (!/^\d+$/.test(k) && !['project', 'station', 'site', 'client'].includes(k)) throw new AppError(400, 'rule.parentKind', {}, 'parentKind');
+    if (!/^\d+$/.test(k) && !['project', 'station', 'site', 'client'].includes(k))
+      throw new AppError(400, 'rule.parentKind', {}, 'parentKind');
     return `project:${String(await reachProject(id, user, mode))}`;
   };
 

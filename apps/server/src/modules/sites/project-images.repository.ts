@@ -25,7 +25,13 @@ export class ProjectImagesRepository {
    * Adds an image: as the cover when asked (Sn 0) or when it is the first, moving the old cover
    * behind the others; else at the asked Sn or after the last.
    */
-  async add(groupId: number, projectId: number, key: string, askedSn: number | undefined, now = Date.now()): Promise<ProjectImageDto> {
+  async add(
+    groupId: number,
+    projectId: number,
+    key: string,
+    askedSn: number | undefined,
+    now = Date.now(),
+  ): Promise<ProjectImageDto> {
     return this.db.transaction().execute(async (trx) => {
       const top = await trx
         .selectFrom('project_images')
@@ -36,7 +42,13 @@ export class ProjectImagesRepository {
       const next = (top.max ?? 0) + 1;
       const cover = askedSn === 0 || top.n === 0;
       if (cover) {
-        await trx.updateTable('project_images').set({ sn: next }).where('group_id', '=', groupId).where('project_id', '=', projectId).where('sn', '=', 0).execute();
+        await trx
+          .updateTable('project_images')
+          .set({ sn: next })
+          .where('group_id', '=', groupId)
+          .where('project_id', '=', projectId)
+          .where('sn', '=', 0)
+          .execute();
       }
       const sn = cover ? 0 : (askedSn ?? next);
       const row = await trx

@@ -23,7 +23,15 @@ export function projectImagesRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/:projectId/ProjectImage',
-    { config: { access: { operate: 'project.view' } }, schema: { tags, summary: "A project's or station's images, the cover (Sn 0) first", params, response: { 200: envelopeOf(z.array(projectImageDto)) } } },
+    {
+      config: { access: { operate: 'project.view' } },
+      schema: {
+        tags,
+        summary: "A project's or station's images, the cover (Sn 0) first",
+        params,
+        response: { 200: envelopeOf(z.array(projectImageDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const project = await scope.project(user, request.params.projectId);
@@ -37,10 +45,13 @@ export function projectImagesRoutes(root: FastifyInstance): void {
       config: { access: { operate: 'project.manage' } },
       schema: {
         tags,
-        summary: 'Upload an image (multipart "file"; png, jpeg or bmp by content, at most 5 MB). Sn=0 makes it the cover; the first image is the cover.',
+        summary:
+          'Upload an image (multipart "file"; png, jpeg or bmp by content, at most 5 MB). Sn=0 makes it the cover; the first image is the cover.',
         consumes: ['multipart/form-data'],
         params,
-        querystring: z.object({ Sn: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10000).optional()) }),
+        querystring: z.object({
+          Sn: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(10000).optional()),
+        }),
         response: { 201: envelopeOf(projectImageDto) },
       },
     },
@@ -48,15 +59,24 @@ export function projectImagesRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       // Reach the project before reading a byte of the file.
       const project = await scope.project(user, request.params.projectId, 'write');
-      const stored = await receiveUpload(request, storage, { folder: 'project-images', limit: PROJECT_IMAGE_LIMIT, kinds: ['png', 'jpeg', 'bmp'] });
-      const created = await recordUpload(storage, stored, () => images.add(user.groupId, project.id, stored.key, request.query.Sn));
+      const stored = await receiveUpload(request, storage, {
+        folder: 'project-images',
+        limit: PROJECT_IMAGE_LIMIT,
+        kinds: ['png', 'jpeg', 'bmp'],
+      });
+      const created = await recordUpload(storage, stored, () =>
+        images.add(user.groupId, project.id, stored.key, request.query.Sn),
+      );
       return reply.status(201).send(ok(request, created, { message: 'saved' }));
     },
   );
 
   app.delete(
     '/:g/:projectId/ProjectImage/:id',
-    { config: { access: { operate: 'project.manage' } }, schema: { tags, summary: 'Delete an image and its file', params: params.extend({ id }) } },
+    {
+      config: { access: { operate: 'project.manage' } },
+      schema: { tags, summary: 'Delete an image and its file', params: params.extend({ id }) },
+    },
     async (request) => {
       const user = currentUser(request);
       const project = await scope.project(user, request.params.projectId, 'write');

@@ -10,7 +10,14 @@ import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import { projectReachable, type ProjectRow } from './site-scope.ts';
 
-export const PROJECT_SORTABLE = { Id: 'id', Name: 'name', ProjectName: 'name', ProjectType: 'project_type', CreatedAt: 'created_at', Address: 'address' };
+export const PROJECT_SORTABLE = {
+  Id: 'id',
+  Name: 'name',
+  ProjectName: 'name',
+  ProjectType: 'project_type',
+  CreatedAt: 'created_at',
+  Address: 'address',
+};
 
 export interface ProjectFilter {
   types?: number[];
@@ -27,7 +34,10 @@ export class ProjectsRepository {
   }
 
   private scoped(user: CurrentUser, filter: ProjectFilter, search?: string) {
-    let q = this.db.selectFrom('projects').where('projects.group_id', '=', user.groupId).where(projectReachable(user, 'projects.id'));
+    let q = this.db
+      .selectFrom('projects')
+      .where('projects.group_id', '=', user.groupId)
+      .where(projectReachable(user, 'projects.id'));
     if (filter.types) q = q.where('projects.project_type', 'in', filter.types);
     if (filter.parentId !== undefined) q = q.where('projects.parent_id', '=', filter.parentId);
     if (filter.online !== undefined) {
@@ -56,7 +66,12 @@ export class ProjectsRepository {
 
   /** Every node the user reaches of the filter, sorted by type then name. */
   async all(user: CurrentUser, filter: ProjectFilter): Promise<ProjectRow[]> {
-    return this.scoped(user, filter).selectAll('projects').orderBy('projects.project_type').orderBy('projects.name').orderBy('projects.id').execute();
+    return this.scoped(user, filter)
+      .selectAll('projects')
+      .orderBy('projects.project_type')
+      .orderBy('projects.name')
+      .orderBy('projects.id')
+      .execute();
   }
 
   async byId(groupId: number, id: number): Promise<ProjectRow | undefined> {
@@ -107,16 +122,17 @@ export class ProjectsRepository {
       .execute();
     const childIds = children.map((c) => c.id);
     const grandchildren = childIds.length
-      ? await this.db.selectFrom('projects').select(['id', 'parent_id']).where('group_id', '=', groupId).where('parent_id', 'in', childIds).execute()
+      ? await this.db
+          .selectFrom('projects')
+          .select(['id', 'parent_id'])
+          .where('group_id', '=', groupId)
+          .where('parent_id', 'in', childIds)
+          .execute()
       : [];
     const counted = [...ids, ...childIds, ...grandchildren.map((g) => g.id)];
     const devices = await this.db
       .selectFrom('devices')
-      .select((eb) => [
-        'project_id',
-        eb.fn.countAll<number>().as('num'),
-        eb.fn.sum<number>('online').as('online'),
-      ])
+      .select((eb) => ['project_id', eb.fn.countAll<number>().as('num'), eb.fn.sum<number>('online').as('online')])
       .where('group_id', '=', groupId)
       .where('deleted_at', 'is', null)
       .where('project_id', 'in', counted)
@@ -132,12 +148,18 @@ export class ProjectsRepository {
       .execute();
     const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((p) => p > 0))];
     const parents = parentIds.length
-      ? await this.db.selectFrom('projects').select(['id', 'name']).where('group_id', '=', groupId).where('id', 'in', parentIds).execute()
+      ? await this.db
+          .selectFrom('projects')
+          .select(['id', 'name'])
+          .where('group_id', '=', groupId)
+          .where('id', 'in', parentIds)
+          .execute()
       : [];
 
     const own = new Map(devices.map((d) => [d.project_id, { num: d.num, online: d.online }]));
     const below = new Map<number, number[]>();
-    for (const link of [...children, ...grandchildren]) below.set(link.parent_id, [...(below.get(link.parent_id) ?? []), link.id]);
+    for (const link of [...children, ...grandchildren])
+      below.set(link.parent_id, [...(below.get(link.parent_id) ?? []), link.id]);
     const totals = (id: number): { num: number; online: number } => {
       const sum = { ...(own.get(id) ?? { num: 0, online: 0 }) };
       for (const child of below.get(id) ?? []) {

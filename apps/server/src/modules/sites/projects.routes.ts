@@ -36,12 +36,22 @@ export function projectsRoutes(root: FastifyInstance): void {
     '/:g/project',
     {
       config: { access: view },
-      schema: { tags, summary: 'Clients, projects and stations the caller reaches (paged; ProjectType, ParentId, Online filter)', params: pageParams, querystring: listQuery, response: { 200: envelopeOf(z.array(projectDto)) } },
+      schema: {
+        tags,
+        summary: 'Clients, projects and stations the caller reaches (paged; ProjectType, ParentId, Online filter)',
+        params: pageParams,
+        querystring: listQuery,
+        response: { 200: envelopeOf(z.array(projectDto)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
       const q = request.query;
-      const { rows, count } = await repository.page(user, { ...(q.ProjectType !== undefined ? { types: [q.ProjectType] } : {}), parentId: q.ParentId, online: q.Online }, q);
+      const { rows, count } = await repository.page(
+        user,
+        { ...(q.ProjectType !== undefined ? { types: [q.ProjectType] } : {}), parentId: q.ParentId, online: q.Online },
+        q,
+      );
       return ok(request, await repository.summarize(user.groupId, rows), { count });
     },
   );
@@ -49,21 +59,40 @@ export function projectsRoutes(root: FastifyInstance): void {
   const paged = (path: string, type: number, summary: string) =>
     app.get(
       path,
-      { config: { access: view }, schema: { tags, summary, params: pageParams, querystring: listQuery, response: { 200: envelopeOf(projectPageDto) } } },
+      {
+        config: { access: view },
+        schema: { tags, summary, params: pageParams, querystring: listQuery, response: { 200: envelopeOf(projectPageDto) } },
+      },
       async (request) => {
         const user = currentUser(request);
         const q = request.query;
         const { rows, count } = await repository.page(user, { types: [type], parentId: q.ParentId, online: q.Online }, q);
         const data = await repository.summarize(user.groupId, rows);
-        return ok(request, { data, count, totalPage: Math.ceil(count / q.PageSize), currentPage: q.PageNo, pageSize: q.PageSize }, { count });
+        return ok(
+          request,
+          { data, count, totalPage: Math.ceil(count / q.PageSize), currentPage: q.PageNo, pageSize: q.PageSize },
+          { count },
+        );
       },
     );
   paged('/:g/project/myProject', PROJECT_TYPE.project, 'Projects the caller reaches (paged; ParentId a client)');
-  paged('/:g/project/mySite', PROJECT_TYPE.station, 'Stations the caller reaches (paged, 10 a page by default; ParentId a project)');
+  paged(
+    '/:g/project/mySite',
+    PROJECT_TYPE.station,
+    'Stations the caller reaches (paged, 10 a page by default; ParentId a project)',
+  );
 
   app.get(
     '/:g/project/info/:id',
-    { config: { access: view }, schema: { tags, summary: 'One node with its children', params: z.object({ g: z.string(), id }), response: { 200: envelopeOf(projectInfoDto) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'One node with its children',
+        params: z.object({ g: z.string(), id }),
+        response: { 200: envelopeOf(projectInfoDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const row = await scope.project(user, request.params.id);
@@ -76,7 +105,15 @@ export function projectsRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:g/project/Child/:id',
-    { config: { access: view }, schema: { tags, summary: 'The children of a node', params: z.object({ g: z.string(), id }), response: { 200: envelopeOf(z.array(projectDto)) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: 'The children of a node',
+        params: z.object({ g: z.string(), id }),
+        response: { 200: envelopeOf(z.array(projectDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const row = await scope.project(user, request.params.id);
@@ -86,7 +123,16 @@ export function projectsRoutes(root: FastifyInstance): void {
 
   app.post(
     '/:g/project',
-    { config: { access: manage }, schema: { tags, summary: 'Add a client (-1), project (0) or station (1)', params: pageParams, body: addProjectRequest, response: { 201: envelopeOf(projectDto) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Add a client (-1), project (0) or station (1)',
+        params: pageParams,
+        body: addProjectRequest,
+        response: { 201: envelopeOf(projectDto) },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const created = await service.create(user, request.body);
@@ -99,7 +145,16 @@ export function projectsRoutes(root: FastifyInstance): void {
 
   app.put(
     '/:g/project',
-    { config: { access: manage }, schema: { tags, summary: 'Edit a node (its type stays)', params: pageParams, body: updateProjectRequest, response: { 200: envelopeOf(projectDto) } } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Edit a node (its type stays)',
+        params: pageParams,
+        body: updateProjectRequest,
+        response: { 200: envelopeOf(projectDto) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       await service.update(user, request.body);
@@ -112,7 +167,14 @@ export function projectsRoutes(root: FastifyInstance): void {
 
   app.delete(
     '/:g/project/:id',
-    { config: { access: manage }, schema: { tags, summary: 'Delete an empty node (refused while it holds stations or devices)', params: z.object({ g: z.string(), id }) } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Delete an empty node (refused while it holds stations or devices)',
+        params: z.object({ g: z.string(), id }),
+      },
+    },
     async (request) => {
       await service.remove(currentUser(request), request.params.id);
       return ok(request, null, { message: 'deleted' });
@@ -141,7 +203,10 @@ export function projectsRoutes(root: FastifyInstance): void {
         user = other;
       }
       const rows = await repository.all(user, {});
-      return ok(request, rows.map((r) => ({ Id: r.id, Name: r.name, ProjectType: r.project_type, ParentId: r.parent_id })));
+      return ok(
+        request,
+        rows.map((r) => ({ Id: r.id, Name: r.name, ProjectType: r.project_type, ParentId: r.parent_id })),
+      );
     },
   );
 }

@@ -32,7 +32,12 @@ export class ProjectsService {
    * The parent must be a node of the group the user may change, of the type one level up; a
    * station always needs one. Types only go down the tree, so no cycle can form.
    */
-  private async checkParent(user: CurrentUser, kind: ProjectKind, parentId: number | null | undefined, selfId?: number): Promise<number> {
+  private async checkParent(
+    user: CurrentUser,
+    kind: ProjectKind,
+    parentId: number | null | undefined,
+    selfId?: number,
+  ): Promise<number> {
     const wanted = PARENT_TYPE[kind];
     if (!parentId) {
       if (kind === 'station') throw new AppError(400, 'project.badParent', {}, 'ParentId');
@@ -55,7 +60,8 @@ export class ProjectsService {
   async create(user: CurrentUser, body: AddProjectRequest, now = Date.now()): Promise<number> {
     const parentId = await this.checkParent(user, body.Kind, body.ParentId);
     await checkSiteRefs(this.db, user.groupId, body);
-    if (await this.repository.nameTaken(user.groupId, parentId, body.Name)) throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
+    if (await this.repository.nameTaken(user.groupId, parentId, body.Name))
+      throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
     const row = await this.db
       .insertInto('projects')
       .values({
@@ -78,13 +84,19 @@ export class ProjectsService {
 
   async update(user: CurrentUser, body: UpdateProjectRequest, now = Date.now()): Promise<void> {
     const current = await this.scope.project(user, body.Id, 'write');
-    const kind: ProjectKind = current.project_type === PROJECT_TYPE.client ? 'client' : current.project_type === PROJECT_TYPE.station ? 'station' : 'project';
+    const kind: ProjectKind =
+      current.project_type === PROJECT_TYPE.client
+        ? 'client'
+        : current.project_type === PROJECT_TYPE.station
+          ? 'station'
+          : 'project';
     let parentId = current.parent_id;
     if (body.ParentId !== undefined && (body.ParentId ?? 0) !== current.parent_id) {
       parentId = await this.checkParent(user, kind, body.ParentId, current.id);
     }
     await checkSiteRefs(this.db, user.groupId, body);
-    if (await this.repository.nameTaken(user.groupId, parentId, body.Name, current.id)) throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
+    if (await this.repository.nameTaken(user.groupId, parentId, body.Name, current.id))
+      throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
     await this.db
       .updateTable('projects')
       .set({
@@ -110,7 +122,12 @@ export class ProjectsService {
       throw new AppError(409, 'project.notEmpty', { name: row.name, stations: held.children, devices: held.devices });
     }
     const keys = await this.db.transaction().execute(async (trx) => {
-      const images = await trx.selectFrom('project_images').select('storage_key').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
+      const images = await trx
+        .selectFrom('project_images')
+        .select('storage_key')
+        .where('project_id', '=', id)
+        .where('group_id', '=', user.groupId)
+        .execute();
       await trx.deleteFrom('project_images').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
       await trx.deleteFrom('project_affiliates').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
       await trx.deleteFrom('principals').where('parent_ref', '=', `project:${id}`).where('group_id', '=', user.groupId).execute();

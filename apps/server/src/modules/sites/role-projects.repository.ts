@@ -9,26 +9,51 @@ export class RoleProjectsRepository {
   }
 
   async roleInGroup(roleId: number, groupId: number): Promise<boolean> {
-    return (await this.db.selectFrom('roles').select('id').where('id', '=', roleId).where('group_id', '=', groupId).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('roles')
+        .select('id')
+        .where('id', '=', roleId)
+        .where('group_id', '=', groupId)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   async grants(roleId: number, groupId: number): Promise<RoleProjectDto[]> {
     const rows = await this.db
       .selectFrom('role_projects')
       .innerJoin('projects', 'projects.id', 'role_projects.project_id')
-      .select(['role_projects.role_id', 'role_projects.project_id', 'role_projects.operate', 'projects.name', 'projects.project_type'])
+      .select([
+        'role_projects.role_id',
+        'role_projects.project_id',
+        'role_projects.operate',
+        'projects.name',
+        'projects.project_type',
+      ])
       .where('role_projects.role_id', '=', roleId)
       .where('projects.group_id', '=', groupId)
       .orderBy('projects.project_type')
       .orderBy('projects.name')
       .execute();
-    return rows.map((r) => ({ RoleId: r.role_id, ProjectId: r.project_id, ProjectName: r.name, ProjectType: r.project_type, Operate: r.operate, TypeId: r.operate }));
+    return rows.map((r) => ({
+      RoleId: r.role_id,
+      ProjectId: r.project_id,
+      ProjectName: r.name,
+      ProjectType: r.project_type,
+      Operate: r.operate,
+      TypeId: r.operate,
+    }));
   }
 
   /** The first of the ids that is not a node of the group, if any. */
   async firstForeign(projectIds: number[], groupId: number): Promise<number | undefined> {
     if (projectIds.length === 0) return undefined;
-    const found = await this.db.selectFrom('projects').select('id').where('id', 'in', projectIds).where('group_id', '=', groupId).execute();
+    const found = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', 'in', projectIds)
+      .where('group_id', '=', groupId)
+      .execute();
     const known = new Set(found.map((f) => f.id));
     return projectIds.find((id) => !known.has(id));
   }

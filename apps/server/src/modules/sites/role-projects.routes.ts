@@ -23,7 +23,12 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
     '/:module/roleproject/:roleId',
     {
       config: { access: { operate: 'role.view' } },
-      schema: { tags, summary: 'The projects a role reaches (Operate 0 full, 1 view only; TypeId repeats Operate)', params: z.object({ module: z.string(), roleId: z.coerce.number().int().positive() }), response: { 200: envelopeOf(z.array(roleProjectDto)) } },
+      schema: {
+        tags,
+        summary: 'The projects a role reaches (Operate 0 full, 1 view only; TypeId repeats Operate)',
+        params: z.object({ module: z.string(), roleId: z.coerce.number().int().positive() }),
+        response: { 200: envelopeOf(z.array(roleProjectDto)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -37,7 +42,12 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
     '/:module/roleproject',
     {
       config: { access: { operate: 'role.manage' } },
-      schema: { tags, summary: 'Set the full set of projects a role reaches', params: z.object({ module: z.string() }), body: roleProjectsRequest },
+      schema: {
+        tags,
+        summary: 'Set the full set of projects a role reaches',
+        params: z.object({ module: z.string() }),
+        body: roleProjectsRequest,
+      },
     },
     async (request) => {
       const user = currentUser(request);

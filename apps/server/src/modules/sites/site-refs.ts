@@ -11,11 +11,21 @@ export interface SiteRefs {
 
 export async function checkSiteRefs(db: Db, groupId: number, refs: SiteRefs): Promise<void> {
   if (typeof refs.RegionId === 'number') {
-    const region = await db.selectFrom('regions').select('id').where('id', '=', refs.RegionId).where('group_id', '=', groupId).executeTakeFirst();
+    const region = await db
+      .selectFrom('regions')
+      .select('id')
+      .where('id', '=', refs.RegionId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     if (!region) throw new AppError(400, 'ref.unknown', { what: 'RegionId', id: refs.RegionId }, 'RegionId');
   }
   if (typeof refs.ClientId === 'number') {
-    const client = await db.selectFrom('clients').select('id').where('id', '=', refs.ClientId).where('group_id', '=', groupId).executeTakeFirst();
+    const client = await db
+      .selectFrom('clients')
+      .select('id')
+      .where('id', '=', refs.ClientId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     if (!client) throw new AppError(400, 'ref.unknown', { what: 'ClientId', id: refs.ClientId }, 'ClientId');
   }
   if (typeof refs.AreaId === 'string' && !(await areaExists(refs.AreaId))) {

@@ -44,27 +44,37 @@ export function checkValue(value: DataValue, type: string): Checked {
     case 'textbox':
     case 'monitor': {
       const n = asNumber(value);
-      return n === undefined ? { ok: false, reason: `${JSON.stringify(value)} is not a number (${type})` } : { ok: true, value: { num: n, txt: null } };
+      return n === undefined
+        ? { ok: false, reason: `${JSON.stringify(value)} is not a number (${type})` }
+        : { ok: true, value: { num: n, txt: null } };
     }
     case 'boolean':
     case 'boolean2': {
       const n = asNumber(value);
-      return n === 0 || n === 1 ? { ok: true, value: { num: n, txt: null } } : { ok: false, reason: `${JSON.stringify(value)} is not 0 or 1 (${type})` };
+      return n === 0 || n === 1
+        ? { ok: true, value: { num: n, txt: null } }
+        : { ok: false, reason: `${JSON.stringify(value)} is not 0 or 1 (${type})` };
     }
     case 'enum': {
       const n = asNumber(value);
-      return n !== undefined && Number.isInteger(n) ? { ok: true, value: { num: n, txt: null } } : { ok: false, reason: `${JSON.stringify(value)} is not an option number (enum)` };
+      return n !== undefined && Number.isInteger(n)
+        ? { ok: true, value: { num: n, txt: null } }
+        : { ok: false, reason: `${JSON.stringify(value)} is not an option number (enum)` };
     }
     case 'select': {
       const n = typeof value === 'boolean' ? undefined : asNumber(value);
       if (n !== undefined) return { ok: true, value: { num: n, txt: null } };
-      return typeof value === 'string' ? { ok: true, value: { num: null, txt: value } } : { ok: false, reason: 'a switch value is not an option (select)' };
+      return typeof value === 'string'
+        ? { ok: true, value: { num: null, txt: value } }
+        : { ok: false, reason: 'a switch value is not an option (select)' };
     }
     case 'string':
       return { ok: true, value: { num: null, txt: String(value) } };
     case 'time':
     case 'date':
     case 'datetime':
-      return typeof value === 'boolean' ? { ok: false, reason: `a switch value is not a ${type}` } : { ok: true, value: { num: null, txt: String(value) } };
+      return typeof value === 'boolean'
+        ? { ok: false, reason: `a switch value is not a ${type}` }
+        : { ok: true, value: { num: null, txt: String(value) } };
   }
 }

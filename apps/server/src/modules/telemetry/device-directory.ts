@@ -57,7 +57,13 @@ export class DeviceDirectory {
       .where('device_sn', '=', deviceSn)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    const value = row && { groupId: row.group_id, deviceSn: row.device_sn, projectId: row.project_id, typeId: row.type_id, name: row.device_name };
+    const value = row && {
+      groupId: row.group_id,
+      deviceSn: row.device_sn,
+      projectId: row.project_id,
+      typeId: row.type_id,
+      name: row.device_name,
+    };
     this.devices.set(deviceSn, { value, expires: now + this.ttlMs });
     return value;
   }

@@ -57,7 +57,13 @@ export function mergeBuckets(rows: Bucket[], maxPoints: number): Bucket[] {
     if (!head) continue;
     out.push(
       group.slice(1).reduce<Bucket>(
-        (acc, r) => ({ bucket: acc.bucket, cnt: acc.cnt + r.cnt, sum: acc.sum + r.sum, min: Math.min(acc.min, r.min), max: Math.max(acc.max, r.max) }),
+        (acc, r) => ({
+          bucket: acc.bucket,
+          cnt: acc.cnt + r.cnt,
+          sum: acc.sum + r.sum,
+          min: Math.min(acc.min, r.min),
+          max: Math.max(acc.max, r.max),
+        }),
         { ...head },
       ),
     );

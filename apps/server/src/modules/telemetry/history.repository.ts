@@ -46,12 +46,21 @@ export class HistoryRepository {
 
   async latest(groupId: number, deviceSns: string[]): Promise<Map<string, Latest>> {
     if (deviceSns.length === 0) return new Map();
-    const rows = await this.db.selectFrom('device_latest').select(['device_sn', 'ts', 'data']).where('group_id', '=', groupId).where('device_sn', 'in', deviceSns).execute();
+    const rows = await this.db
+      .selectFrom('device_latest')
+      .select(['device_sn', 'ts', 'data'])
+      .where('group_id', '=', groupId)
+      .where('device_sn', 'in', deviceSns)
+      .execute();
     return new Map(rows.map((r) => [r.device_sn, { deviceSn: r.device_sn, ts: r.ts, data: parseData(r.data) }]));
   }
 
   async series(groupId: number, deviceSn: string, keys?: string[]): Promise<SeriesInfo[]> {
-    let q = this.db.selectFrom('telemetry_series').select(['id', 'data_key', 'defined']).where('group_id', '=', groupId).where('device_sn', '=', deviceSn);
+    let q = this.db
+      .selectFrom('telemetry_series')
+      .select(['id', 'data_key', 'defined'])
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn);
     if (keys && keys.length > 0) q = q.where('data_key', 'in', keys);
     const rows = await q.orderBy('data_key').execute();
     return rows.map((r) => ({ id: r.id, key: r.data_key, defined: r.defined === 1 }));
@@ -82,7 +91,12 @@ export class HistoryRepository {
   }
 
   /** Raw points of one series in [from, to), oldest first, as parallel arrays. */
-  async raw(seriesId: number, from: number, to: number, limit: number): Promise<{ ts: number[]; num: (number | null)[]; txt: (string | null)[] }> {
+  async raw(
+    seriesId: number,
+    from: number,
+    to: number,
+    limit: number,
+  ): Promise<{ ts: number[]; num: (number | null)[]; txt: (string | null)[] }> {
     const rows = await this.db
       .selectFrom('telemetry_raw')
       .select(['ts', 'num', 'txt'])
@@ -92,7 +106,11 @@ export class HistoryRepository {
       .orderBy('ts')
       .limit(limit)
       .execute();
-    const out = { ts: new Array<number>(rows.length), num: new Array<number | null>(rows.length), txt: new Array<string | null>(rows.length) };
+    const out = {
+      ts: new Array<number>(rows.length),
+      num: new Array<number | null>(rows.length),
+      txt: new Array<string | null>(rows.length),
+    };
     for (const [i, r] of rows.entries()) {
       out.ts[i] = r.ts;
       out.num[i] = r.num;
@@ -115,7 +133,16 @@ export class HistoryRepository {
       .execute();
     for (const r of rows) {
       const list = result.get(r.series_id) ?? [];
-      list.push({ bucket: r.bucket, cnt: r.cnt, sum: r.sum, min: r.min, max: r.max, first: r.first, last: r.last, lastTs: r.last_ts });
+      list.push({
+        bucket: r.bucket,
+        cnt: r.cnt,
+        sum: r.sum,
+        min: r.min,
+        max: r.max,
+        first: r.first,
+        last: r.last,
+        lastTs: r.last_ts,
+      });
       result.set(r.series_id, list);
     }
     return result;

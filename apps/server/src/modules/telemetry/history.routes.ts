@@ -24,13 +24,23 @@ export function historyRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.ctx;
   const scope = new SiteScope(db);
-  const service = (): HistoryService => new HistoryService(app.live.history, app.live.directory, app.live.offsetMinutes, config.HISTORY_MAX_POINTS);
+  const service = (): HistoryService =>
+    new HistoryService(app.live.history, app.live.directory, app.live.offsetMinutes, config.HISTORY_MAX_POINTS);
 
   /** The device, when the caller reaches it (404 otherwise), with its online flag and alarm state. */
-  const reach = async (request: FastifyRequest, sn: string): Promise<{ device: KnownDevice; online: boolean; warning: boolean }> => {
+  const reach = async (
+    request: FastifyRequest,
+    sn: string,
+  ): Promise<{ device: KnownDevice; online: boolean; warning: boolean }> => {
     const user = currentUser(request);
     const row = await scope.device(user, sn);
-    const device: KnownDevice = { groupId: row.group_id, deviceSn: row.device_sn, projectId: row.project_id, typeId: row.type_id, name: row.device_name };
+    const device: KnownDevice = {
+      groupId: row.group_id,
+      deviceSn: row.device_sn,
+      projectId: row.project_id,
+      typeId: row.type_id,
+      name: row.device_name,
+    };
     const warning = (await app.live.warnsRepository.withActive(row.group_id, [row.device_sn])).has(row.device_sn);
     return { device, online: row.online === 1, warning };
   };
@@ -64,7 +74,10 @@ export function historyRoutes(root: FastifyInstance): void {
         const name = `${device.deviceSn}-${new Date().toISOString().slice(0, 10)}.csv`;
         // A file, not the envelope: sent through the untyped reply.
         const file: FastifyReply = reply;
-        return file.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);
+        return file
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(stream);
       }
       return ok(request, await service().chart(device, request.query));
     },
@@ -72,7 +85,15 @@ export function historyRoutes(root: FastifyInstance): void {
 
   app.get(
     '/:kind/:deviceSn/DeviceHisData/Latest',
-    { config: { access: view }, schema: { tags, summary: "A device's newest values with names and units, its online flag and state (2: online with warning)", params: deviceParams, response: { 200: envelopeOf(latestDto) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "A device's newest values with names and units, its online flag and state (2: online with warning)",
+        params: deviceParams,
+        response: { 200: envelopeOf(latestDto) },
+      },
+    },
     async (request) => {
       checkGroupSegment(request.params.kind, currentUser(request));
       const { device, online, warning } = await reach(request, request.params.deviceSn);
@@ -87,7 +108,18 @@ export function historyRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary: "A device's newest values (devicesn)",
-        querystring: z.preprocess((q) => (q && typeof q === 'object' ? { devicesn: (q as Record<string, unknown>).devicesn ?? (q as Record<string, unknown>).DeviceSn ?? (q as Record<string, unknown>).deviceSn } : q), z.object({ devicesn: deviceSn })),
+        querystring: z.preprocess(
+          (q) =>
+            q && typeof q === 'object'
+              ? {
+                  devicesn:
+                    (q as Record<string, unknown>).devicesn ??
+                    (q as Record<string, unknown>).DeviceSn ??
+                    (q as Record<string, unknown>).deviceSn,
+                }
+              : q,
+          z.object({ devicesn: deviceSn }),
+        ),
         response: { 200: envelopeOf(latestDto) },
       },
     },

@@ -38,7 +38,11 @@ export interface HistoryRange {
   to: number;
 }
 
-export function historyRange(query: { BeginTime: number | string; EndTime?: number | string | undefined }, offsetMinutes: number, now = Date.now()): HistoryRange {
+export function historyRange(
+  query: { BeginTime: number | string; EndTime?: number | string | undefined },
+  offsetMinutes: number,
+  now = Date.now(),
+): HistoryRange {
   const from = parseTimeParam(query.BeginTime, offsetMinutes);
   const to = query.EndTime === undefined ? now : parseTimeParam(query.EndTime, offsetMinutes, true);
   if (from === undefined) throw new AppError(400, 'rule.valueDate', {}, 'BeginTime');
@@ -50,7 +54,15 @@ export function historyRange(query: { BeginTime: number | string; EndTime?: numb
 
 const keysOf = (text: string | undefined) =>
   text
-    ? [...new Set(text.replace(/，/g, ',').split(',').map((k) => k.trim()).filter((k) => k !== ''))]
+    ? [
+        ...new Set(
+          text
+            .replace(/，/g, ',')
+            .split(',')
+            .map((k) => k.trim())
+            .filter((k) => k !== ''),
+        ),
+      ]
     : undefined;
 
 export class HistoryService {
@@ -85,7 +97,12 @@ export class HistoryService {
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
       const table: RollupTable = source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily';
-      const rows = await this.repository.rollups(table, series.map((s) => s.id), from - width + 1, to);
+      const rows = await this.repository.rollups(
+        table,
+        series.map((s) => s.id),
+        from - width + 1,
+        to,
+      );
       for (const s of series) {
         const buckets = rows.get(s.id) ?? [];
         const merged = mergeBuckets(buckets, maxPoints);
@@ -99,7 +116,14 @@ export class HistoryService {
         });
       }
     }
-    return { DeviceSn: device.deviceSn, BeginTime: from, EndTime: to, Source: source, Downsampled: downsampled ? 'minmax' : 'none', Series: out };
+    return {
+      DeviceSn: device.deviceSn,
+      BeginTime: from,
+      EndTime: to,
+      Source: source,
+      Downsampled: downsampled ? 'minmax' : 'none',
+      Series: out,
+    };
   }
 
   /** Every row in range as CSV: Time, then one column per key (raw rows, or bucket averages for hour/day). */
@@ -109,7 +133,11 @@ export class HistoryService {
     const source = query.Type === 'auto' ? 'raw' : query.Type;
     const columns = new Map<number, Map<number, DataValue | null>>();
     if (source === 'raw') {
-      const total = await this.repository.countRaw(series.map((s) => s.id), from, to);
+      const total = await this.repository.countRaw(
+        series.map((s) => s.id),
+        from,
+        to,
+      );
       if (total > CSV_LIMIT) throw new AppError(400, 'history.tooManyRows', { limit: CSV_LIMIT });
       for (const s of series) {
         const raw = await this.repository.raw(s.id, from, to, CSV_LIMIT);
@@ -117,7 +145,12 @@ export class HistoryService {
       }
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
-      const rows = await this.repository.rollups(source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily', series.map((s) => s.id), from - width + 1, to);
+      const rows = await this.repository.rollups(
+        source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily',
+        series.map((s) => s.id),
+        from - width + 1,
+        to,
+      );
       for (const s of series) columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, round(b.sum / b.cnt)])));
     }
     const times = [...new Set([...columns.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
@@ -157,15 +190,26 @@ export class HistoryService {
 
   private async pickSource(series: SeriesInfo[], from: number, to: number): Promise<'raw' | 'hour' | 'day'> {
     // The daily roll-ups' counts tell how many raw rows a range holds (a year is 365 rows to read).
-    const daily = await this.repository.rollups('telemetry_daily', series.map((s) => s.id), from - DAY_MS + 1, to);
+    const daily = await this.repository.rollups(
+      'telemetry_daily',
+      series.map((s) => s.id),
+      from - DAY_MS + 1,
+      to,
+    );
     let most = 0;
-    for (const rows of daily.values()) most = Math.max(most, rows.reduce((n, r) => n + r.cnt, 0));
+    for (const rows of daily.values())
+      most = Math.max(
+        most,
+        rows.reduce((n, r) => n + r.cnt, 0),
+      );
     // Text series have no roll-ups; a range of at most a day reads raw rows anyway.
     if (most <= RAW_LIMIT && (most > 0 || to - from <= 2 * DAY_MS)) return 'raw';
     return (to - from) / HOUR_MS <= HOURLY_LIMIT ? 'hour' : 'day';
   }
 
-  private async names(device: KnownDevice): Promise<(s: SeriesInfo) => { Key: string; Name: string; Unit: string; Defined: boolean }> {
+  private async names(
+    device: KnownDevice,
+  ): Promise<(s: SeriesInfo) => { Key: string; Name: string; Unit: string; Defined: boolean }> {
     const definitions = await this.directory.definitionsOf(device);
     return (s) => {
       const d = definitions.byKey.get(s.key);

@@ -70,9 +70,10 @@ export class IngestWriter {
           this.immediate = undefined;
           this.kick();
         });
-      } else this.timer ??= setTimeout(() => {
-        this.kick();
-      }, this.options.maxDelayMs);
+      } else
+        this.timer ??= setTimeout(() => {
+          this.kick();
+        }, this.options.maxDelayMs);
     });
   }
 
@@ -129,7 +130,8 @@ export class IngestWriter {
       for (const p of message.points) points.push(p);
       for (const l of message.latest) {
         const current = latest.get(message.deviceSn);
-        if (!current) latest.set(message.deviceSn, { groupId: message.groupId, deviceSn: message.deviceSn, ts: l.ts, data: { ...l.data } });
+        if (!current)
+          latest.set(message.deviceSn, { groupId: message.groupId, deviceSn: message.deviceSn, ts: l.ts, data: { ...l.data } });
         else if (l.ts >= current.ts) {
           Object.assign(current.data, l.data);
           current.ts = l.ts;

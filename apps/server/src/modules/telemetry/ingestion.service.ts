@@ -63,7 +63,8 @@ export class IngestionService {
     try {
       const device = await this.deps.directory.device(address.deviceSn, now);
       if (!device) return this.refuse(address, 'no such device');
-      if (address.groupId !== undefined && address.groupId !== device.groupId) return this.refuse(address, `the device is not in group ${String(address.groupId)}`);
+      if (address.groupId !== undefined && address.groupId !== device.groupId)
+        return this.refuse(address, `the device is not in group ${String(address.groupId)}`);
       switch (address.kind) {
         case 'data':
           return await this.data(device, message.payload, now);
@@ -78,7 +79,10 @@ export class IngestionService {
       }
     } catch (error) {
       this.counters.failed += 1;
-      this.deps.log.error({ err: error, deviceSn: address.deviceSn, kind: address.kind }, 'ingestion failed; the message is not acknowledged');
+      this.deps.log.error(
+        { err: error, deviceSn: address.deviceSn, kind: address.kind },
+        'ingestion failed; the message is not acknowledged',
+      );
       return { ok: false, reason: 'storage failed', retry: true };
     }
   }
@@ -114,7 +118,15 @@ export class IngestionService {
           stored = storeUndefined(value);
           this.counters.undefinedValues += 1;
         }
-        points.push({ groupId: device.groupId, deviceSn: device.deviceSn, key, defined: definition !== undefined, ts: record.ts, num: stored.num, txt: stored.txt });
+        points.push({
+          groupId: device.groupId,
+          deviceSn: device.deviceSn,
+          key,
+          defined: definition !== undefined,
+          ts: record.ts,
+          num: stored.num,
+          txt: stored.txt,
+        });
         data[key] = stored.num ?? stored.txt ?? '';
       }
       if (Object.keys(data).length > 0) latest.push({ ts: record.ts, data });

@@ -34,7 +34,8 @@ export function monitorRoutes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: 'Every device the caller reaches (optionally of ProjectId, or one DeviceSn) with its newest values and state; with Dt (YYYY-MM-DD) that day’s last values and statistics',
+        summary:
+          'Every device the caller reaches (optionally of ProjectId, or one DeviceSn) with its newest values and state; with Dt (YYYY-MM-DD) that day’s last values and statistics',
         params: g,
         querystring: monitorQuery,
         response: { 200: envelopeOf(z.array(monitorRowDto)) },
@@ -80,7 +81,8 @@ export function monitorRoutes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: 'Per device and local day from Begin to End (YYYY-MM-DD, at most 366 days): each key’s min, max, average, first, last and count, from the daily roll-ups',
+        summary:
+          'Per device and local day from Begin to End (YYYY-MM-DD, at most 366 days): each key’s min, max, average, first, last and count, from the daily roll-ups',
         params: g,
         querystring: dayMonitorQuery,
         response: { 200: envelopeOf(z.array(dayMonitorRowDto)) },
@@ -97,10 +99,20 @@ export function monitorRoutes(root: FastifyInstance): void {
       if (ProjectId !== undefined) await scope.project(user, ProjectId);
       const devices = await reachableDevices(db, user, { projectId: ProjectId, deviceSn: DeviceSn });
       const keys = Keys ? new Set(Keys.split(',').map((k) => k.trim())) : undefined;
-      const byDay = await dayStats(app.live.history, user.groupId, devices.map((d) => d.deviceSn), from, to, offset, keys);
+      const byDay = await dayStats(
+        app.live.history,
+        user.groupId,
+        devices.map((d) => d.deviceSn),
+        from,
+        to,
+        offset,
+        keys,
+      );
       const rows: z.infer<typeof dayMonitorRowDto>[] = [];
       for (const d of devices) {
-        for (const [date, day] of [...(byDay.get(d.deviceSn) ?? new Map<string, { stats: Record<string, Stats> }>())].sort(([a], [b]) => a.localeCompare(b))) {
+        for (const [date, day] of [...(byDay.get(d.deviceSn) ?? new Map<string, { stats: Record<string, Stats> }>())].sort(
+          ([a], [b]) => a.localeCompare(b),
+        )) {
           rows.push({ DeviceSn: d.deviceSn, Date: date, Data: day.stats });
         }
       }
@@ -120,12 +132,19 @@ async function dayStats(
   keys?: Set<string>,
 ): Promise<Map<string, Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>>> {
   const series = (await history.seriesOf(groupId, sns)).filter((s) => !keys || keys.has(s.key));
-  const rows = await history.rollups('telemetry_daily', series.map((s) => s.id), from, to);
+  const rows = await history.rollups(
+    'telemetry_daily',
+    series.map((s) => s.id),
+    from,
+    to,
+  );
   const out = new Map<string, Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>>();
   for (const s of series) {
     for (const b of rows.get(s.id) ?? []) {
       const date = localDate(b.bucket, offsetMinutes);
-      const days = out.get(s.deviceSn) ?? new Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>();
+      const days =
+        out.get(s.deviceSn) ??
+        new Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>();
       out.set(s.deviceSn, days);
       const day = days.get(date) ?? { data: {}, stats: {}, time: null };
       days.set(date, day);

@@ -18,7 +18,10 @@ describe('device payloads', () => {
   it('refuses what is not data, and values that are not values', () => {
     expect(parseData(buf('not json'), 480, NOW)).toMatchObject({ ok: false, reason: 'payload is not JSON' });
     expect(parseData(buf([1, 2]), 480, NOW)).toMatchObject({ ok: false });
-    expect(parseData(buf({ Time: NOW + 2 * 86_400_000, A: 1 }), 480, NOW)).toMatchObject({ ok: false, reason: expect.stringContaining('future') as unknown });
+    expect(parseData(buf({ Time: NOW + 2 * 86_400_000, A: 1 }), 480, NOW)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('future') as unknown,
+    });
     expect(parseData(buf({}), 480, NOW)).toMatchObject({ ok: false });
     const mixed = parseData(buf({ A: null, 'b c': 1, C: { x: 1 }, D: 2 }), 480, NOW);
     expect(mixed.ok && mixed.value[0]?.refused.map((r) => r.key)).toEqual(['A', 'b c', 'C']);
@@ -26,12 +29,18 @@ describe('device payloads', () => {
 
   it('reads error codes, status and acknowledgements', () => {
     expect(parseError(buf({ Codes: ['E101', 205] }), 480, NOW)).toEqual({ ok: true, value: { ts: NOW, codes: ['E101', '205'] } });
-    expect(parseError(buf({ Code: 'E1', Active: 0 }), 480, NOW)).toEqual({ ok: true, value: { ts: NOW, change: { code: 'E1', active: false } } });
+    expect(parseError(buf({ Code: 'E1', Active: 0 }), 480, NOW)).toEqual({
+      ok: true,
+      value: { ts: NOW, change: { code: 'E1', active: false } },
+    });
     expect(parseError(buf({ Codes: ['bad code!'] }), 480, NOW)).toMatchObject({ ok: false });
     expect(parseStatus(buf({ Online: 0 }), 480, NOW)).toMatchObject({ ok: true, value: { online: false } });
     expect(parseStatus(buf('online'), 480, NOW)).toMatchObject({ ok: true, value: { online: true } });
     expect(parseStatus(buf({ Online: 'maybe' }), 480, NOW)).toMatchObject({ ok: false });
-    expect(parseAck(buf({ Id: 'abc', Success: false, Message: 'faulted' }))).toEqual({ ok: true, value: { Id: 'abc', Success: false, Message: 'faulted' } });
+    expect(parseAck(buf({ Id: 'abc', Success: false, Message: 'faulted' }))).toEqual({
+      ok: true,
+      value: { Id: 'abc', Success: false, Message: 'faulted' },
+    });
     expect(parseAck(buf({ Success: true }))).toMatchObject({ ok: false });
   });
 

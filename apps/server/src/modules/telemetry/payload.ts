@@ -75,14 +75,19 @@ export function parseData(payload: Buffer, offsetMinutes: number, now: number): 
 }
 
 /** An error payload: `{ Codes: [...] }` (the codes active now), a bare array, or `{ Code, Active }` for one code. */
-export function parseError(payload: Buffer, offsetMinutes: number, now: number): Parsed<{ ts: number; codes?: string[]; change?: { code: string; active: boolean } }> {
+export function parseError(
+  payload: Buffer,
+  offsetMinutes: number,
+  now: number,
+): Parsed<{ ts: number; codes?: string[]; change?: { code: string; active: boolean } }> {
   const json = parseJson(payload);
   if (!json.ok) return json;
   const raw = Array.isArray(json.value) ? { Codes: json.value } : json.value;
   if (!isRecord(raw)) return { ok: false, reason: 'an error message is a JSON object' };
   const ts = timeOf(raw, offsetMinutes, now);
   if (!ts.ok) return ts;
-  const code = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : undefined);
+  const code = (v: unknown) =>
+    typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : undefined;
   const valid = (c: string | undefined): c is string => c !== undefined && /^[A-Za-z0-9_.:-]{1,32}$/.test(c);
   if (Array.isArray(raw.Codes)) {
     const codes = raw.Codes.map(code);
@@ -97,7 +102,11 @@ export function parseError(payload: Buffer, offsetMinutes: number, now: number):
 }
 
 /** A status payload: `{ Online: 0|1 }` (also the bare text 0/1, online/offline). */
-export function parseStatus(payload: Buffer, offsetMinutes: number, now: number): Parsed<{ ts: number; online: boolean; version?: string }> {
+export function parseStatus(
+  payload: Buffer,
+  offsetMinutes: number,
+  now: number,
+): Parsed<{ ts: number; online: boolean; version?: string }> {
   const text = payload.toString('utf8').trim().toLowerCase();
   if (['1', 'online', 'true'].includes(text)) return { ok: true, value: { ts: now, online: true } };
   if (['0', 'offline', 'false'].includes(text)) return { ok: true, value: { ts: now, online: false } };
@@ -123,7 +132,8 @@ export function parseAck(payload: Buffer): Parsed<AckMessage> {
   const json = parseJson(payload);
   if (!json.ok) return json;
   const raw = json.value;
-  if (!isRecord(raw) || typeof raw.Id !== 'string' || raw.Id.length === 0 || raw.Id.length > 64) return { ok: false, reason: 'an acknowledgement needs the command Id' };
+  if (!isRecord(raw) || typeof raw.Id !== 'string' || raw.Id.length === 0 || raw.Id.length > 64)
+    return { ok: false, reason: 'an acknowledgement needs the command Id' };
   const success = raw.Success === undefined || raw.Success === true || raw.Success === 1 || raw.Success === '1';
   const ack: AckMessage = { Id: raw.Id, Success: success };
   if (typeof raw.Value === 'number' || typeof raw.Value === 'string' || typeof raw.Value === 'boolean') ack.Value = raw.Value;

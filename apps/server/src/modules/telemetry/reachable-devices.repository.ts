@@ -11,7 +11,11 @@ export interface ReachableDevice {
   online: boolean;
 }
 
-export async function reachableDevices(db: Db, user: CurrentUser, filter: { projectId?: number | undefined; deviceSn?: string | undefined }): Promise<ReachableDevice[]> {
+export async function reachableDevices(
+  db: Db,
+  user: CurrentUser,
+  filter: { projectId?: number | undefined; deviceSn?: string | undefined },
+): Promise<ReachableDevice[]> {
   let q = db
     .selectFrom('devices')
     .select(['device_sn', 'device_name', 'project_id', 'type_id', 'online'])
@@ -25,7 +29,11 @@ export async function reachableDevices(db: Db, user: CurrentUser, filter: { proj
     q = q.where((eb) =>
       eb.or([
         eb('project_id', '=', id),
-        eb('project_id', 'in', eb.selectFrom('projects as s').select('s.id').where('s.group_id', '=', user.groupId).where('s.parent_id', '=', id)),
+        eb(
+          'project_id',
+          'in',
+          eb.selectFrom('projects as s').select('s.id').where('s.group_id', '=', user.groupId).where('s.parent_id', '=', id),
+        ),
         eb(
           'project_id',
           'in',
@@ -40,5 +48,11 @@ export async function reachableDevices(db: Db, user: CurrentUser, filter: { proj
     );
   }
   const rows = await q.orderBy('device_sn').execute();
-  return rows.map((r) => ({ deviceSn: r.device_sn, name: r.device_name, projectId: r.project_id, typeId: r.type_id, online: r.online === 1 }));
+  return rows.map((r) => ({
+    deviceSn: r.device_sn,
+    name: r.device_name,
+    projectId: r.project_id,
+    typeId: r.type_id,
+    online: r.online === 1,
+  }));
 }

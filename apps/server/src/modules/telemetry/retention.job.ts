@@ -81,26 +81,42 @@ export class RetentionJob {
       if (rawDays > 0) report.partitionsDropped = await dropRawPartitionsBefore(db, now - rawDays * DAY);
     }
     // Deleting by series uses the primary key (series_id, ts) instead of scanning every row.
-    const expire = async (table: 'telemetry_raw' | 'telemetry_hourly' | 'telemetry_daily', column: 'ts' | 'bucket', days: number) => {
+    const expire = async (
+      table: 'telemetry_raw' | 'telemetry_hourly' | 'telemetry_daily',
+      column: 'ts' | 'bucket',
+      days: number,
+    ) => {
       if (days <= 0) return 0;
-      const result = await sql`delete from ${sql.table(table)} where series_id in (select id from telemetry_series) and ${sql.ref(column)} < ${now - days * DAY}`.execute(db);
+      const result =
+        await sql`delete from ${sql.table(table)} where series_id in (select id from telemetry_series) and ${sql.ref(column)} < ${now - days * DAY}`.execute(
+          db,
+        );
       return Number(result.numAffectedRows ?? 0);
     };
     report.raw = await expire('telemetry_raw', 'ts', rawDays);
     report.hourly = await expire('telemetry_hourly', 'bucket', hourlyDays);
     report.daily = await expire('telemetry_daily', 'bucket', dailyDays);
-    if (report.raw + report.hourly + report.daily > 0 || report.partitionsDropped.length > 0) this.log.info(report, 'expired live data deleted');
+    if (report.raw + report.hourly + report.daily > 0 || report.partitionsDropped.length > 0)
+      this.log.info(report, 'expired live data deleted');
     return report;
   }
 }
 
 /** Deletes everything live data keeps of a device (when it is purged from the recycle bin). */
 export async function purgeDeviceLiveData(trx: Db, device: { groupId: number; deviceSn: string }): Promise<void> {
-  const series = trx.selectFrom('telemetry_series').select('id').where('group_id', '=', device.groupId).where('device_sn', '=', device.deviceSn);
+  const series = trx
+    .selectFrom('telemetry_series')
+    .select('id')
+    .where('group_id', '=', device.groupId)
+    .where('device_sn', '=', device.deviceSn);
   for (const table of ['telemetry_raw', 'telemetry_hourly', 'telemetry_daily'] as const) {
     await trx.deleteFrom(table).where('series_id', 'in', series).execute();
   }
-  await trx.deleteFrom('telemetry_series').where('group_id', '=', device.groupId).where('device_sn', '=', device.deviceSn).execute();
+  await trx
+    .deleteFrom('telemetry_series')
+    .where('group_id', '=', device.groupId)
+    .where('device_sn', '=', device.deviceSn)
+    .execute();
   for (const table of ['device_latest', 'device_online_periods', 'warns', 'device_logs'] as const) {
     await trx.deleteFrom(table).where('group_id', '=', device.groupId).where('device_sn', '=', device.deviceSn).execute();
   }

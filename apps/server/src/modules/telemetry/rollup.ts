@@ -59,7 +59,18 @@ export class RollupAccumulator {
     const key = `${String(seriesId)}:${String(bucket)}`;
     const row = this.rows.get(key);
     if (!row) {
-      this.rows.set(key, { seriesId, bucket, cnt: 1, sum: value, min: value, max: value, firstTs: ts, first: value, lastTs: ts, last: value });
+      this.rows.set(key, {
+        seriesId,
+        bucket,
+        cnt: 1,
+        sum: value,
+        min: value,
+        max: value,
+        firstTs: ts,
+        first: value,
+        lastTs: ts,
+        last: value,
+      });
       return;
     }
     row.cnt += 1;

@@ -102,7 +102,11 @@ export class TelemetryWriteRepository {
         await sql`insert into telemetry_series (group_id, device_sn, data_key, defined, created_at)
           select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${now} from json_each(${json}) j where true
           on conflict (device_sn, data_key) do nothing`.execute(trx);
-        const found = await sql<{ id: number; device_sn: string; data_key: string }>`select s.id, s.device_sn, s.data_key from json_each(${json}) j
+        const found = await sql<{
+          id: number;
+          device_sn: string;
+          data_key: string;
+        }>`select s.id, s.device_sn, s.data_key from json_each(${json}) j
           join telemetry_series s on s.device_sn = j.value ->> 1 and s.data_key = j.value ->> 2`.execute(trx);
         for (const r of found.rows) learned.set(seriesKey(r.device_sn, r.data_key), r.id);
       } else {
@@ -114,7 +118,9 @@ export class TelemetryWriteRepository {
           select g, s, k, d, ${now} from unnest(${groups}::int4[], ${sns}::text[], ${keys}::text[], ${defined}::int4[]) as u(g, s, k, d)
           on conflict (device_sn, data_key) do nothing`.execute(trx);
         const found = await sql<{ id: number; device_sn: string; data_key: string }>`select s.id, s.device_sn, s.data_key
-          from unnest(${sns}::text[], ${keys}::text[]) as u(sn, k) join telemetry_series s on s.device_sn = u.sn and s.data_key = u.k`.execute(trx);
+          from unnest(${sns}::text[], ${keys}::text[]) as u(sn, k) join telemetry_series s on s.device_sn = u.sn and s.data_key = u.k`.execute(
+          trx,
+        );
         for (const r of found.rows) learned.set(seriesKey(r.device_sn, r.data_key), r.id);
       }
     }
@@ -144,7 +150,8 @@ export class TelemetryWriteRepository {
   private async mergeRollups(trx: Db, table: 'telemetry_hourly' | 'telemetry_daily', rows: RollupRow[]): Promise<void> {
     if (rows.length === 0) return;
     const t = sql.table(table);
-    const [least, greatest] = this.dialect === 'sqlite' ? [sql.raw('min'), sql.raw('max')] : [sql.raw('least'), sql.raw('greatest')];
+    const [least, greatest] =
+      this.dialect === 'sqlite' ? [sql.raw('min'), sql.raw('max')] : [sql.raw('least'), sql.raw('greatest')];
     const update = sql`on conflict (series_id, bucket) do update set
       cnt = ${t}.cnt + excluded.cnt, sum = ${t}.sum + excluded.sum,
       min = ${least}(${t}.min, excluded.min), max = ${greatest}(${t}.max, excluded.max),
@@ -153,7 +160,9 @@ export class TelemetryWriteRepository {
       last = case when excluded.last_ts >= ${t}.last_ts then excluded.last else ${t}.last end,
       last_ts = ${greatest}(${t}.last_ts, excluded.last_ts)`;
     if (this.dialect === 'sqlite') {
-      const json = JSON.stringify(rows.map((r) => [r.seriesId, r.bucket, r.cnt, r.sum, r.min, r.max, r.firstTs, r.first, r.lastTs, r.last]));
+      const json = JSON.stringify(
+        rows.map((r) => [r.seriesId, r.bucket, r.cnt, r.sum, r.min, r.max, r.firstTs, r.first, r.lastTs, r.last]),
+      );
       await sql`insert into ${t} (series_id, bucket, cnt, sum, min, max, first_ts, first, last_ts, last)
         select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9
         from json_each(${json}) j where true ${update}`.execute(trx);
@@ -167,7 +176,12 @@ export class TelemetryWriteRepository {
   }
 
   /** Recounts buckets from raw rows (after duplicates, whose values must not count twice). */
-  private async recountRollups(trx: Db, table: 'telemetry_hourly' | 'telemetry_daily', rows: RollupRow[], width: number): Promise<void> {
+  private async recountRollups(
+    trx: Db,
+    table: 'telemetry_hourly' | 'telemetry_daily',
+    rows: RollupRow[],
+    width: number,
+  ): Promise<void> {
     const t = sql.table(table);
     for (const r of rows) {
       const from = r.bucket;
@@ -178,7 +192,9 @@ export class TelemetryWriteRepository {
           (select f.num from telemetry_raw f where f.series_id = ${r.seriesId} and f.ts >= ${from} and f.ts < ${to} and f.num is not null order by f.ts asc limit 1),
           max(ts),
           (select l.num from telemetry_raw l where l.series_id = ${r.seriesId} and l.ts >= ${from} and l.ts < ${to} and l.num is not null order by l.ts desc limit 1)
-        from telemetry_raw where series_id = ${r.seriesId} and ts >= ${from} and ts < ${to} and num is not null group by series_id`.execute(trx);
+        from telemetry_raw where series_id = ${r.seriesId} and ts >= ${from} and ts < ${to} and num is not null group by series_id`.execute(
+        trx,
+      );
     }
   }
 

@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { normalizeSearch } from '@sluice/shared/rules';
 import { roleDto, saveUserRolesRequest } from '@sluice/shared/role.schema';
-import { addUserRequest, editUserRequest, userListItem, userListQuery, userStatusRequest, type UserListItem } from '@sluice/shared/user-admin.schema';
+import {
+  addUserRequest,
+  editUserRequest,
+  userListItem,
+  userListQuery,
+  userStatusRequest,
+  type UserListItem,
+} from '@sluice/shared/user-admin.schema';
 import { currentUser } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
@@ -17,7 +24,14 @@ import { ownedBy } from '../roles/roles.routes.ts';
 const tags = ['Users'];
 const view = { operate: 'user.view' } as const;
 const manage = { operate: 'user.manage' } as const;
-const SORTABLE: Record<string, 'id' | 'account' | 'user_name' | 'status' | 'created_at' | 'user_type'> = { Id: 'id', Account: 'account', UserName: 'user_name', Status: 'status', CreatedAt: 'created_at', UserType: 'user_type' };
+const SORTABLE: Record<string, 'id' | 'account' | 'user_name' | 'status' | 'created_at' | 'user_type'> = {
+  Id: 'id',
+  Account: 'account',
+  UserName: 'user_name',
+  Status: 'status',
+  CreatedAt: 'created_at',
+  UserType: 'user_type',
+};
 
 export function usersRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +45,11 @@ export function usersRoutes(root: FastifyInstance): void {
     if (search) {
       const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       q = q.where((eb) =>
-        eb.or(['account', 'user_name', 'email', 'phone', 'remark'].map((c) => eb(sql<string>`lower(${sql.ref(c)})`, 'like', sql<string>`${pattern} escape '\\'`))),
+        eb.or(
+          ['account', 'user_name', 'email', 'phone', 'remark'].map((c) =>
+            eb(sql<string>`lower(${sql.ref(c)})`, 'like', sql<string>`${pattern} escape '\\'`),
+          ),
+        ),
       );
     }
     const orderKey = Object.keys(SORTABLE).find((k) => k.toLowerCase() === (query.OrderBy ?? 'Id').toLowerCase());
@@ -39,7 +57,18 @@ export function usersRoutes(root: FastifyInstance): void {
     const direction = query.OrderType?.toLowerCase() === 'desc' ? 'desc' : 'asc';
     const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const rows = await q
-      .select(['id', 'account', 'user_name', 'email', 'phone', 'user_type', 'remark', 'status', 'created_at', 'is_platform_admin'])
+      .select([
+        'id',
+        'account',
+        'user_name',
+        'email',
+        'phone',
+        'user_type',
+        'remark',
+        'status',
+        'created_at',
+        'is_platform_admin',
+      ])
       .orderBy(SORTABLE[orderKey] ?? 'id', direction)
       .orderBy('id', direction)
       .limit(query.PageSize)
@@ -78,7 +107,12 @@ export function usersRoutes(root: FastifyInstance): void {
   }
 
   const userInGroup = async (id: number, groupId: number) => {
-    const row = await db.selectFrom('users').select(['id', 'status']).where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
     if (!row) throw new AppError(404, 'error.notFound');
     return row;
   };
@@ -87,7 +121,12 @@ export function usersRoutes(root: FastifyInstance): void {
     '/user',
     {
       config: { access: view },
-      schema: { tags, summary: 'Users of the group (paged; Status 0 inactive, 1 normal, 2 disabled)', querystring: z.intersection(pageQuery, userListQuery), response: { 200: envelopeOf(z.array(userListItem)) } },
+      schema: {
+        tags,
+        summary: 'Users of the group (paged; Status 0 inactive, 1 normal, 2 disabled)',
+        querystring: z.intersection(pageQuery, userListQuery),
+        response: { 200: envelopeOf(z.array(userListItem)) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -126,14 +165,22 @@ export function usersRoutes(root: FastifyInstance): void {
       const body = request.body;
       await userInGroup(body.Id, user.groupId);
       await users.update(body.Id, user.groupId, { user_name: body.UserName, email: body.Email ?? '', phone: body.Phone ?? '' });
-      await db.updateTable('users').set({ user_type: body.UserType, remark: body.Remark ?? '' }).where('id', '=', body.Id).where('group_id', '=', user.groupId).execute();
+      await db
+        .updateTable('users')
+        .set({ user_type: body.UserType, remark: body.Remark ?? '' })
+        .where('id', '=', body.Id)
+        .where('group_id', '=', user.groupId)
+        .execute();
       return ok(request, null, { message: 'saved' });
     },
   );
 
   app.put(
     '/user/status',
-    { config: { access: manage }, schema: { tags, summary: 'Enable or disable a user (signs a disabled user out)', body: userStatusRequest } },
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'Enable or disable a user (signs a disabled user out)', body: userStatusRequest },
+    },
     async (request) => {
       const user = currentUser(request);
       const { Id, Status } = request.body;
@@ -148,7 +195,14 @@ export function usersRoutes(root: FastifyInstance): void {
 
   app.delete(
     '/user/:id',
-    { config: { access: manage }, schema: { tags, summary: 'Delete a user (never yourself, never the last administrator)', params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Delete a user (never yourself, never the last administrator)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
@@ -162,7 +216,15 @@ export function usersRoutes(root: FastifyInstance): void {
 
   app.get(
     '/UserRole/:userId',
-    { config: { access: view }, schema: { tags, summary: "A user's roles", params: z.object({ userId: z.coerce.number().int().positive() }), response: { 200: envelopeOf(z.array(roleDto)) } } },
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "A user's roles",
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: envelopeOf(z.array(roleDto)) },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       await userInGroup(request.params.userId, user.groupId);
@@ -176,7 +238,13 @@ export function usersRoutes(root: FastifyInstance): void {
         .execute();
       return ok(
         request,
-        rows.map((r) => ({ Id: r.id, Name: r.name, IsAdmin: r.is_admin === 1, Admin: r.is_admin === 1 ? ('是' as const) : ('否' as const), ModuleId: r.module_id })),
+        rows.map((r) => ({
+          Id: r.id,
+          Name: r.name,
+          IsAdmin: r.is_admin === 1,
+          Admin: r.is_admin === 1 ? ('是' as const) : ('否' as const),
+          ModuleId: r.module_id,
+        })),
       );
     },
   );
@@ -188,7 +256,8 @@ export function usersRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const { UserId, RoleIds } = request.body;
       await userInGroup(UserId, user.groupId);
-      if (!(await ownedBy(db, 'roles', RoleIds, user.groupId))) throw new AppError(400, 'ref.unknown', { what: 'RoleId', id: RoleIds.join(',') }, 'RoleIds');
+      if (!(await ownedBy(db, 'roles', RoleIds, user.groupId)))
+        throw new AppError(400, 'ref.unknown', { what: 'RoleId', id: RoleIds.join(',') }, 'RoleIds');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_roles').where('user_id', '=', UserId).execute();
         for (const roleId of new Set(RoleIds)) {

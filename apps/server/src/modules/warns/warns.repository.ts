@@ -18,11 +18,22 @@ export class WarnsRepository {
   }
 
   async active(groupId: number, deviceSn: string): Promise<WarnRow[]> {
-    return this.db.selectFrom('warns').selectAll().where('group_id', '=', groupId).where('device_sn', '=', deviceSn).where('active', '=', 1).execute();
+    return this.db
+      .selectFrom('warns')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .where('active', '=', 1)
+      .execute();
   }
 
   async hasActive(deviceSn: string): Promise<boolean> {
-    const row = await this.db.selectFrom('warns').select('id').where('device_sn', '=', deviceSn).where('active', '=', 1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('warns')
+      .select('id')
+      .where('device_sn', '=', deviceSn)
+      .where('active', '=', 1)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -43,13 +54,22 @@ export class WarnsRepository {
   /** The descriptions and warn types of codes of a group. */
   async codes(groupId: number, codes: string[]): Promise<Map<string, CodeInfo>> {
     if (codes.length === 0) return new Map();
-    const rows = await this.db.selectFrom('warn_codes').select(['code', 'description', 'warn_type_id']).where('group_id', '=', groupId).where('code', 'in', codes).execute();
+    const rows = await this.db
+      .selectFrom('warn_codes')
+      .select(['code', 'description', 'warn_type_id'])
+      .where('group_id', '=', groupId)
+      .where('code', 'in', codes)
+      .execute();
     return new Map(rows.map((r) => [r.code, { code: r.code, description: r.description, warnTypeId: r.warn_type_id }]));
   }
 
   /** DataDefineWarnCode links of a group: data key → codes raised while the key's value is not 0. */
   async links(groupId: number): Promise<Map<string, string[]>> {
-    const rows = await this.db.selectFrom('data_define_warn_codes').select(['data_key', 'code']).where('group_id', '=', groupId).execute();
+    const rows = await this.db
+      .selectFrom('data_define_warn_codes')
+      .select(['data_key', 'code'])
+      .where('group_id', '=', groupId)
+      .execute();
     const links = new Map<string, string[]>();
     for (const r of rows) links.set(r.data_key, [...(links.get(r.data_key) ?? []), r.code]);
     return links;
@@ -67,7 +87,9 @@ export class WarnsRepository {
     return new Map(rows.map((r) => [r.data_key, r.standard]));
   }
 
-  async open(rows: Omit<WarnRow, 'id' | 'group_code' | 'comments' | 'state' | 'active' | 'cleared_at' | 'handled_at'>[]): Promise<WarnRow[]> {
+  async open(
+    rows: Omit<WarnRow, 'id' | 'group_code' | 'comments' | 'state' | 'active' | 'cleared_at' | 'handled_at'>[],
+  ): Promise<WarnRow[]> {
     if (rows.length === 0) return [];
     return this.db
       .insertInto('warns')
@@ -78,6 +100,12 @@ export class WarnsRepository {
 
   async close(groupId: number, ids: number[], at: number): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable('warns').set({ active: 0, cleared_at: at }).where('group_id', '=', groupId).where('id', 'in', ids).where('active', '=', 1).execute();
+    await this.db
+      .updateTable('warns')
+      .set({ active: 0, cleared_at: at })
+      .where('group_id', '=', groupId)
+      .where('id', 'in', ids)
+      .where('active', '=', 1)
+      .execute();
   }
 }

@@ -42,7 +42,12 @@ export class WarnsService {
       const current = await this.repository.active(device.groupId, device.deviceSn);
       const has = current.some((w) => w.code === code);
       if (active && !has) await this.openCodes(device, [code], '', at);
-      if (!active && has) await this.closeRows(device, current.filter((w) => w.code === code), at);
+      if (!active && has)
+        await this.closeRows(
+          device,
+          current.filter((w) => w.code === code),
+          at,
+        );
     });
   }
 
@@ -60,13 +65,20 @@ export class WarnsService {
         const value = values[key];
         const standard = standards.get(key);
         const number = Number(value);
-        const raised = standard !== undefined ? Number.isFinite(number) && !meetsStandard(number, standard) : number !== 0 && value !== '';
+        const raised =
+          standard !== undefined ? Number.isFinite(number) && !meetsStandard(number, standard) : number !== 0 && value !== '';
         await this.apply(device, at, (row) => row.data_key === key, new Set(raised ? codes.get(key) : []), key);
       }
     });
   }
 
-  private async apply(device: KnownDevice, at: number, owned: (row: WarnRow) => boolean, wanted: Set<string>, dataKey: string): Promise<void> {
+  private async apply(
+    device: KnownDevice,
+    at: number,
+    owned: (row: WarnRow) => boolean,
+    wanted: Set<string>,
+    dataKey: string,
+  ): Promise<void> {
     const current = (await this.repository.active(device.groupId, device.deviceSn)).filter(owned);
     const have = new Set(current.map((w) => w.code));
     const toOpen = [...wanted].filter((c) => !have.has(c));
@@ -92,7 +104,16 @@ export class WarnsService {
       })),
     );
     for (const w of opened) {
-      this.events.emit(device.groupId, { Type: 'warn', DeviceSn: device.deviceSn, Id: w.id, Code: w.code, Description: w.description, Active: 1, State: 2, Time: at });
+      this.events.emit(device.groupId, {
+        Type: 'warn',
+        DeviceSn: device.deviceSn,
+        Id: w.id,
+        Code: w.code,
+        Description: w.description,
+        Active: 1,
+        State: 2,
+        Time: at,
+      });
     }
     await this.onChange(device, at);
   }
@@ -106,7 +127,16 @@ export class WarnsService {
     );
     const still = await this.repository.hasActive(device.deviceSn);
     for (const w of rows) {
-      this.events.emit(device.groupId, { Type: 'warn', DeviceSn: device.deviceSn, Id: w.id, Code: w.code, Description: w.description, Active: 0, State: still ? 2 : 1, Time: at });
+      this.events.emit(device.groupId, {
+        Type: 'warn',
+        DeviceSn: device.deviceSn,
+        Id: w.id,
+        Code: w.code,
+        Description: w.description,
+        Active: 0,
+        State: still ? 2 : 1,
+        Time: at,
+      });
     }
     await this.onChange(device, at);
   }
@@ -124,9 +154,11 @@ export class WarnsService {
     const previous = this.chains.get(deviceSn) ?? Promise.resolve();
     const next = previous.then(work, work);
     this.chains.set(deviceSn, next);
-    void next.finally(() => {
-      if (this.chains.get(deviceSn) === next) this.chains.delete(deviceSn);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (this.chains.get(deviceSn) === next) this.chains.delete(deviceSn);
+      })
+      .catch(() => undefined);
     return next;
   }
 }

@@ -33,7 +33,17 @@ import './home-page.css';
 function Legend() {
   const { t } = useTranslation();
   const dot = (color: string, square = false) => (
-    <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: square ? 3 : '50%', background: color, marginInlineEnd: 4 }} />
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: 10,
+        height: 10,
+        borderRadius: square ? 3 : '50%',
+        background: color,
+        marginInlineEnd: 4,
+      }}
+    />
   );
   return (
     <Flex gap={12} wrap className="sluice-home-legend" aria-label={t('map.legend')} role="group">
@@ -70,7 +80,8 @@ export function HomePage() {
   const sites = useAllProjects(g);
   const [search, setSearch] = useState<{ view: MapView; label: string }>();
 
-  const selectedKey = activeTitle === 'station' ? `s:${activeItemId ?? ''}` : activeTitle === 'device' ? `d:${activeItemId ?? ''}` : undefined;
+  const selectedKey =
+    activeTitle === 'station' ? `s:${activeItemId ?? ''}` : activeTitle === 'device' ? `d:${activeItemId ?? ''}` : undefined;
   const point = points?.find((p) => p.key === selectedKey);
   const projectId = activeTitle === 'project' ? Number(activeItemId) : 0;
   const project = useQuery({ ...projectInfoQueryOptions(g, projectId), enabled: projectId > 0 && g > 0 });
@@ -80,7 +91,10 @@ export function HomePage() {
   const lat = point?.lat ?? projectAt?.[1] ?? search?.view.lat;
   const zoom = point ? 15 : projectAt ? 13 : search?.view.zoom;
   const seq = search?.view.seq;
-  const view = useMemo<MapView | undefined>(() => (lng !== undefined && lat !== undefined ? { lng, lat, zoom, seq } : undefined), [lng, lat, zoom, seq]);
+  const view = useMemo<MapView | undefined>(
+    () => (lng !== undefined && lat !== undefined ? { lng, lat, zoom, seq } : undefined),
+    [lng, lat, zoom, seq],
+  );
 
   const select = useCallback(
     (picked: MapPoint) => {

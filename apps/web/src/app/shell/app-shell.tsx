@@ -28,7 +28,13 @@ function BrandLink({ collapsed }: { collapsed: boolean }) {
   return (
     <Link
       to={HOME_PATH}
-      style={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'flex-start', height: HEADER_HEIGHT, paddingInline: collapsed ? 0 : 20 }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        height: HEADER_HEIGHT,
+        paddingInline: collapsed ? 0 : 20,
+      }}
     >
       <Brand compact={collapsed} />
     </Link>
@@ -67,7 +73,13 @@ function Shell() {
           collapsible
           collapsed={collapsed}
           trigger={null}
-          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}`, position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          style={{
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'auto',
+          }}
         >
           <nav aria-label={t('menu.navigation')}>
             <BrandLink collapsed={collapsed} />

@@ -7,9 +7,9 @@
  * Performance marks for the benchmark: 'map:rendered' after the first draw with points,
  * 'map:zoomed' after the redraw that ends each zoom, and a 'map:draw' measure of every draw.
  */
-import L from "leaflet";
-import Supercluster from "supercluster";
-import type { MapPalette, MapPoint } from "./map-types";
+import L from 'leaflet';
+import Supercluster from 'supercluster';
+import type { MapPalette, MapPoint } from './map-types';
 
 interface PointProps {
   index: number;
@@ -37,7 +37,7 @@ export interface DrawnFeature {
   radius: number;
 }
 
-export type DrawReason = "data" | "move" | "zoom" | "style";
+export type DrawReason = 'data' | 'move' | 'zoom' | 'style';
 
 /** How much of the map around the view is drawn too, so a pan shows markers before it ends. */
 const PAD = 0.25;
@@ -61,8 +61,7 @@ export class ClusterCanvasLayer extends L.Layer {
   private palette: MapPalette;
   private drawn: DrawnFeature[] = [];
   /** Called after every draw with what is on the canvas. */
-  onRender:
-    ((features: DrawnFeature[], reason: DrawReason) => void) | undefined;
+  onRender: ((features: DrawnFeature[], reason: DrawReason) => void) | undefined;
   /** Called when a zoom starts (the overlay of buttons hides until the redraw). */
   onZoomStart: (() => void) | undefined;
 
@@ -92,24 +91,24 @@ export class ClusterCanvasLayer extends L.Layer {
     });
     index.load(
       points.map((p, i) => ({
-        type: "Feature" as const,
+        type: 'Feature' as const,
         properties: { index: i },
-        geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
+        geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
       })),
     );
     this.index = index;
-    this.draw("data");
+    this.draw('data');
   }
 
   setSelected(key: string | undefined): void {
     if (key === this.selected) return;
     this.selected = key;
-    this.draw("style");
+    this.draw('style');
   }
 
   setPalette(palette: MapPalette): void {
     this.palette = palette;
-    this.draw("style");
+    this.draw('style');
   }
 
   /** The zoom at which a cluster breaks apart. */
@@ -123,25 +122,22 @@ export class ClusterCanvasLayer extends L.Layer {
 
   override onAdd(map: L.Map): this {
     this.map = map;
-    const canvas = L.DomUtil.create(
-      "canvas",
-      "sluice-cluster-canvas leaflet-zoom-animated",
-    );
-    canvas.setAttribute("aria-hidden", "true");
-    canvas.style.pointerEvents = "none";
-    map.getPane("overlayPane")?.appendChild(canvas);
+    const canvas = L.DomUtil.create('canvas', 'sluice-cluster-canvas leaflet-zoom-animated');
+    canvas.setAttribute('aria-hidden', 'true');
+    canvas.style.pointerEvents = 'none';
+    map.getPane('overlayPane')?.appendChild(canvas);
     this.canvas = canvas;
-    map.on("moveend resize", this.handleMoveEnd);
-    map.on("zoomstart", this.handleZoomStart);
-    map.on("zoomanim", this.handleZoomAnim);
-    this.draw("data");
+    map.on('moveend resize', this.handleMoveEnd);
+    map.on('zoomstart', this.handleZoomStart);
+    map.on('zoomanim', this.handleZoomAnim);
+    this.draw('data');
     return this;
   }
 
   override onRemove(map: L.Map): this {
-    map.off("moveend resize", this.handleMoveEnd);
-    map.off("zoomstart", this.handleZoomStart);
-    map.off("zoomanim", this.handleZoomAnim);
+    map.off('moveend resize', this.handleMoveEnd);
+    map.off('zoomstart', this.handleZoomStart);
+    map.off('zoomanim', this.handleZoomAnim);
     this.canvas?.remove();
     this.canvas = undefined;
     this.map = undefined;
@@ -150,12 +146,12 @@ export class ClusterCanvasLayer extends L.Layer {
 
   private handleZoomStart = (): void => {
     this.zooming = true;
-    performance.mark("map:zoom-start");
+    performance.mark('map:zoom-start');
     this.onZoomStart?.();
   };
 
   private handleMoveEnd = (): void => {
-    const reason: DrawReason = this.zooming ? "zoom" : "move";
+    const reason: DrawReason = this.zooming ? 'zoom' : 'move';
     this.zooming = false;
     this.draw(reason);
   };
@@ -165,23 +161,12 @@ export class ClusterCanvasLayer extends L.Layer {
     const map = this.map;
     const canvas = this.canvas;
     const topLeft = this.topLeft;
-    if (
-      !map ||
-      !canvas ||
-      !topLeft ||
-      !("zoom" in event) ||
-      !("center" in event)
-    )
-      return;
+    if (!map || !canvas || !topLeft || !('zoom' in event) || !('center' in event)) return;
     const zoom = Number(event.zoom);
     const center = L.latLng(event.center as L.LatLngExpression);
     const scale = map.getZoomScale(zoom, map.getZoom());
-    const panePos = L.DomUtil.getPosition(map.getPane("mapPane") ?? canvas);
-    const origin = map
-      .project(center, zoom)
-      .subtract(map.getSize().divideBy(2))
-      .add(panePos)
-      .round();
+    const panePos = L.DomUtil.getPosition(map.getPane('mapPane') ?? canvas);
+    const origin = map.project(center, zoom).subtract(map.getSize().divideBy(2)).add(panePos).round();
     const offset = map.project(topLeft, zoom).subtract(origin);
     L.DomUtil.setTransform(canvas, offset, scale);
   };
@@ -196,11 +181,7 @@ export class ClusterCanvasLayer extends L.Layer {
     const pad = size.multiplyBy(PAD).round();
     const full = size.add(pad.multiplyBy(2));
     const topLeftPoint = L.point(-pad.x, -pad.y);
-    L.DomUtil.setTransform(
-      canvas,
-      map.containerPointToLayerPoint(topLeftPoint),
-      1,
-    );
+    L.DomUtil.setTransform(canvas, map.containerPointToLayerPoint(topLeftPoint), 1);
     this.topLeft = map.containerPointToLatLng(topLeftPoint);
 
     const ratio = window.devicePixelRatio || 1;
@@ -212,7 +193,7 @@ export class ClusterCanvasLayer extends L.Layer {
       canvas.style.width = `${String(full.x)}px`;
       canvas.style.height = `${String(full.y)}px`;
     }
-    const ctx = canvas.getContext("2d");
+    const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, full.x, full.y);
@@ -226,17 +207,14 @@ export class ClusterCanvasLayer extends L.Layer {
       const south = Math.max(-85, sw.lat);
       const north = Math.min(85, ne.lat);
       const zoom = Math.round(map.getZoom());
-      const found =
-        west < east && south < north
-          ? index.getClusters([west, south, east, north], zoom)
-          : [];
+      const found = west < east && south < north ? index.getClusters([west, south, east, north], zoom) : [];
       for (const feature of found) {
         const [lng = 0, lat = 0] = feature.geometry.coordinates;
         const latLng = L.latLng(lat, lng);
         const onCanvas = map.latLngToContainerPoint(latLng).add(pad);
         const layer = map.latLngToLayerPoint(latLng);
         const props = feature.properties;
-        if ("cluster" in props) {
+        if ('cluster' in props) {
           const count = props.point_count;
           const radius = clusterRadius(count);
           drawn.push({
@@ -253,19 +231,11 @@ export class ClusterCanvasLayer extends L.Layer {
             y: layer.y,
             radius,
           });
-          this.drawCluster(
-            ctx,
-            onCanvas.x,
-            onCanvas.y,
-            radius,
-            count,
-            props.online,
-            props.warning,
-          );
+          this.drawCluster(ctx, onCanvas.x, onCanvas.y, radius, count, props.online, props.warning);
         } else {
           const point = this.points[props.index];
           if (!point) continue;
-          const radius = point.kind === "station" ? 10 : 8;
+          const radius = point.kind === 'station' ? 10 : 8;
           drawn.push({
             key: point.key,
             cluster: false,
@@ -294,34 +264,21 @@ export class ClusterCanvasLayer extends L.Layer {
       // Points above clusters, the selected one last.
       const points = drawn
         .filter((f) => !f.cluster)
-        .sort(
-          (a, b) =>
-            Number(a.key === this.selected) - Number(b.key === this.selected),
-        );
+        .sort((a, b) => Number(a.key === this.selected) - Number(b.key === this.selected));
       for (const feature of points) {
         const [dx, dy] = fanned.get(feature.key) ?? [0, 0];
-        const at = map
-          .latLngToContainerPoint(L.latLng(feature.lat, feature.lng))
-          .add(pad)
-          .add(L.point(dx, dy));
-        if (feature.point)
-          this.drawPoint(
-            ctx,
-            at.x,
-            at.y,
-            feature.point,
-            feature.key === this.selected,
-          );
+        const at = map.latLngToContainerPoint(L.latLng(feature.lat, feature.lng)).add(pad).add(L.point(dx, dy));
+        if (feature.point) this.drawPoint(ctx, at.x, at.y, feature.point, feature.key === this.selected);
       }
     }
     this.drawn = drawn;
     const ended = performance.now();
-    performance.measure("map:draw", { start: started, end: ended });
+    performance.measure('map:draw', { start: started, end: ended });
     if (!this.markedRendered && this.points.length > 0 && drawn.length > 0) {
       this.markedRendered = true;
-      performance.mark("map:rendered");
+      performance.mark('map:rendered');
     }
-    if (reason === "zoom") performance.mark("map:zoomed");
+    if (reason === 'zoom') performance.mark('map:zoomed');
     this.onRender?.(drawn, reason);
   }
 
@@ -374,27 +331,17 @@ export class ClusterCanvasLayer extends L.Layer {
     }
     ctx.fillStyle = p.text;
     ctx.font = `600 ${String(count >= 1000 ? 11 : 12)}px -apple-system, 'Segoe UI', Roboto, Arial, sans-serif`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    ctx.fillText(
-      count >= 10000 ? `${String(Math.floor(count / 1000))}k` : String(count),
-      x,
-      y + 0.5,
-    );
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(count >= 10000 ? `${String(Math.floor(count / 1000))}k` : String(count), x, y + 0.5);
   }
 
-  private drawPoint(
-    ctx: CanvasRenderingContext2D,
-    x: number,
-    y: number,
-    point: MapPoint,
-    selected: boolean,
-  ): void {
+  private drawPoint(ctx: CanvasRenderingContext2D, x: number, y: number, point: MapPoint, selected: boolean): void {
     const p = this.palette;
     const color = this.stateColor(point.state);
     if (selected) {
       ctx.beginPath();
-      ctx.arc(x, y, point.kind === "station" ? 15 : 13, 0, Math.PI * 2);
+      ctx.arc(x, y, point.kind === 'station' ? 15 : 13, 0, Math.PI * 2);
       ctx.strokeStyle = p.selected;
       ctx.lineWidth = 3;
       ctx.stroke();
@@ -402,7 +349,7 @@ export class ClusterCanvasLayer extends L.Layer {
     ctx.lineWidth = 2;
     ctx.strokeStyle = p.outline;
     ctx.fillStyle = color;
-    if (point.kind === "station") {
+    if (point.kind === 'station') {
       // A station: a rounded square with a dot.
       const s = 9;
       ctx.beginPath();
@@ -439,7 +386,7 @@ export function fanOut(drawn: readonly DrawnFeature[]): Map<string, [number, num
   const offsets = new Map<string, [number, number]>();
   for (const list of spots.values()) {
     if (list.length < 2) continue;
-    const centre = list.find((f) => f.point?.kind === "station");
+    const centre = list.find((f) => f.point?.kind === 'station');
     const around = list.filter((f) => f !== centre);
     const radius = Math.max(22, (around.length * 20) / (2 * Math.PI));
     around.forEach((f, i) => {

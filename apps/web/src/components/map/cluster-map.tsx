@@ -5,38 +5,27 @@
  * tests can find a marker by its name. data-points and data-drawn on the map tell how many
  * points it holds and how many markers and clusters it shows.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
-import { createPortal } from "react-dom";
-import L from "leaflet";
-import { useTranslation } from "react-i18next";
-import type { MapConfig } from "../../lib/client-config";
-import {
-  BRAND_GREEN,
-  OFFLINE_GREY,
-  WARNING_AMBER,
-  useThemeName,
-  type ThemeName,
-} from "../../lib/theme";
-import { createBaseMap, labelZoomControls } from "./base-map";
-import { ClusterCanvasLayer, type DrawnFeature } from "./cluster-layer";
-import type { MapPalette, MapPoint } from "./map-types";
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import L from 'leaflet';
+import { useTranslation } from 'react-i18next';
+import type { MapConfig } from '../../lib/client-config';
+import { BRAND_GREEN, OFFLINE_GREY, WARNING_AMBER, useThemeName, type ThemeName } from '../../lib/theme';
+import { createBaseMap, labelZoomControls } from './base-map';
+import { ClusterCanvasLayer, type DrawnFeature } from './cluster-layer';
+import type { MapPalette, MapPoint } from './map-types';
 
 export function paletteFor(theme: ThemeName): MapPalette {
-  const css =
-    typeof document === "undefined"
-      ? undefined
-      : getComputedStyle(document.documentElement);
-  const read = (name: string, fallback: string) =>
-    css?.getPropertyValue(name).trim() || fallback;
+  const css = typeof document === 'undefined' ? undefined : getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => css?.getPropertyValue(name).trim() || fallback;
   return {
-    online: read("--sluice-brand", BRAND_GREEN),
-    warning: read("--sluice-warning", WARNING_AMBER),
-    offline: read("--sluice-offline", OFFLINE_GREY),
-    clusterFill:
-      theme === "dark" ? "rgba(20, 20, 20, 0.88)" : "rgba(255, 255, 255, 0.92)",
-    text: theme === "dark" ? "#f0f0f0" : "#1f1f1f",
-    outline: theme === "dark" ? "#141414" : "#ffffff",
-    selected: "#1677ff",
+    online: read('--sluice-brand', BRAND_GREEN),
+    warning: read('--sluice-warning', WARNING_AMBER),
+    offline: read('--sluice-offline', OFFLINE_GREY),
+    clusterFill: theme === 'dark' ? 'rgba(20, 20, 20, 0.88)' : 'rgba(255, 255, 255, 0.92)',
+    text: theme === 'dark' ? '#f0f0f0' : '#1f1f1f',
+    outline: theme === 'dark' ? '#141414' : '#ffffff',
+    selected: '#1677ff',
   };
 }
 
@@ -86,18 +75,7 @@ export interface ClusterMapProps {
   style?: React.CSSProperties;
 }
 
-export function ClusterMap({
-  config,
-  points,
-  selectedKey,
-  onSelect,
-  label,
-  view,
-  you,
-  pin,
-  className,
-  style,
-}: ClusterMapProps) {
+export function ClusterMap({ config, points, selectedKey, onSelect, label, view, you, pin, className, style }: ClusterMapProps) {
   const { t } = useTranslation();
   const theme = useThemeName();
   const element = useRef<HTMLDivElement>(null);
@@ -136,8 +114,8 @@ export function ClusterMap({
           : {},
     );
     fitted.current = Boolean(fit);
-    const markerPane = created.createPane("sluiceMarkers");
-    markerPane.style.zIndex = "650";
+    const markerPane = created.createPane('sluiceMarkers');
+    markerPane.style.zIndex = '650';
     L.DomEvent.disableClickPropagation(markerPane);
     const canvasLayer = new ClusterCanvasLayer(paletteFor(theme));
     canvasLayer.onRender = (drawn) => {
@@ -166,8 +144,8 @@ export function ClusterMap({
   useEffect(() => {
     if (element.current && map)
       labelZoomControls(element.current, {
-        zoomIn: t("map.zoomIn"),
-        zoomOut: t("map.zoomOut"),
+        zoomIn: t('map.zoomIn'),
+        zoomOut: t('map.zoomOut'),
       });
   }, [map, t]);
 
@@ -200,14 +178,14 @@ export function ClusterMap({
     if (!map || !you) return;
     const marker = L.marker([you[1], you[0]], {
       icon: L.divIcon({
-        className: "",
+        className: '',
         html: '<div class="sluice-map-you"></div>',
         iconSize: [20, 20],
         iconAnchor: [10, 10],
       }),
       keyboard: false,
-      title: t("map.you"),
-      alt: t("map.you"),
+      title: t('map.you'),
+      alt: t('map.you'),
     }).addTo(map);
     return () => {
       marker.remove();
@@ -218,13 +196,13 @@ export function ClusterMap({
     if (!map || !pin) return;
     const marker = L.circleMarker([pin.lat, pin.lng], {
       radius: 9,
-      color: "#1677ff",
+      color: '#1677ff',
       weight: 3,
       fillOpacity: 0.25,
     })
       .bindTooltip(pin.label, {
         permanent: true,
-        direction: "top",
+        direction: 'top',
         offset: [0, -10],
       })
       .addTo(map);
@@ -235,9 +213,9 @@ export function ClusterMap({
 
   const stateLabel = useMemo(
     () => ({
-      0: t("map.state.offline"),
-      1: t("map.state.online"),
-      2: t("map.state.warning"),
+      0: t('map.state.offline'),
+      1: t('map.state.online'),
+      2: t('map.state.warning'),
     }),
     [t],
   );
@@ -245,10 +223,7 @@ export function ClusterMap({
   const activate = (feature: DrawnFeature) => {
     if (!map || !layer) return;
     if (feature.cluster) {
-      const zoom = Math.min(
-        layer.expansionZoom(feature.clusterId),
-        map.getMaxZoom(),
-      );
+      const zoom = Math.min(layer.expansionZoom(feature.clusterId), map.getMaxZoom());
       map.setView([feature.lat, feature.lng], zoom);
       return;
     }
@@ -257,20 +232,16 @@ export function ClusterMap({
 
   const buttons = pane
     ? createPortal(
-        <div
-          role="group"
-          aria-label={t("map.markers")}
-          className={zooming ? "sluice-map-markers-hidden" : undefined}
-        >
+        <div role="group" aria-label={t('map.markers')} className={zooming ? 'sluice-map-markers-hidden' : undefined}>
           {features.map((feature) => {
             const name = feature.cluster
-              ? t("map.cluster", {
+              ? t('map.cluster', {
                   count: feature.count,
                   online: feature.online,
                   warning: feature.warning,
                   offline: feature.count - feature.online - feature.warning,
                 })
-              : `${feature.point?.name ?? ""}, ${feature.point?.kind === "station" ? t("map.station") : t("map.device")}, ${stateLabel[feature.point?.state ?? 0]}`;
+              : `${feature.point?.name ?? ''}, ${feature.point?.kind === 'station' ? t('map.station') : t('map.device')}, ${stateLabel[feature.point?.state ?? 0]}`;
             return (
               <button
                 key={feature.key}
@@ -278,9 +249,7 @@ export function ClusterMap({
                 className="sluice-map-marker"
                 data-map-key={feature.key}
                 aria-label={name}
-                aria-pressed={
-                  feature.cluster ? undefined : feature.key === selectedKey
-                }
+                aria-pressed={feature.cluster ? undefined : feature.key === selectedKey}
                 title={feature.cluster ? name : feature.point?.name}
                 style={{
                   left: feature.x - feature.radius,
@@ -302,7 +271,7 @@ export function ClusterMap({
   return (
     <div
       ref={element}
-      className={["sluice-map", className].filter(Boolean).join(" ")}
+      className={['sluice-map', className].filter(Boolean).join(' ')}
       style={style}
       role="region"
       aria-label={label}

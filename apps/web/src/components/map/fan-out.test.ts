@@ -19,7 +19,12 @@ const feature = (key: string, kind: MapPoint['kind'], x: number, y: number): Dra
 
 describe('fanOut', () => {
   it('spreads devices standing on one spot around their station, and leaves lone points alone', () => {
-    const drawn = [feature('s:1', 'station', 100, 100), feature('d:a', 'device', 100, 100), feature('d:b', 'device', 100.2, 99.9), feature('d:c', 'device', 300, 300)];
+    const drawn = [
+      feature('s:1', 'station', 100, 100),
+      feature('d:a', 'device', 100, 100),
+      feature('d:b', 'device', 100.2, 99.9),
+      feature('d:c', 'device', 300, 300),
+    ];
     const offsets = fanOut(drawn);
     expect(offsets.has('s:1')).toBe(false);
     expect(offsets.has('d:c')).toBe(false);

@@ -6,7 +6,7 @@ export type MapState = 0 | 1 | 2;
 export interface MapPoint {
   /** 's:<station id>' or 'd:<device sn>' */
   key: string;
-  kind: "station" | "device";
+  kind: 'station' | 'device';
   id: string;
   name: string;
   /** GCJ-02 */

@@ -1,5 +1,16 @@
 /** One form field of a resource dialog, by kind, with its rules from the shared schema. */
-import { AutoComplete, Form, Input, InputNumber, Radio, Select, Switch, TreeSelect, type FormInstance, type FormRule } from 'antd';
+import {
+  AutoComplete,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Switch,
+  TreeSelect,
+  type FormInstance,
+  type FormRule,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../lib/i18n';
 import { zodFieldRules, zodObjectRule, type ParsableSchema } from '../../lib/zod-form';
@@ -83,7 +94,15 @@ function control(
       if (!field.render || !custom.form) return <Input id={id} />;
       return field.render({ id, mode, values: custom.values, form: custom.form });
     case 'text':
-      return <Input id={id} autoComplete={field.autoComplete ?? 'off'} placeholder={placeholder} readOnly={readOnly} variant={readOnly ? 'filled' : undefined} />;
+      return (
+        <Input
+          id={id}
+          autoComplete={field.autoComplete ?? 'off'}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          variant={readOnly ? 'filled' : undefined}
+        />
+      );
   }
 }
 

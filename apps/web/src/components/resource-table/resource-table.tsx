@@ -5,7 +5,22 @@
  * states; under 750 px the rows become cards. See apps/web/README.md, "Resource screens".
  */
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Collapse, Descriptions, Empty, Flex, Input, Pagination, Select, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Collapse,
+  Descriptions,
+  Empty,
+  Flex,
+  Input,
+  Pagination,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -150,7 +165,12 @@ export function ResourceTable<Row extends RowBase>({
   // A tree shows every branch open until the user folds one.
   const [expanded, setExpanded] = useState<readonly Key[]>();
   const branchKeys = useMemo(
-    () => (config.tree ? flattenTree(rows as TreeRow<Row>[]).filter(({ row }) => (row as TreeRow<Row>).children?.length).map(({ row }) => row.Id) : []),
+    () =>
+      config.tree
+        ? flattenTree(rows as TreeRow<Row>[])
+            .filter(({ row }) => (row as TreeRow<Row>).children?.length)
+            .map(({ row }) => row.Id)
+        : [],
     [rows, config.tree],
   );
 
@@ -216,8 +236,12 @@ export function ResourceTable<Row extends RowBase>({
     });
   };
   const actionsFor = (row: Row) =>
-    readOnlyProp ? [] : (config.actions ?? []).filter(
-          (action) => (action.adminOnly ? user?.IsAdmin === true : mayOperate(user, action.operate ?? resource.operate)) && (action.visible?.(row) ?? true),
+    readOnlyProp
+      ? []
+      : (config.actions ?? []).filter(
+          (action) =>
+            (action.adminOnly ? user?.IsAdmin === true : mayOperate(user, action.operate ?? resource.operate)) &&
+            (action.visible?.(row) ?? true),
         );
 
   const editable = !readOnly && form !== undefined && resource.canUpdate;
@@ -278,7 +302,8 @@ export function ResourceTable<Row extends RowBase>({
       </Space>
     );
   };
-  const hasActions = editable || removable || config.rowActions !== undefined || (!readOnlyProp && (config.actions?.length ?? 0) > 0);
+  const hasActions =
+    editable || removable || config.rowActions !== undefined || (!readOnlyProp && (config.actions?.length ?? 0) > 0);
 
   const sortOrderOf = (column: ResourceColumn<Row>) => {
     if (!column.sortKey || state.sort?.key !== column.sortKey) return null;
@@ -297,7 +322,12 @@ export function ResourceTable<Row extends RowBase>({
     render: (_value: unknown, row: Row) => cellOf(column, row),
   }));
   if (hasActions) {
-    columns.push({ key: 'actions', title: t('resource.actions'), fixed: 'right', render: (_value: unknown, row: Row) => actionsOf(row) });
+    columns.push({
+      key: 'actions',
+      title: t('resource.actions'),
+      fixed: 'right',
+      render: (_value: unknown, row: Row) => actionsOf(row),
+    });
   }
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -331,30 +361,37 @@ export function ResourceTable<Row extends RowBase>({
       (state.sort === undefined || (state.sort.key === resource.reorderField && state.sort.order === 'asc')),
   });
   if (reorder.active) {
-    columns.unshift({ key: 'reorder', title: <span className="visually-hidden">{t('resource.order')}</span>, width: 48, render: (_value: unknown, row: Row) => reorder.handle(row) });
+    columns.unshift({
+      key: 'reorder',
+      title: <span className="visually-hidden">{t('resource.order')}</span>,
+      width: 48,
+      render: (_value: unknown, row: Row) => reorder.handle(row),
+    });
   }
   const empty = (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={searching ? t('resource.noMatch') : t(config.empty ?? 'common.empty')} />
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={searching ? t('resource.noMatch') : t(config.empty ?? 'common.empty')}
+    />
   );
-  const loadError =
-    query.isError ? (
-      <Alert
-        type="error"
-        showIcon
-        title={t('resource.loadFailed')}
-        description={errorMessage(query.error)}
-        action={
-          <Button
-            size="small"
-            onClick={() => {
-              void query.refetch();
-            }}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    ) : null;
+  const loadError = query.isError ? (
+    <Alert
+      type="error"
+      showIcon
+      title={t('resource.loadFailed')}
+      description={errorMessage(query.error)}
+      action={
+        <Button
+          size="small"
+          onClick={() => {
+            void query.refetch();
+          }}
+        >
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  ) : null;
   const loading = query.isFetching && (query.isPending || query.isPlaceholderData);
 
   const sortable = config.columns.filter((c) => c.sortKey);
@@ -455,7 +492,13 @@ export function ResourceTable<Row extends RowBase>({
     <Flex vertical gap={8} aria-busy={loading}>
       {rows.length === 0 && !query.isPending ? empty : null}
       {flattenTree(reorder.rows as TreeRow<Row>[]).map(({ row, depth }) => (
-        <Card key={row.Id} size="small" title={config.rowName(row)} extra={reorder.handle(row)} style={{ marginInlineStart: depth * 16 }}>
+        <Card
+          key={row.Id}
+          size="small"
+          title={config.rowName(row)}
+          extra={reorder.handle(row)}
+          style={{ marginInlineStart: depth * 16 }}
+        >
           <Descriptions
             column={1}
             size="small"

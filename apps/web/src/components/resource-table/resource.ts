@@ -37,7 +37,11 @@ export interface ResourceContext {
 
 type RecordValues = Record<string, unknown>;
 /** A write that is not one plain call: gets the values (with Id on updates) and the record, if any. */
-export type WriteFunction = (ctx: ResourceContext, body: RecordValues, record: RecordValues | undefined) => Promise<ApiResponse<unknown>>;
+export type WriteFunction = (
+  ctx: ResourceContext,
+  body: RecordValues,
+  record: RecordValues | undefined,
+) => Promise<ApiResponse<unknown>>;
 export type WriteSpec = CallSpec | WriteFunction;
 
 export interface ReorderItem {
@@ -114,7 +118,9 @@ export function defineResource<Row extends { Id: number }>(definition: ResourceD
     all: [definition.key] as const,
     lists: () => [definition.key, 'list'] as const,
     list: (ctx: ResourceContext, params: QueryParams) =>
-      ctx.path ? ([definition.key, 'list', ctx.groupId, params, ctx.path] as const) : ([definition.key, 'list', ctx.groupId, params] as const),
+      ctx.path
+        ? ([definition.key, 'list', ctx.groupId, params, ctx.path] as const)
+        : ([definition.key, 'list', ctx.groupId, params] as const),
     detail: (id: number) => [definition.key, 'detail', id] as const,
   };
 
@@ -131,7 +137,13 @@ export function defineResource<Row extends { Id: number }>(definition: ResourceD
   }
 
   /** A write call for a record: the id placed where the call wants it, the body as given. */
-  function write(spec: WriteSpec | undefined, ctx: ResourceContext, body: RecordValues, id?: number, record?: RecordValues): Promise<ApiResponse<unknown>> {
+  function write(
+    spec: WriteSpec | undefined,
+    ctx: ResourceContext,
+    body: RecordValues,
+    id?: number,
+    record?: RecordValues,
+  ): Promise<ApiResponse<unknown>> {
     if (!spec) return Promise.reject(new Error(`${definition.key}: this call is not defined`));
     if (typeof spec === 'function') return spec(ctx, body, record);
     const call = parseCall(spec);
@@ -162,7 +174,8 @@ export function defineResource<Row extends { Id: number }>(definition: ResourceD
     /** `row` (the record as listed) fills path placeholders the values do not. */
     update: (ctx: ResourceContext, id: number, body: RecordValues, row?: object) =>
       write(definition.update, ctx, { Id: id, ...body }, id, row ? recordOf(row) : undefined),
-    remove: (ctx: ResourceContext, id: number, row?: object) => write(definition.remove, ctx, {}, id, row ? recordOf(row) : undefined),
+    remove: (ctx: ResourceContext, id: number, row?: object) =>
+      write(definition.remove, ctx, {}, id, row ? recordOf(row) : undefined),
     /** The field a bulk reorder sets (Sn, Rank, SequenceIn), when the resource has one. */
     reorderField: definition.reorder?.field,
     /** Saves a new order: each row's new sort number. */

@@ -91,7 +91,11 @@ export function useTableState(options: TableStateOptions) {
   const actions = useMemo(
     () => ({
       setPage: (page: number, pageSize?: number) => {
-        update((s) => ({ ...s, page: pageSize !== undefined && pageSize !== s.pageSize ? 1 : page, pageSize: pageSize ?? s.pageSize }));
+        update((s) => ({
+          ...s,
+          page: pageSize !== undefined && pageSize !== s.pageSize ? 1 : page,
+          pageSize: pageSize ?? s.pageSize,
+        }));
       },
       setSearch: (search: string) => {
         update((s) => (s.search === search ? s : { ...s, search, page: 1 }));

@@ -93,7 +93,14 @@ describe('login page', () => {
           json(200, {
             success: true,
             message: 'OK',
-            data: { Token: 't0k', ExpiresAt: Date.now() + 86_400_000, Account: 'admin', UserName: 'Admin', GroupId: 1, IsAdmin: true },
+            data: {
+              Token: 't0k',
+              ExpiresAt: Date.now() + 86_400_000,
+              Account: 'admin',
+              UserName: 'Admin',
+              GroupId: 1,
+              IsAdmin: true,
+            },
           }),
         );
       }

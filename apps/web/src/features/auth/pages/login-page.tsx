@@ -31,16 +31,33 @@ function problemsOf(values: Credentials): Problems {
  * fields need no form library: Form with its validator and tooltips would add some 25 kB gzip to
  * the sign-in page.)
  */
-function Field({ id, label, problem, children }: { id: string; label: string; problem: string | undefined; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  problem: string | undefined;
+  children: ReactNode;
+}) {
   const { token } = theme.useToken();
   return (
     <div style={{ marginBottom: token.marginLG }}>
-      <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorText, fontSize: token.fontSize }}>
+      <label
+        htmlFor={id}
+        style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorText, fontSize: token.fontSize }}
+      >
         {label}
       </label>
       {children}
       {problem && (
-        <div id={`${id}-problem`} role="alert" style={{ color: token.colorError, fontSize: token.fontSize, lineHeight: token.lineHeight, marginTop: 2 }}>
+        <div
+          id={`${id}-problem`}
+          role="alert"
+          style={{ color: token.colorError, fontSize: token.fontSize, lineHeight: token.lineHeight, marginTop: 2 }}
+        >
           {problem}
         </div>
       )}
@@ -145,13 +162,7 @@ export function LoginPage() {
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
         <form noValidate onSubmit={submit}>
           <Field id={INPUT_IDS.Account} label={t('login.account')} problem={shown.Account && t(shown.Account)}>
-            <Input
-              {...bind('Account')}
-              prefix={<UserOutlined aria-hidden />}
-              autoComplete="username"
-              autoFocus
-              size="large"
-            />
+            <Input {...bind('Account')} prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus size="large" />
           </Field>
           <Field id={INPUT_IDS.Password} label={t('login.password')} problem={shown.Password && t(shown.Password)}>
             <Input.Password

@@ -23,12 +23,5 @@ const config: ResourceTableConfig<CategoryDto> = {
 /** /sys/category: the tags data points are grouped by (renaming one renames it on its data points). */
 export function CategoryPage() {
   const { t } = useTranslation();
-  return (
-    <ResourceTable
-      config={config}
-      title={t('routes.category')}
-      description={t('categories.description')}
-      syncUrl
-    />
-  );
+  return <ResourceTable config={config} title={t('routes.category')} description={t('categories.description')} syncUrl />;
 }

@@ -215,7 +215,9 @@ describe('the library as a CSV file or an Excel workbook', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await waitFor(() => {
-      const found = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByText('Import data points from a CSV file or an Excel workbook').length > 0);
+      const found = screen
+        .queryAllByRole('dialog')
+        .find((d) => within(d).queryAllByText('Import data points from a CSV file or an Excel workbook').length > 0);
       if (!found) throw new Error('no dialog');
       return found;
     });

@@ -81,11 +81,6 @@ export function DataDefineWarnCodePage() {
   }, [codes, library]);
 
   return (
-    <ResourceTable
-      config={config}
-      title={t('routes.dataDefineWarnCode')}
-      description={t('links.pageDescription')}
-      syncUrl
-    />
+    <ResourceTable config={config} title={t('routes.dataDefineWarnCode')} description={t('links.pageDescription')} syncUrl />
   );
 }

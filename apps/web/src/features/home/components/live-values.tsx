@@ -27,7 +27,15 @@ interface Section {
   rows: Row[];
 }
 
-function ValueTable({ title, rows, valueOf }: { title: string; rows: Row[]; valueOf: (key: string) => number | string | undefined }) {
+function ValueTable({
+  title,
+  rows,
+  valueOf,
+}: {
+  title: string;
+  rows: Row[];
+  valueOf: (key: string) => number | string | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-label={title}>
@@ -83,10 +91,21 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
 
   const { defines, panels } = layout.data;
   const defined = new Set(defines.map((d) => d.DataKey));
-  const rowOf = (d: (typeof defines)[number]): Row => ({ Key: d.DataKey, Name: d.DataName, Unit: d.Unit, DataType: d.DataType, Format: d.Format, Defined: true });
+  const rowOf = (d: (typeof defines)[number]): Row => ({
+    Key: d.DataKey,
+    Name: d.DataName,
+    Unit: d.Unit,
+    DataType: d.DataType,
+    Format: d.Format,
+    Defined: true,
+  });
   const sections: Section[] = [...panels]
     .sort((a, b) => a.Sn - b.Sn)
-    .map((p) => ({ key: `panel-${String(p.Id)}`, title: p.PanelName, rows: defines.filter((d) => d.PanelId === p.Id).map(rowOf) }));
+    .map((p) => ({
+      key: `panel-${String(p.Id)}`,
+      title: p.PanelName,
+      rows: defines.filter((d) => d.PanelId === p.Id).map(rowOf),
+    }));
   const panelIds = new Set(panels.map((p) => p.Id));
   const others: Row[] = defines.filter((d) => d.PanelId === null || !panelIds.has(d.PanelId)).map(rowOf);
   // Keys the device's own data points do not name: named by its type's definitions when the server knows them.
@@ -103,14 +122,17 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
       others.push({ Key: key, Name: key, Unit: '', DataType: undefined, Format: '', Defined: false });
     }
   }
-  if (others.length > 0) sections.push({ key: 'others', title: sections.length > 0 ? t('live.others') : t('live.tab'), rows: others });
+  if (others.length > 0)
+    sections.push({ key: 'others', title: sections.length > 0 ? t('live.others') : t('live.tab'), rows: others });
 
   const time = liveNewer ? live.time : latest.data.Time;
   const codes = live.codes;
   if (sections.length === 0) return <Empty description={t('live.empty')} />;
   return (
     <Flex vertical gap={12}>
-      <Typography.Text type="secondary">{time == null ? t('live.empty') : t('live.updated', { time: formatDateTime(time) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {time == null ? t('live.empty') : t('live.updated', { time: formatDateTime(time) })}
+      </Typography.Text>
       {codes && codes.length > 0 && (
         <div>
           {t('live.alarms')}:{' '}

@@ -52,10 +52,7 @@ function MenuName({ menu }: { menu: MenuDto }) {
  * The menu editor shared by /sys/menu (the whole tree) and /sys/subMenu/:id (one menu's
  * children): Router edited as a path and a component and sent as JSON, MenuType as a choice.
  */
-export function useMenuTableConfig(
-  resource: Resource<MenuRow>,
-  options: { tree: boolean },
-): ResourceTableConfig<MenuRow> {
+export function useMenuTableConfig(resource: Resource<MenuRow>, options: { tree: boolean }): ResourceTableConfig<MenuRow> {
   const { t } = useTranslation();
   // The table hides its own add, edit and delete by the resource's operate; the add-child button here likewise.
   const mayManage = useMayOperate(resource.operate);

@@ -64,14 +64,7 @@ function ModuleOperates({ module }: { module: ModuleDto }) {
   const config = useOperatesConfig();
   const params = useMemo(() => ({ ModuleId: module.Id }), [module.Id]);
   return (
-    <ResourceTable
-      config={config}
-      title={t('modules.operates')}
-      headingLevel={2}
-      compact
-      params={params}
-      createPreset={params}
-    />
+    <ResourceTable config={config} title={t('modules.operates')} headingLevel={2} compact params={params} createPreset={params} />
   );
 }
 

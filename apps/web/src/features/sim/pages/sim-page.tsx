@@ -49,12 +49,5 @@ const config: ResourceTableConfig<SimAccountDto> = {
 /** /sys/simboss: the SIM provider accounts device cards are looked up with. */
 export function SimPage() {
   const { t } = useTranslation();
-  return (
-    <ResourceTable
-      config={config}
-      title={t('routes.simboss')}
-      description={t('sim.pageDescription')}
-      syncUrl
-    />
-  );
+  return <ResourceTable config={config} title={t('routes.simboss')} description={t('sim.pageDescription')} syncUrl />;
 }

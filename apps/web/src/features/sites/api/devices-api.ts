@@ -30,7 +30,10 @@ export const devicePageQueryOptions = (g: number, params: DevicePageParams) =>
     queryKey: sitesKeys.devices({ g, ...params }),
     meta: { live: true },
     queryFn: async (): Promise<DevicePage> => {
-      const res = await api.get<DeviceDto[]>(`/${String(g)}/Device/MyDevice`, { ...params, Search: normalizeSearch(params.Search) });
+      const res = await api.get<DeviceDto[]>(`/${String(g)}/Device/MyDevice`, {
+        ...params,
+        Search: normalizeSearch(params.Search),
+      });
       return { rows: res.data, count: res.count ?? res.data.length };
     },
     enabled: g > 0,
@@ -135,7 +138,9 @@ export function useMigrateDevice(g: number) {
 export const migrationsQueryOptions = (g: number, sn: string) =>
   queryOptions({
     queryKey: sitesKeys.migrations(sn),
-    queryFn: async () => (await api.get<{ DeviceSn: string; ListMigration: MigrationDto[] }>(`/${String(g)}/${sn}/DeviceMigration`)).data.ListMigration,
+    queryFn: async () =>
+      (await api.get<{ DeviceSn: string; ListMigration: MigrationDto[] }>(`/${String(g)}/${sn}/DeviceMigration`)).data
+        .ListMigration,
     enabled: g > 0 && sn !== '',
   });
 

@@ -21,7 +21,15 @@ export function readDeviceMap(dto: DeviceMapDto): MapPoint[] {
   };
   for (const row of dto.Stations) {
     const id = String(row[s.id] ?? '');
-    points.push({ key: `s:${id}`, kind: 'station', id, name: String(row[s.name] ?? ''), lng: Number(row[s.lng]), lat: Number(row[s.lat]), state: toState(row[s.state]) });
+    points.push({
+      key: `s:${id}`,
+      kind: 'station',
+      id,
+      name: String(row[s.name] ?? ''),
+      lng: Number(row[s.lng]),
+      lat: Number(row[s.lat]),
+      state: toState(row[s.state]),
+    });
   }
   const d = {
     sn: column(dto.DeviceFields, 'DeviceSn'),

@@ -38,7 +38,13 @@ export const projectPageQueryOptions = (g: number, kind: SiteKind, params: Proje
   queryOptions({
     queryKey: sitesKeys.projectPage(kind, { g, ...params }),
     meta: { live: true },
-    queryFn: async () => (await api.get<ProjectPage>(`/${String(g)}/project/${pagePath[kind]}`, { ...params, Search: normalizeSearch(params.Search) })).data,
+    queryFn: async () =>
+      (
+        await api.get<ProjectPage>(`/${String(g)}/project/${pagePath[kind]}`, {
+          ...params,
+          Search: normalizeSearch(params.Search),
+        })
+      ).data,
     enabled: g > 0,
     placeholderData: keepPreviousData,
   });
@@ -131,7 +137,9 @@ export function useSaveAffiliate(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { Id?: number; AffiliateName: string; AffiliateValue: string }) =>
-      body.Id ? api.put<AffiliateDto>('/ProjectAffiliate', body) : api.post<AffiliateDto>('/ProjectAffiliate', { ...body, ProjectId: projectId }),
+      body.Id
+        ? api.put<AffiliateDto>('/ProjectAffiliate', body)
+        : api.post<AffiliateDto>('/ProjectAffiliate', { ...body, ProjectId: projectId }),
     onSuccess: () => client.invalidateQueries({ queryKey: sitesKeys.affiliates(projectId) }),
   });
 }

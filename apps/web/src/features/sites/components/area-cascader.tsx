@@ -1,7 +1,7 @@
-import { useMemo } from "react";
-import { Cascader } from "antd";
-import { useTranslation } from "react-i18next";
-import { areaPath, useAreaTree, type AreaDto } from "../api/areas-api";
+import { useMemo } from 'react';
+import { Cascader } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { areaPath, useAreaTree, type AreaDto } from '../api/areas-api';
 
 interface Option {
   value: string;
@@ -45,12 +45,12 @@ export function AreaCascader({
       showSearch={{
         filter: (input, path) => path.some((o) => o.label.includes(input)),
       }}
-      placeholder={t("sites.form.areaPlaceholder")}
+      placeholder={t('sites.form.areaPlaceholder')}
       onChange={(next) => {
         const last = Array.isArray(next) ? next[next.length - 1] : undefined;
-        onChange?.(typeof last === "string" ? last : null);
+        onChange?.(typeof last === 'string' ? last : null);
       }}
-      style={{ width: "100%" }}
+      style={{ width: '100%' }}
     />
   );
 }

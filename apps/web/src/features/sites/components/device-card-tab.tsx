@@ -11,7 +11,13 @@ import { iccid } from '@sluice/shared/device.schema';
 import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { useMayOperate } from '../../../lib/operates';
 import { zodFieldRules } from '../../../lib/zod-form';
-import { deviceCardQueryOptions, simCardQueryOptions, useRemoveDeviceCard, useSaveDeviceCard, type SimCardDto } from '../api/device-parts-api';
+import {
+  deviceCardQueryOptions,
+  simCardQueryOptions,
+  useRemoveDeviceCard,
+  useSaveDeviceCard,
+  type SimCardDto,
+} from '../api/device-parts-api';
 import { useGroupId } from '../api/group';
 
 function SimFacts({ sim }: { sim: SimCardDto }) {
@@ -33,7 +39,12 @@ function SimFacts({ sim }: { sim: SimCardDto }) {
           children: plan ? (
             <Flex vertical gap={2} style={{ minWidth: 160 }}>
               <span>{t('deviceCard.usedOf', { used: used.toFixed(1), plan: plan.toFixed(0) })}</span>
-              <Progress percent={Math.min(100, Math.floor((used / plan) * 100))} size="small" status={used > plan ? 'exception' : 'normal'} showInfo={false} />
+              <Progress
+                percent={Math.min(100, Math.floor((used / plan) * 100))}
+                size="small"
+                status={used > plan ? 'exception' : 'normal'}
+                showInfo={false}
+              />
             </Flex>
           ) : (
             t('deviceCard.usedOnly', { used: used.toFixed(1) })

@@ -28,7 +28,9 @@ const device: DeviceDto = {
 };
 
 function renderCard(onOpen = vi.fn()) {
-  renderWithProviders(<DeviceCard device={device} types={[{ Id: 7, TypeName: 'Village station (A/O)', ICON: '' }]} onOpen={onOpen} />);
+  renderWithProviders(
+    <DeviceCard device={device} types={[{ Id: 7, TypeName: 'Village station (A/O)', ICON: '' }]} onOpen={onOpen} />,
+  );
   return onOpen;
 }
 
@@ -40,11 +42,11 @@ describe('the device card', () => {
     expect(screen.queryByText('P-01')).toBeNull();
     await userEvent.hover(card);
     const popover = await screen.findByRole('tooltip', {}, { timeout: 3000 });
-    expect((popover).textContent).toContain('SL0000000101');
-    expect((popover).textContent).toContain('P-01');
-    expect((popover).textContent).toContain('Village station (A/O)');
-    expect((popover).textContent).toContain('Qingshan Town / Station One');
-    expect((popover).textContent).toContain('119.6132,30.6147');
+    expect(popover.textContent).toContain('SL0000000101');
+    expect(popover.textContent).toContain('P-01');
+    expect(popover.textContent).toContain('Village station (A/O)');
+    expect(popover.textContent).toContain('Qingshan Town / Station One');
+    expect(popover.textContent).toContain('119.6132,30.6147');
   });
 
   it('opens with Enter from the keyboard', async () => {

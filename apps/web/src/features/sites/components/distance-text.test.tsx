@@ -17,13 +17,13 @@ describe('the distance text', () => {
   it('shows kilometres with two decimals', async () => {
     await i18n.changeLanguage('en-US');
     show([113.8865, 22.609985], '113.9865,22.609985');
-    expect((screen.getByTestId('distance')).textContent).toContain('10.28 km');
+    expect(screen.getByTestId('distance').textContent).toContain('10.28 km');
   });
 
   it("says 'locating failed' when the viewer's position is unknown, in either language", async () => {
     await i18n.changeLanguage('en-US');
     show(undefined, '113.9865,22.609985');
-    expect((screen.getByTestId('distance')).textContent).toContain('Locating failed');
+    expect(screen.getByTestId('distance').textContent).toContain('Locating failed');
     await i18n.changeLanguage('zh-CN');
     show([113.8865, 22.609985], '');
     expect(screen.getAllByTestId('distance')[1]?.textContent).toContain('定位失败');

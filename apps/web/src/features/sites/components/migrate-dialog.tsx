@@ -1,20 +1,14 @@
 /** Moves a device to another project or station (PUT Device/Migration) and shows where it has been. */
-import { useState } from "react";
-import { App, Form, Modal, Typography } from "antd";
-import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../../lib/form-errors";
-import { useGroupId } from "../api/group";
-import { useMigrateDevice, type DeviceDto } from "../api/devices-api";
-import { MigrationHistory } from "./migration-history";
-import { SiteTreeSelect } from "./site-tree-select";
+import { useState } from 'react';
+import { App, Form, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/form-errors';
+import { useGroupId } from '../api/group';
+import { useMigrateDevice, type DeviceDto } from '../api/devices-api';
+import { MigrationHistory } from './migration-history';
+import { SiteTreeSelect } from './site-tree-select';
 
-export function MigrateDialog({
-  device,
-  onClose,
-}: {
-  device: DeviceDto | undefined;
-  onClose: () => void;
-}) {
+export function MigrateDialog({ device, onClose }: { device: DeviceDto | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const g = useGroupId();
@@ -30,11 +24,11 @@ export function MigrateDialog({
 
   return (
     <Modal
-      title={t("devices.migrate.title", { name: device?.DeviceName ?? "" })}
+      title={t('devices.migrate.title', { name: device?.DeviceName ?? '' })}
       open={device !== undefined}
       onCancel={close}
-      okText={t("devices.migrate.submit")}
-      cancelText={t("common.cancel")}
+      okText={t('devices.migrate.submit')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ disabled: target === undefined }}
       confirmLoading={migrate.isPending}
       destroyOnHidden
@@ -46,7 +40,7 @@ export function MigrateDialog({
               DeviceSn: device.DeviceSn,
               ProjectId: target,
             });
-            void message.success(res.message || t("sites.actions.saved"));
+            void message.success(res.message || t('sites.actions.saved'));
             close();
           } catch (error) {
             setProblem(errorMessage(error));
@@ -57,31 +51,23 @@ export function MigrateDialog({
       {device && (
         <>
           <Typography.Paragraph>
-            {t("devices.migrate.current", {
+            {t('devices.migrate.current', {
               site:
-                [device.ParentProjectName, device.ProjectName]
-                  .filter((n, i, all) => n && all.indexOf(n) === i)
-                  .join(" / ") || t("devices.unassigned"),
+                [device.ParentProjectName, device.ProjectName].filter((n, i, all) => n && all.indexOf(n) === i).join(' / ') ||
+                t('devices.unassigned'),
             })}
           </Typography.Paragraph>
           <Form layout="vertical">
             <Form.Item
-              label={t("devices.migrate.target")}
+              label={t('devices.migrate.target')}
               htmlFor="migrate-target"
-              validateStatus={problem ? "error" : undefined}
+              validateStatus={problem ? 'error' : undefined}
               help={problem}
             >
-              <SiteTreeSelect
-                id="migrate-target"
-                value={target}
-                exclude={device.ProjectId}
-                onChange={setTarget}
-              />
+              <SiteTreeSelect id="migrate-target" value={target} exclude={device.ProjectId} onChange={setTarget} />
             </Form.Item>
           </Form>
-          <Typography.Title level={5}>
-            {t("devices.migrate.history")}
-          </Typography.Title>
+          <Typography.Title level={5}>{t('devices.migrate.history')}</Typography.Title>
           <MigrationHistory sn={device.DeviceSn} />
         </>
       )}

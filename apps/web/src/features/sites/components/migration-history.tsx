@@ -1,9 +1,9 @@
-import { List, Typography } from "antd";
-import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
-import { formatDateTime } from "../../../lib/dates";
-import { useGroupId } from "../api/group";
-import { migrationsQueryOptions } from "../api/devices-api";
+import { List, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
+import { useGroupId } from '../api/group';
+import { migrationsQueryOptions } from '../api/devices-api';
 
 /** A device's moves, newest first: from, to, who and when. */
 export function MigrationHistory({ sn }: { sn: string }) {
@@ -15,19 +15,19 @@ export function MigrationHistory({ sn }: { sn: string }) {
       size="small"
       loading={isPending}
       dataSource={data}
-      locale={{ emptyText: t("devices.migrate.none") }}
-      aria-label={t("devices.migrate.history")}
+      locale={{ emptyText: t('devices.migrate.none') }}
+      aria-label={t('devices.migrate.history')}
       renderItem={(m) => (
         <List.Item>
           <div>
             <div>
-              {t("devices.migrate.move", {
-                from: m.FromProjectName || t("devices.unassigned"),
-                to: m.ToProjectName || t("devices.unassigned"),
+              {t('devices.migrate.move', {
+                from: m.FromProjectName || t('devices.unassigned'),
+                to: m.ToProjectName || t('devices.unassigned'),
               })}
             </div>
             <Typography.Text type="secondary">
-              {t("devices.migrate.by", {
+              {t('devices.migrate.by', {
                 user: m.UserName,
                 when: formatDateTime(m.CreatedAt),
               })}

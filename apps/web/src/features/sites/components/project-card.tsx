@@ -1,10 +1,10 @@
 /** A project or station as a card: cover image, counts of stations and devices, online and offline. */
-import type { ReactNode } from "react";
-import { Card, Flex, Statistic, Typography, theme } from "antd";
-import { EnvironmentOutlined } from "@ant-design/icons";
-import { useTranslation } from "react-i18next";
-import type { ProjectDto } from "../api/projects-api";
-import { StateTag } from "./state-tag";
+import type { ReactNode } from 'react';
+import { Card, Flex, Statistic, Typography, theme } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ProjectDto } from '../api/projects-api';
+import { StateTag } from './state-tag';
 
 export function ProjectCard({
   project,
@@ -17,7 +17,7 @@ export function ProjectCard({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const station = project.ProjectKind === "station";
+  const station = project.ProjectKind === 'station';
   return (
     <Card
       hoverable
@@ -30,23 +30,18 @@ export function ProjectCard({
         onOpen(project);
       }}
       onKeyDown={(event) => {
-        if (event.key === "Enter" && event.target === event.currentTarget)
-          onOpen(project);
+        if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(project);
       }}
       actions={actions}
       cover={
         project.Image ? (
-          <img
-            src={project.Image}
-            alt=""
-            style={{ height: 96, objectFit: "cover" }}
-          />
+          <img src={project.Image} alt="" style={{ height: 96, objectFit: 'cover' }} />
         ) : (
           <div
             style={{
               height: 96,
-              display: "grid",
-              placeItems: "center",
+              display: 'grid',
+              placeItems: 'center',
               background: token.colorFillQuaternary,
               color: token.colorTextTertiary,
             }}
@@ -58,44 +53,28 @@ export function ProjectCard({
       }
     >
       <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Title
-          level={3}
-          style={{ fontSize: 16, margin: 0 }}
-          ellipsis
-        >
+        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis>
           {project.Name}
         </Typography.Title>
         <StateTag online={project.Online} />
       </Flex>
-      <Typography.Text
-        type="secondary"
-        ellipsis
-        style={{ display: "block", fontSize: 12, marginBottom: 8 }}
-      >
-        {project.ParentName ?? ""}
-        {project.ParentName && project.Address ? " · " : ""}
+      <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
+        {project.ParentName ?? ''}
+        {project.ParentName && project.Address ? ' · ' : ''}
         {project.Address}
       </Typography.Text>
       <Flex gap={16} wrap>
         {!station && (
-          <Statistic
-            title={t("sites.counts.stations")}
-            value={project.SitesNum}
-            styles={{ content: { fontSize: 18 } }}
-          />
+          <Statistic title={t('sites.counts.stations')} value={project.SitesNum} styles={{ content: { fontSize: 18 } }} />
         )}
+        <Statistic title={t('sites.counts.devices')} value={project.DeviceNum} styles={{ content: { fontSize: 18 } }} />
         <Statistic
-          title={t("sites.counts.devices")}
-          value={project.DeviceNum}
-          styles={{ content: { fontSize: 18 } }}
-        />
-        <Statistic
-          title={t("sites.counts.online")}
+          title={t('sites.counts.online')}
           value={project.OnlineNum}
           styles={{ content: { fontSize: 18, color: token.colorSuccess } }}
         />
         <Statistic
-          title={t("sites.counts.offline")}
+          title={t('sites.counts.offline')}
           value={project.OfflineNum}
           styles={{
             content: { fontSize: 18, color: token.colorTextSecondary },

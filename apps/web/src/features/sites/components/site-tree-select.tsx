@@ -1,8 +1,8 @@
-import { useMemo } from "react";
-import { TreeSelect } from "antd";
-import { useTranslation } from "react-i18next";
-import { useGroupId } from "../api/group";
-import { useAllProjects } from "../api/projects-api";
+import { useMemo } from 'react';
+import { TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useGroupId } from '../api/group';
+import { useAllProjects } from '../api/projects-api';
 
 interface Node {
   value: number;
@@ -20,12 +20,12 @@ export function useSiteTree(): {
   const { data = [], isPending } = useAllProjects(g);
   return useMemo(() => {
     const names = new Map(data.map((p) => [p.Id, p.Name]));
-    const projects = data.filter((p) => p.ProjectKind === "project");
+    const projects = data.filter((p) => p.ProjectKind === 'project');
     const tree = projects.map((p) => ({
       value: p.Id,
       title: p.Name,
       children: data
-        .filter((s) => s.ProjectKind === "station" && s.ParentId === p.Id)
+        .filter((s) => s.ProjectKind === 'station' && s.ParentId === p.Id)
         .map((s) => ({ value: s.Id, title: s.Name, children: [] })),
     }));
     return { tree, loading: isPending, names };
@@ -51,9 +51,7 @@ export function SiteTreeSelect({
   const { tree, loading } = useSiteTree();
   const data = useMemo(() => {
     const strip = (nodes: Node[]): Node[] =>
-      nodes
-        .filter((n) => n.value !== exclude)
-        .map((n) => ({ ...n, children: strip(n.children) }));
+      nodes.filter((n) => n.value !== exclude).map((n) => ({ ...n, children: strip(n.children) }));
     return strip(tree);
   }, [tree, exclude]);
   return (
@@ -63,13 +61,13 @@ export function SiteTreeSelect({
       treeData={data}
       loading={loading}
       allowClear={allowClear}
-      showSearch={{ treeNodeFilterProp: "title" }}
+      showSearch={{ treeNodeFilterProp: 'title' }}
       treeDefaultExpandAll
-      placeholder={placeholder ?? t("sites.form.sitePlaceholder")}
+      placeholder={placeholder ?? t('sites.form.sitePlaceholder')}
       onChange={(next: number | undefined) => {
         onChange?.(next ?? undefined);
       }}
-      style={{ width: "100%" }}
+      style={{ width: '100%' }}
     />
   );
 }

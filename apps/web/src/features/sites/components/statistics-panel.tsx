@@ -1,14 +1,11 @@
 /** The statistics panel: devices online and offline, projects and stations, devices by type; cards 233 px high. */
-import { Card, Flex, List, Progress, Statistic, Typography, theme } from "antd";
-import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
-import {
-  overviewQueryOptions,
-  useDeviceTypes,
-} from "../api/devices-api";
-import { useGroupId } from "../api/group";
-import { projectPageQueryOptions } from "../api/projects-api";
-import { typeName } from "./device-type-label";
+import { Card, Flex, List, Progress, Statistic, Typography, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { overviewQueryOptions, useDeviceTypes } from '../api/devices-api';
+import { useGroupId } from '../api/group';
+import { projectPageQueryOptions } from '../api/projects-api';
+import { typeName } from './device-type-label';
 
 export const STAT_CARD_HEIGHT = 233;
 
@@ -17,26 +14,17 @@ export function StatisticsPanel() {
   const { token } = theme.useToken();
   const g = useGroupId();
   const overview = useQuery(overviewQueryOptions(g));
-  const projects = useQuery(
-    projectPageQueryOptions(g, "project", { PageNo: 1, PageSize: 1 }),
-  );
-  const stations = useQuery(
-    projectPageQueryOptions(g, "station", { PageNo: 1, PageSize: 1 }),
-  );
+  const projects = useQuery(projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1 }));
+  const stations = useQuery(projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1 }));
   const types = useDeviceTypes();
   const o = overview.data;
   const percent = o && o.Num > 0 ? Math.floor((o.OnlineNum / o.Num) * 100) : 0;
   const cardStyles = {
-    body: { height: STAT_CARD_HEIGHT - 56, overflow: "auto" },
+    body: { height: STAT_CARD_HEIGHT - 56, overflow: 'auto' },
   };
   return (
     <div className="sluice-home-stats">
-      <Card
-        title={t("home.stats.devices")}
-        className="sluice-stat-card"
-        styles={cardStyles}
-        loading={overview.isPending}
-      >
+      <Card title={t('home.stats.devices')} className="sluice-stat-card" styles={cardStyles} loading={overview.isPending}>
         <Flex align="center" gap={16} justify="space-around">
           <Progress
             type="dashboard"
@@ -44,61 +32,41 @@ export function StatisticsPanel() {
             size={112}
             strokeColor={token.colorSuccess}
             format={(p) => <span aria-hidden>{`${String(p ?? 0)}%`}</span>}
-            aria-label={t("home.stats.onlineRate", { percent })}
+            aria-label={t('home.stats.onlineRate', { percent })}
           />
           <Flex vertical gap={8}>
             <Statistic
-              title={t("home.stats.online")}
+              title={t('home.stats.online')}
               value={o?.OnlineNum ?? 0}
               styles={{ content: { color: token.colorSuccess } }}
             />
             <Statistic
-              title={t("home.stats.offline")}
+              title={t('home.stats.offline')}
               value={o?.OfflineNum ?? 0}
               styles={{ content: { color: token.colorTextSecondary } }}
             />
           </Flex>
         </Flex>
       </Card>
-      <Card
-        title={t("home.stats.sites")}
-        className="sluice-stat-card"
-        styles={cardStyles}
-      >
+      <Card title={t('home.stats.sites')} className="sluice-stat-card" styles={cardStyles}>
         <Flex gap={16} justify="space-around" wrap style={{ paddingTop: 24 }}>
-          <Statistic
-            title={t("menu.projects")}
-            value={projects.data?.count ?? 0}
-            loading={projects.isPending}
-          />
-          <Statistic
-            title={t("menu.stations")}
-            value={stations.data?.count ?? 0}
-            loading={stations.isPending}
-          />
-          <Statistic
-            title={t("menu.devices")}
-            value={o?.Num ?? 0}
-            loading={overview.isPending}
-          />
+          <Statistic title={t('menu.projects')} value={projects.data?.count ?? 0} loading={projects.isPending} />
+          <Statistic title={t('menu.stations')} value={stations.data?.count ?? 0} loading={stations.isPending} />
+          <Statistic title={t('menu.devices')} value={o?.Num ?? 0} loading={overview.isPending} />
         </Flex>
       </Card>
-      <Card
-        title={t("home.stats.byType")}
-        className="sluice-stat-card"
-        styles={cardStyles}
-      >
+      <Card title={t('home.stats.byType')} className="sluice-stat-card" styles={cardStyles}>
         <List
           size="small"
           dataSource={o?.TypeData ?? []}
-          locale={{ emptyText: t("common.empty") }}
+          locale={{ emptyText: t('common.empty') }}
           renderItem={(row) => (
             <List.Item>
-              <Typography.Text ellipsis style={{ maxWidth: "60%" }}>
+              <Typography.Text ellipsis style={{ maxWidth: '60%' }}>
                 {typeName(types.data, row.TypeId, t)}
               </Typography.Text>
               <Typography.Text type="secondary">
-                {t("sites.counts.onlineOf", {
+                {t('sites.counts.onlineOf', {
                   online: row.OnlineNum,
                   total: row.Num,
                 })}

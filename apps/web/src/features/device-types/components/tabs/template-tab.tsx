@@ -27,7 +27,14 @@ import {
 } from '@sluice/shared/device-template.schema';
 import { PANEL_TYPES } from '@sluice/shared/device-data.schema';
 import { DataDefineSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
-import { dataTypeField, dataValueField, defaultValueField, formatField, unitField, valueTypeField } from '../../../../components/data-value/data-fields';
+import {
+  dataTypeField,
+  dataValueField,
+  defaultValueField,
+  formatField,
+  unitField,
+  valueTypeField,
+} from '../../../../components/data-value/data-fields';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { api } from '../../../../lib/api-client';
