@@ -214,8 +214,9 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
       expect(
         (await t.call({ method: 'PUT', url: '/api/user/status', token: admin, payload: { Id: me, Status: 2 } })).statusCode,
       ).toBe(409);
-      // A second administrator may not remove the only other one either, once it is the last.
-      const id =
+      // A second administrator of the group (later tests sign in as it) may not delete the first,
+      // who is the platform administrator.
+      const bulk01 =
         (await t.json<{ Id: number }[]>({ method: 'GET', url: '/api/user?Search=bulk01', token: admin })).data[0]?.Id ?? 0;
       const adminRole = (
         await t.json<{ Id: number; IsAdmin: boolean }[]>({ method: 'GET', url: '/api/group/1/Role/AllRoles', token: admin })
@@ -224,10 +225,27 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
         method: 'POST',
         url: '/api/UserRole/SaveUserRole',
         token: admin,
-        payload: { UserId: id, RoleIds: [adminRole] },
+        payload: { UserId: bulk01, RoleIds: [adminRole] },
       });
-      const second = await t.login('bulk01', 'Bulk12345');
-      expect((await t.call({ method: 'DELETE', url: `/api/user/${String(me)}`, token: second })).statusCode).toBe(200);
+      const deputy = await t.login('bulk01', 'Bulk12345');
+      expect((await t.call({ method: 'DELETE', url: `/api/user/${String(me)}`, token: deputy })).statusCode).toBe(403);
+      // In a tenant without the platform administrator a second administrator may remove the
+      // first, but not itself once it is the last.
+      const added = await t.json<{ Id: number }>({
+        method: 'POST',
+        url: '/api/user/adduser',
+        token: otherAdmin,
+        payload: { UserType: 0, Account: 'deputy', UserName: 'Deputy', Password: 'Deputy123', PasswordAgain: 'Deputy123' },
+      });
+      const id = added.data.Id;
+      await t.call({
+        method: 'POST',
+        url: '/api/UserRole/SaveUserRole',
+        token: otherAdmin,
+        payload: { UserId: id, RoleIds: [other.adminRoleId] },
+      });
+      const second = await t.login('deputy', 'Deputy123');
+      expect((await t.call({ method: 'DELETE', url: `/api/user/${String(other.adminId)}`, token: second })).statusCode).toBe(200);
       const last = await t.call({
         method: 'POST',
         url: '/api/UserRole/SaveUserRole',
@@ -448,7 +466,6 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
 
   describe('clients', () => {
     it('adds, finds, edits and deletes clients with the phone rules', async () => {
-      // The first administrator was deleted above; the second one carries on.
       admin = await t.login('bulk01', 'Bulk12345');
       const bad = await t.call({
         method: 'POST',

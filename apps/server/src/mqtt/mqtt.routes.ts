@@ -1,9 +1,10 @@
 /**
  * MQTT calls: GET Mqtt/Config (what the console's live client needs: where, how, which topics),
- * GET Mqtt/Stats (administrators: ingestion and refusal counters), and the HTTP hooks an
- * external broker calls to authenticate and authorise clients (EMQX's HTTP authentication and
- * authorisation): POST mqtt/auth and POST mqtt/acl. The hooks need no session but the shared
- * secret MQTT_HOOK_SECRET (header `x-mqtt-hook-secret`, or `Authorization: Bearer …`).
+ * GET Mqtt/Stats (platform administrators only: broker-wide ingestion and refusal counters,
+ * which span every tenant), and the HTTP hooks an external broker calls to authenticate and
+ * authorise clients (EMQX's HTTP authentication and authorisation): POST mqtt/auth and
+ * POST mqtt/acl. The hooks need no session but the shared secret MQTT_HOOK_SECRET (header
+ * `x-mqtt-hook-secret`, or `Authorization: Bearer …`).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -100,11 +101,12 @@ export function mqttRoutes(root: FastifyInstance): void {
   app.get(
     '/Mqtt/Stats',
     {
-      config: { access: 'admin' },
+      // Broker-wide: the counters cover every tenant's devices, so no tenant's administrator sees them.
+      config: { access: 'platform' },
       schema: {
         tags,
         summary:
-          'Counters of ingestion (received, stored, refused, flagged) and of refused connections, subscriptions and publishes, since start',
+          'Platform administrators: broker-wide counters of ingestion (received, stored, refused, flagged) and of refused connections, subscriptions and publishes, since start',
         response: { 200: envelopeOf(statsDto) },
       },
     },

@@ -18,6 +18,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { parseConfig } from './users.repository.ts';
+import { guardPlatformAdmin } from '../users/admin-guard.ts';
 
 const tags = ['Account'];
 
@@ -145,6 +146,7 @@ export function accountRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
+      await guardPlatformAdmin(app.ctx.db, request.body.Id, user);
       await account.setPassword(request.body.Id, user.groupId, request.body.Password);
       return ok(request, null, { message: 'saved' });
     },

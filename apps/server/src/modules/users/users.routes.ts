@@ -18,7 +18,7 @@ import { currentUser } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { keepAnAdmin } from './admin-guard.ts';
+import { guardPlatformAdmin, keepAnAdmin } from './admin-guard.ts';
 import { ownedBy } from '../roles/roles.routes.ts';
 
 const tags = ['Users'];
@@ -164,6 +164,7 @@ export function usersRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const body = request.body;
       await userInGroup(body.Id, user.groupId);
+      await guardPlatformAdmin(db, body.Id, user);
       await users.update(body.Id, user.groupId, { user_name: body.UserName, email: body.Email ?? '', phone: body.Phone ?? '' });
       await db
         .updateTable('users')
@@ -186,6 +187,7 @@ export function usersRoutes(root: FastifyInstance): void {
       const { Id, Status } = request.body;
       if (Id === user.id) throw new AppError(409, 'user.notYourself');
       await userInGroup(Id, user.groupId);
+      await guardPlatformAdmin(db, Id, user);
       if (Status !== 1) await keepAnAdmin(db, user.groupId, { losingUserId: Id });
       await users.update(Id, user.groupId, { status: Status });
       if (Status !== 1) await sessions.revokeAllOf(Id);
@@ -208,6 +210,7 @@ export function usersRoutes(root: FastifyInstance): void {
       const { id } = request.params;
       if (id === user.id) throw new AppError(409, 'user.notYourself');
       await userInGroup(id, user.groupId);
+      await guardPlatformAdmin(db, id, user);
       await keepAnAdmin(db, user.groupId, { losingUserId: id });
       await db.deleteFrom('users').where('id', '=', id).where('group_id', '=', user.groupId).execute();
       return ok(request, null, { message: 'deleted' });
@@ -256,6 +259,7 @@ export function usersRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const { UserId, RoleIds } = request.body;
       await userInGroup(UserId, user.groupId);
+      await guardPlatformAdmin(db, UserId, user);
       if (!(await ownedBy(db, 'roles', RoleIds, user.groupId)))
         throw new AppError(400, 'ref.unknown', { what: 'RoleId', id: RoleIds.join(',') }, 'RoleIds');
       await db.transaction().execute(async (trx) => {
