@@ -18,6 +18,7 @@ export interface AppContext {
   users: UsersRepository;
   groups: GroupsRepository;
   sessions: SessionsRepository;
+  throttle: LoginThrottle;
   account: AccountService;
   storage: FileStorage;
   /** Seals secrets at rest (SIM provider credentials). */
@@ -27,14 +28,17 @@ export interface AppContext {
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
+  const groups = new GroupsRepository(db);
+  const throttle = new LoginThrottle(db);
   return {
     config,
     db,
     dialect,
     users,
-    groups: new GroupsRepository(db),
+    groups,
     sessions,
-    account: new AccountService(db, users, sessions, new LoginThrottle(db)),
+    throttle,
+    account: new AccountService(db, users, sessions, throttle, groups),
     storage: new LocalStorage(path.join(config.DATA_DIR, 'uploads')),
     secrets: new SecretBox(config),
   };

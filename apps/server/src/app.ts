@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createContext } from './app-context.ts';
 import { accessPlugin, type Access } from './auth/access.ts';
+import { scheduleAuthHousekeeping } from './auth/housekeeping.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWebConsole } from './http/web-console.ts';
@@ -110,7 +111,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     ...(config.TLS_CERT && config.TLS_KEY
       ? { https: { cert: await readFileText(config.TLS_CERT), key: await readFileText(config.TLS_KEY) } }
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { users: app.ctx.users, sessions: app.ctx.sessions });
+  scheduleAuthHousekeeping(app);
   // The broker (MQTT over WebSocket at /mqtt from now, TCP from app.live.start()) and live data.
   await app.register(liveDataPlugin);
 
@@ -212,6 +214,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     await database.close();
   });
   return app;
+}
+
+/**
+ * Fastify's trustProxy: named proxies as they are; a hop count as a function, since Fastify
+ * ignores a bare number (a hop count cannot tell the proxy from a client that reached the server
+ * directly, so it is for servers only the proxies can reach — the README says so).
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 async function readFileText(file: string): Promise<string> {

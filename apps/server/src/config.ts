@@ -1,4 +1,5 @@
 /** Configuration, read once at boot from the environment and validated; a bad value stops start-up. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   DEFAULT_TOPICS,
@@ -11,6 +12,40 @@ import {
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+/** Names of address ranges that proxy-addr (Fastify's trustProxy) knows. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whose X-Forwarded-For to believe. Off (the peer is the client), a hop count (the
+ * number of proxies in front of the server), or the proxies' addresses and CIDR ranges. Never
+ * "any": a client could then name any address and step around sign-in throttling.
+ */
+const trustProxy = z
+  .string()
+  .default('off')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (['off', 'false', 'no', '0'].includes(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (entries.every(isProxyEntry)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be off, the number of proxies in front of the server (1), or their addresses or CIDR ranges separated by commas (127.0.0.1,10.0.0.0/8; also loopback, linklocal, uniquelocal)',
+    });
+    return z.NEVER;
+  });
 
 /**
  * Map tiles that work in China, in GCJ-02 like the positions the console stores (AutoNavi's
@@ -108,7 +143,7 @@ const configSchema = z
     TLS_CERT: z.string().optional(),
     TLS_KEY: z.string().optional(),
     WEB_DIST: z.string().optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy,
     MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
     MAP_TILE_SUBDOMAINS: z
       .string()

@@ -14,7 +14,6 @@ import {
   userDto,
 } from '@sluice/shared/account.schema';
 import { currentUser } from '../../auth/access.ts';
-import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { parseConfig } from './users.repository.ts';
@@ -24,7 +23,7 @@ const tags = ['Account'];
 
 export function accountRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { users, sessions, account, groups } = app.ctx;
+  const { users, sessions, account } = app.ctx;
 
   const profileOf = async (id: number, groupId: number) => {
     const profile = await users.profile(id, groupId);
@@ -47,29 +46,14 @@ export function accountRoutes(root: FastifyInstance): void {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Register into a group by its code; an administrator activates the account',
+        summary:
+          'Register into a group by its code; an administrator activates the account. One answer (202) whether or not the code and account were usable, so that it tells nothing about which exist',
         body: registerRequest,
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      const group = await groups.findByCode(body.Code);
-      if (!group) throw new AppError(400, 'group.codeUnknown', { code: body.Code }, 'Code');
-      if (await users.accountTaken(body.Account)) {
-        throw new AppError(409, 'account.exists', { account: body.Account }, 'Account');
-      }
-      await users.insert({
-        group_id: group.Id,
-        account: body.Account,
-        user_name: body.UserName,
-        email: body.Email ?? '',
-        phone: body.Phone ?? '',
-        user_type: 0,
-        remark: '',
-        password_hash: await hashPassword(body.Password),
-        status: 0,
-      });
-      return reply.status(201).send(ok(request, null, { message: 'auth.registered' }));
+      await account.register(request.body, request.ip);
+      return reply.status(202).send(ok(request, null, { message: 'auth.registrationReceived' }));
     },
   );
 

@@ -4,35 +4,46 @@ import { AppError } from '../../http/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { SessionsRepository } from '../../auth/sessions.repository.ts';
 import type { LoginThrottle } from '../../auth/login-throttle.ts';
+import type { GroupsRepository } from '../groups/groups.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
+
+export interface Registration {
+  Code: string;
+  Account: string;
+  UserName: string;
+  Email?: string | undefined;
+  Phone?: string | undefined;
+  Password: string;
+}
 
 export class AccountService {
   private readonly db: Db;
   private readonly users: UsersRepository;
   private readonly sessions: SessionsRepository;
   private readonly throttle: LoginThrottle;
-  constructor(db: Db, users: UsersRepository, sessions: SessionsRepository, throttle: LoginThrottle) {
+  private readonly groups: GroupsRepository;
+  constructor(db: Db, users: UsersRepository, sessions: SessionsRepository, throttle: LoginThrottle, groups: GroupsRepository) {
     this.db = db;
     this.users = users;
     this.sessions = sessions;
     this.throttle = throttle;
+    this.groups = groups;
   }
 
-  /** Unknown account and wrong password get the same answer, after the same work. */
+  /**
+   * Unknown account and wrong password get the same answer, after the same work. The attempt is
+   * counted before the password is checked (LoginThrottle), per account and address.
+   */
   async login(account: string, password: string, address: string) {
-    const keys = [`account:${account.toLowerCase()}`, `ip:${address}`];
-    const wait = await this.throttle.lockedFor(keys);
+    const wait = await this.throttle.signInAttempt(account, address);
     if (wait > 0) throw new AppError(429, 'auth.locked', { seconds: Math.ceil(wait / 1000) });
 
     const user = await this.users.findByAccount(account);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !valid) {
-      await this.throttle.recordFailure(keys);
-      throw new AppError(401, 'auth.badCredentials');
-    }
+    if (!user || !valid) throw new AppError(401, 'auth.badCredentials');
     if (user.status === 2) throw new AppError(403, 'auth.disabled');
     if (user.status === 0) throw new AppError(403, 'auth.inactive');
-    await this.throttle.clear([keys[0] ?? '']);
+    await this.throttle.signInSucceeded(account, address);
     const session = await this.sessions.create(user.id);
     const current = await this.users.current(user.id);
     return {
@@ -43,6 +54,37 @@ export class AccountService {
       GroupId: user.group_id,
       IsAdmin: current?.isAdmin ?? false,
     };
+  }
+
+  /**
+   * Self-registration into a group by its code, as an inactive account an administrator activates.
+   * Throttled per address like sign-in, and silent about what exists: an unknown group code or a
+   * taken account gets the same answer as a registration, after the same password hashing.
+   */
+  async register(input: Registration, address: string): Promise<void> {
+    const wait = await this.throttle.registrationAttempt(address);
+    if (wait > 0) throw new AppError(429, 'auth.locked', { seconds: Math.ceil(wait / 1000) });
+    const passwordHash = await hashPassword(input.Password);
+    const group = await this.groups.findByCode(input.Code);
+    const taken = await this.users.accountTaken(input.Account);
+    if (!group || taken) return;
+    try {
+      await this.users.insert({
+        group_id: group.Id,
+        account: input.Account,
+        user_name: input.UserName,
+        email: input.Email ?? '',
+        phone: input.Phone ?? '',
+        user_type: 0,
+        remark: '',
+        password_hash: passwordHash,
+        status: 0,
+      });
+    } catch (error) {
+      // The same account registered at the same moment: as silent as a taken one.
+      if (await this.users.accountTaken(input.Account)) return;
+      throw error;
+    }
   }
 
   /** Issues a fresh token for a live session and revokes the old one. */
