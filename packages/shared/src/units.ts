@@ -7,8 +7,10 @@ export interface UnitDefinition {
   symbol: string;
   /** How many base units one of this unit is; absent where the family does not convert. */
   factor?: number;
-  /** The largest value a control in this unit accepts (HZ: 50). */
+  /** The largest value a control in this unit's family accepts, in this unit (HZ: 50, §9). */
   max?: number;
+  /** The smallest value a control in this unit's family accepts, in this unit (s: 10, §5 and §9). */
+  min?: number;
 }
 
 export interface UnitFamily {
@@ -24,7 +26,7 @@ export const UNIT_FAMILIES: readonly UnitFamily[] = [
     name: { 'en-US': 'Time', 'zh-CN': '时间' },
     base: 's',
     units: [
-      { symbol: 's', factor: 1 },
+      { symbol: 's', factor: 1, min: 10 },
       { symbol: 'm', factor: 60 },
       { symbol: 'h', factor: 3600 },
       { symbol: 'd', factor: 86400 },

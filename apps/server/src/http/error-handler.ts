@@ -1,9 +1,21 @@
 /** One error handler: validation names the field, expected errors speak the user's language, 5xx hides internals. */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { translate, type MessageKey } from '@sluice/shared/i18n';
-import { AppError } from './errors.ts';
+import { isMessageKey, translate, type Language, type MessageKey } from '@sluice/shared/i18n';
+import { parseMessageRef } from '@sluice/shared/rules';
+import { AppError, type ErrorParams } from './errors.ts';
 import { requestLanguage } from './language.ts';
 import { RequestValidationError, fieldErrors } from './validation.ts';
+
+/** Parameters with nested messages worded in `lang`. */
+function wordParams(lang: Language, params: ErrorParams): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (typeof value !== 'object') return [name, value];
+      const ref = parseMessageRef(value.ref);
+      return [name, isMessageKey(ref.key) ? translate(lang, ref.key, ref.params) : value.ref];
+    }),
+  );
+}
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -14,7 +26,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, message, data: { errors } });
     }
     if (error instanceof AppError) {
-      const message = translate(lang, error.key, error.params);
+      const message = translate(lang, error.key, wordParams(lang, error.params));
       if (!error.field) return reply.status(error.statusCode).send({ success: false, message, data: null });
       return reply
         .status(error.statusCode)

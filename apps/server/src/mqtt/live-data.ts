@@ -25,6 +25,7 @@ import { WarnsRepository } from '../modules/warns/warns.repository.ts';
 import { WarnsService } from '../modules/warns/warns.service.ts';
 import { DeviceLogsRepository } from '../modules/commands/device-logs.repository.ts';
 import { CommandsService } from '../modules/commands/commands.service.ts';
+import { ControlDefinitionsRepository } from '../modules/commands/control-definitions.repository.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
 import { onDevicePurged } from '../modules/devices/device-hooks.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
@@ -97,6 +98,7 @@ export const liveDataPlugin = fp(
     const commands = new CommandsService({
       scope: new SiteScope(db),
       directory,
+      definitions: new ControlDefinitionsRepository(db),
       history,
       logs,
       bus,

@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CONTROL_MODE, STATION_KEYS } from '@sluice/shared/station-keys';
-import { isReadOnly, isDataType } from '@sluice/shared/data-types';
+import { checkControlValue } from '@sluice/shared/control-values';
+import { parseMessageRef } from '@sluice/shared/rules';
 import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/shared/device-protocol';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { AppError } from '../../http/errors.ts';
@@ -16,10 +17,10 @@ import type { CurrentUser } from '../account/users.repository.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
 import type { DeviceDirectory, KnownDevice } from '../telemetry/device-directory.ts';
 import type { HistoryRepository } from '../telemetry/history.repository.ts';
-import { checkValue } from '../telemetry/data-validation.ts';
 import type { MessageBus } from '../../mqtt/message-bus.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
 import type { DeviceLogRow, DeviceLogsRepository } from './device-logs.repository.ts';
+import type { ControlDefinitionsRepository } from './control-definitions.repository.ts';
 
 /** Keys that may change even in auto mode: leaving auto mode, and stopping everything. */
 const ALLOWED_IN_AUTO = new Set<string>([STATION_KEYS.controlMode, STATION_KEYS.oneKeyStop]);
@@ -33,6 +34,7 @@ export class CommandsService {
   private readonly deps: {
     scope: SiteScope;
     directory: DeviceDirectory;
+    definitions: ControlDefinitionsRepository;
     history: HistoryRepository;
     logs: DeviceLogsRepository;
     bus: MessageBus;
@@ -46,25 +48,25 @@ export class CommandsService {
   }
 
   async send(user: CurrentUser, deviceSn: string, key: string, value: DataValue, now = Date.now()): Promise<SentCommand> {
-    const { scope, directory, history, logs, bus, topics } = this.deps;
+    const { scope, directory, definitions, history, logs, bus, topics } = this.deps;
     const row = await scope.device(user, deviceSn, 'write');
     const device = await directory.device(row.device_sn);
     if (!device) throw new AppError(404, 'error.notFound');
-    const definitions = await directory.definitionsOf(device);
-    const definition = definitions.byKey.get(key);
-    if (definitions.byKey.size > 0 && !definition) throw new AppError(400, 'command.unknownKey', { key }, 'Key');
-    let newValue: DataValue = value;
-    if (definition && isDataType(definition.type)) {
-      if (isReadOnly(definition.type)) throw new AppError(400, 'command.readOnly', { key }, 'Key');
-      const checked = checkValue(value, definition.type);
-      if (!checked.ok) throw new AppError(400, 'command.badValue', { key, reason: checked.reason }, 'Value');
-      newValue = checked.value.num ?? checked.value.txt ?? value;
+    const governing = await definitions.of(device, key);
+    if (!governing) throw new AppError(400, 'command.unknownKey', { key }, 'Key');
+    const checked = checkControlValue(governing.definition, value);
+    if (!checked.ok) {
+      if (parseMessageRef(checked.message).key === 'rule.readOnly') {
+        throw new AppError(400, 'command.readOnly', { name: governing.name, key }, 'Key');
+      }
+      throw new AppError(400, 'command.badValue', { name: governing.name, key, reason: { ref: checked.message } }, 'Value');
     }
+    const newValue = checked.value;
     if (row.online !== 1) throw new AppError(409, 'command.offline');
 
     const latest = (await history.latest(device.groupId, [device.deviceSn])).get(device.deviceSn)?.data ?? {};
     const mode = latest[STATION_KEYS.controlMode];
-    const knowsMode = mode !== undefined || definitions.byKey.has(STATION_KEYS.controlMode);
+    const knowsMode = mode !== undefined || (await definitions.of(device, STATION_KEYS.controlMode)) !== undefined;
     if (Number(mode) === CONTROL_MODE.auto && !ALLOWED_IN_AUTO.has(key)) throw new AppError(409, 'command.autoMode');
 
     const id = randomBytes(16).toString('hex');
@@ -73,7 +75,7 @@ export class CommandsService {
       device_sn: device.deviceSn,
       command_id: id,
       data_key: key,
-      key_name: definition?.name ?? key,
+      key_name: governing.name,
       old_value: latest[key] === undefined ? '' : String(latest[key]),
       new_value: String(newValue),
       send_time: now,
