@@ -396,6 +396,8 @@ export const typeImageDto = z.object({
   Kind: z.string(),
 });
 export type TypeImageDto = z.infer<typeof typeImageDto>;
+/** The image dialog's fields: a name is required there (sorting saves rows without one). */
+export const typeImageFields = z.object({ ImageName: name(128), Sn: sortNo });
 export const typeImageSaveRequest = z.object({
   TypeId: idRef,
   Images: z

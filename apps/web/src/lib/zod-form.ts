@@ -5,6 +5,7 @@
  */
 import type { FormRule } from 'antd';
 import { parseMessageRef } from '@sluice/shared/rules';
+import { objectShape as sharedObjectShape } from '@sluice/shared/schema-shape';
 import { i18n, isMessageKey } from './i18n';
 
 interface Issue {
@@ -86,24 +87,8 @@ export function zodObjectRule(schema: ParsableSchema, field: string): FormRule {
   });
 }
 
-/**
- * The field schemas of an object schema, also when it is wrapped (z.preprocess(…, object) or a
- * refined pipe: the shared request schemas that accept legacy key spellings are).
- */
-export function objectShape(schema: unknown): Record<string, ParsableSchema> | undefined {
-  let current: unknown = schema;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    if ('shape' in current && current.shape && typeof current.shape === 'object') {
-      return current.shape as Record<string, ParsableSchema>;
-    }
-    // A zod pipe: the object is its output side (after a preprocess) or its input side.
-    const pipe = current as { out?: unknown; in?: unknown };
-    const next = pipe.out && typeof pipe.out === 'object' && 'shape' in pipe.out ? pipe.out : pipe.in;
-    if (next === current) return undefined;
-    current = next;
-  }
-  return undefined;
-}
+/** The field schemas of an object schema, also when it is wrapped (see @sluice/shared/schema-shape). */
+export const objectShape = (schema: unknown): Record<string, ParsableSchema> | undefined => sharedObjectShape(schema);
 
 /**
  * A confirmation field: its value must equal another field's. The message is the shared

@@ -6,9 +6,7 @@ import { useMemo, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { TYPE_IMAGE_KINDS, TYPE_IMAGE_LIMIT } from '@sluice/shared/device-type.schema';
-import { name as nameField, sortNo } from '@sluice/shared/schema-fields';
+import { TYPE_IMAGE_KINDS, TYPE_IMAGE_LIMIT, typeImageFields } from '@sluice/shared/device-type.schema';
 import { FileUploadDialog } from '../../../../components/file-upload/file-upload-dialog';
 import { ImageCropperDialog } from '../../../../components/image-cropper/image-cropper-dialog';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
@@ -35,8 +33,6 @@ export function isTypeImageFile(file: { name: string; type: string }): boolean {
   const ext = file.name.toLowerCase().split('.').pop() ?? '';
   return file.type ? MIME.includes(file.type.toLowerCase()) : Object.values(EXTENSIONS).flat().includes(ext);
 }
-
-const imageSchema = z.object({ ImageName: nameField(128), Sn: sortNo });
 
 function Preview({ row }: { row: TypeImageDto }) {
   const { t } = useTranslation();
@@ -73,8 +69,8 @@ export function ImageTab({ typeId }: { typeId: number }) {
         { key: 'Sn', title: 'typeImages.sn' },
       ],
       form: {
-        createSchema: imageSchema,
-        updateSchema: imageSchema,
+        createSchema: typeImageFields,
+        updateSchema: typeImageFields,
         createTitle: 'typeImages.edit',
         editTitle: 'typeImages.edit',
         fields: [
