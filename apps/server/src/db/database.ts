@@ -19,7 +19,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** Migrate only up to this migration (the upgrade test's database of the previous release). */
+  migrateUpTo?: string;
+}): Promise<DatabaseHandle> {
   let db: Db;
   let dialect: DialectName;
   if (options.databaseUrl) {
@@ -33,7 +38,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     db = new Kysely<Database>({ dialect: openSqlite(path.join(options.dataDir, 'sluice.db')).dialect });
   }
   try {
-    await migrate(db as Kysely<unknown>, dialect);
+    await migrate(db as Kysely<unknown>, dialect, options.migrateUpTo);
   } catch (error) {
     await db.destroy();
     throw error;

@@ -28,6 +28,17 @@ const steps: [string, Step][] = [
   ['0006_device_type_parts', deviceTypeParts],
 ];
 
+/** The migrations' names, in order. */
+export const migrationNames = (): string[] => steps.map(([name]) => name);
+
+/**
+ * The last migration of the previous release. A migration is never changed once released (a
+ * database that ran it will not run it again); the upgrade test builds a database with the
+ * migrations up to this one, fills it, and migrates it to the current schema. Move it forward
+ * when a release ships.
+ */
+export const PREVIOUS_RELEASE = '0005_telemetry';
+
 class InlineProvider implements MigrationProvider {
   readonly dialect: DialectName;
   constructor(dialect: DialectName) {
@@ -40,9 +51,10 @@ class InlineProvider implements MigrationProvider {
   }
 }
 
-export async function migrate(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+/** Migrates to the latest schema, or up to the migration named (the upgrade test's older database). */
+export async function migrate(db: Kysely<unknown>, dialect: DialectName, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === 'Error');
   if (error ?? failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
