@@ -113,6 +113,7 @@ const mqttConfig = {
     .default('+08:00'),
   INGEST_BATCH_MS: z.coerce.number().int().min(0).max(5000).default(0),
   INGEST_BATCH_POINTS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  MAX_UNDEFINED_KEYS: z.coerce.number().int().min(0, 'must be 0 (only defined keys) or more').max(100_000).default(200),
   HISTORY_RAW_DAYS: days(90),
   HISTORY_HOURLY_DAYS: days(730),
   HISTORY_DAILY_DAYS: days(0),

@@ -18,6 +18,8 @@ import { TelemetryWriteRepository } from '../modules/telemetry/telemetry-write.r
 import { IngestWriter } from '../modules/telemetry/ingest-writer.ts';
 import { HistoryRepository } from '../modules/telemetry/history.repository.ts';
 import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
+import { RefusalLog } from '../modules/telemetry/refusal-log.ts';
+import { UndefinedKeyLimit } from '../modules/telemetry/undefined-keys.ts';
 import { RetentionJob, purgeDeviceLiveData } from '../modules/telemetry/retention.job.ts';
 import { OnlineRepository } from '../modules/online/online.repository.ts';
 import { OnlineService } from '../modules/online/online.service.ts';
@@ -108,7 +110,17 @@ export const liveDataPlugin = fp(
         (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ??
         user.account,
     });
-    const ingestion = new IngestionService({ directory, writer, online, warns, commands, offsetMinutes, log });
+    const ingestion = new IngestionService({
+      directory,
+      writer,
+      online,
+      warns,
+      commands,
+      refusals: new RefusalLog({ logs, log }),
+      undefinedKeys: new UndefinedKeyLimit(history, config.MAX_UNDEFINED_KEYS),
+      offsetMinutes,
+      log,
+    });
     const auth = new MqttAuth({
       db,
       directory,

@@ -2,18 +2,23 @@
  * The ingestion pipeline: a message from a device's topic is parsed, checked against the
  * device's data definitions and stored; errors open and close alarms; status messages and
  * every message move the online state; acknowledgements complete the device log. Nothing a
- * device sends can crash it: what is wrong is refused with a logged reason and counted.
+ * device sends can crash it or block it: what the server cannot use is refused — acknowledged,
+ * counted and recorded in the device's log with the reason (RefusalLog) — and only a fault on
+ * the server's side (the database) leaves a message unacknowledged, to be sent again. Reading a
+ * message that throws is such a refusal too, never a reason to have it sent again for ever.
  */
-import type { TopicAddress } from '@sluice/shared/device-protocol';
+import type { TopicAddress, TopicKind } from '@sluice/shared/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandsService } from '../commands/commands.service.ts';
 import type { OnlineService } from '../online/online.service.ts';
 import type { WarnsService } from '../warns/warns.service.ts';
-import { checkValue, storeUndefined } from './data-validation.ts';
-import type { DeviceDirectory, KnownDevice } from './device-directory.ts';
+import { checkValue, storeUndefined, type StoredValue } from './data-validation.ts';
+import type { DeviceDefinitions, DeviceDirectory, KnownDevice } from './device-directory.ts';
 import type { IngestWriter } from './ingest-writer.ts';
-import { parseAck, parseData, parseError, parseStatus } from './payload.ts';
+import { parseAck, parseData, parseError, parseStatus, type DataRecord, type Parsed } from './payload.ts';
+import type { Refusal, RefusalLog } from './refusal-log.ts';
 import type { BatchPoint } from './telemetry-write.repository.ts';
+import type { UndefinedKeyLimit } from './undefined-keys.ts';
 
 export interface IngestCounters {
   received: number;
@@ -24,6 +29,8 @@ export interface IngestCounters {
   refusedValues: number;
   /** Values of keys without a data definition (stored, flagged). */
   undefinedValues: number;
+  /** Values refused because their key would be one undefined key more than MAX_UNDEFINED_KEYS. */
+  refusedUndefinedKeys: number;
   failed: number;
 }
 
@@ -42,13 +49,23 @@ export interface IncomingMessage {
 }
 
 export class IngestionService {
-  readonly counters: IngestCounters = { received: 0, stored: 0, refused: 0, refusedValues: 0, undefinedValues: 0, failed: 0 };
+  readonly counters: IngestCounters = {
+    received: 0,
+    stored: 0,
+    refused: 0,
+    refusedValues: 0,
+    undefinedValues: 0,
+    refusedUndefinedKeys: 0,
+    failed: 0,
+  };
   private readonly deps: {
     directory: DeviceDirectory;
     writer: IngestWriter;
     online: OnlineService;
     warns: WarnsService;
     commands: CommandsService;
+    refusals: RefusalLog;
+    undefinedKeys: UndefinedKeyLimit;
     offsetMinutes: number;
     log: FastifyBaseLogger;
   };
@@ -62,9 +79,12 @@ export class IngestionService {
     const { address } = message;
     try {
       const device = await this.deps.directory.device(address.deviceSn, now);
-      if (!device) return this.refuse(address, 'no such device');
-      if (address.groupId !== undefined && address.groupId !== device.groupId)
-        return this.refuse(address, `the device is not in group ${String(address.groupId)}`);
+      const { kind, deviceSn } = address;
+      if (!device) return await this.refuse({ deviceSn, kind, reason: 'no such device' }, now);
+      if (address.groupId !== undefined && address.groupId !== device.groupId) {
+        const reason = `the device is not in group ${String(address.groupId)}`;
+        return await this.refuse({ deviceSn, groupId: device.groupId, kind, reason, payload: message.payload }, now);
+      }
       switch (address.kind) {
         case 'data':
           return await this.data(device, message.payload, now);
@@ -75,7 +95,10 @@ export class IngestionService {
         case 'ack':
           return await this.ack(device, message.payload, now);
         default:
-          return this.refuse(address, `devices do not publish on ${address.kind} topics`);
+          return await this.refuse(
+            { ...device, kind, reason: `devices do not publish on ${kind} topics`, payload: message.payload },
+            now,
+          );
       }
     } catch (error) {
       this.counters.failed += 1;
@@ -87,57 +110,56 @@ export class IngestionService {
     }
   }
 
-  private refuse(address: TopicAddress, reason: string): IngestOutcome {
+  /** A message the server cannot use: acknowledged (so that the device does not send it again), counted, recorded. */
+  private async refuse(refusal: Refusal, now: number): Promise<IngestOutcome> {
     this.counters.refused += 1;
-    this.deps.log.warn({ deviceSn: address.deviceSn, kind: address.kind, reason }, 'device message refused');
-    return { ok: false, reason };
+    await this.deps.refusals.record(refusal, now);
+    return { ok: false, reason: refusal.reason };
+  }
+
+  /**
+   * Reading a message is pure: when it throws, that is a fault in reading, which sending the
+   * message again would only repeat. It is refused (and the fault logged) instead.
+   */
+  private read<T>(device: KnownDevice, kind: TopicKind, step: () => Parsed<T>): Parsed<T> {
+    try {
+      return step();
+    } catch (error) {
+      this.deps.log.error({ err: error, deviceSn: device.deviceSn, kind }, 'reading a device message failed');
+      return { ok: false, reason: 'the message could not be read' };
+    }
   }
 
   private async data(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
-    const parsed = parseData(payload, this.deps.offsetMinutes, now);
-    if (!parsed.ok) return this.refuse({ kind: 'data', deviceSn: device.deviceSn }, parsed.reason);
-    const { byKey, aliases } = await this.deps.directory.definitionsOf(device, now);
-    const points: BatchPoint[] = [];
-    const latest: { ts: number; data: Record<string, number | string> }[] = [];
-    const refused: { key: string; reason: string }[] = [];
-    for (const record of parsed.value) {
-      refused.push(...record.refused);
-      const data: Record<string, number | string> = {};
-      for (const [wireKey, value] of Object.entries(record.values)) {
-        const key = aliases.get(wireKey) ?? wireKey;
-        const definition = byKey.get(key);
-        let stored;
-        if (definition) {
-          const checked = checkValue(value, definition.type);
-          if (!checked.ok) {
-            refused.push({ key, reason: checked.reason });
-            continue;
-          }
-          stored = checked.value;
-        } else {
-          stored = storeUndefined(value);
-          this.counters.undefinedValues += 1;
-        }
-        points.push({
-          groupId: device.groupId,
-          deviceSn: device.deviceSn,
-          key,
-          defined: definition !== undefined,
-          ts: record.ts,
-          num: stored.num,
-          txt: stored.txt,
-        });
-        data[key] = stored.num ?? stored.txt ?? '';
-      }
-      if (Object.keys(data).length > 0) latest.push({ ts: record.ts, data });
+    const parsed = this.read(device, 'data', () => parseData(payload, this.deps.offsetMinutes, now));
+    if (!parsed.ok) return this.refuse({ ...device, kind: 'data', reason: parsed.reason, payload }, now);
+    const definitions = await this.deps.directory.definitionsOf(device, now);
+    const checked = this.read(device, 'data', () => this.check(device, parsed.value, definitions));
+    if (!checked.ok) return this.refuse({ ...device, kind: 'data', reason: checked.reason, payload }, now);
+    const { points, refused } = checked.value;
+    const undefinedKeys = new Set(points.filter((p) => !p.defined).map((p) => p.key));
+    const over = await this.deps.undefinedKeys.over(device, definitions.byKey, undefinedKeys, now);
+    if (over.size > 0) {
+      const reason = `more than ${String(this.deps.undefinedKeys.limit)} data keys without a definition`;
+      for (const key of over) refused.push({ key, reason });
+      this.counters.refusedUndefinedKeys += points.filter((p) => over.has(p.key)).length;
     }
+    const kept = over.size > 0 ? points.filter((p) => !over.has(p.key)) : points;
+    this.counters.undefinedValues += kept.filter((p) => !p.defined).length;
+    const latest = latestOf(kept);
+    void this.deps.online.touch(device.groupId, device.deviceSn, now);
     if (refused.length > 0) {
       this.counters.refusedValues += refused.length;
-      this.deps.log.warn({ deviceSn: device.deviceSn, refused: refused.slice(0, 10) }, 'data values refused');
+      const listed = refused
+        .slice(0, 5)
+        .map((r) => `${r.key}: ${r.reason}`)
+        .join('; ');
+      const reason = `${String(refused.length)} value(s) refused: ${listed}${refused.length > 5 ? '; …' : ''}`;
+      if (kept.length === 0) return this.refuse({ ...device, kind: 'data', reason, payload }, now);
+      await this.deps.refusals.record({ ...device, kind: 'data', reason, payload }, now);
     }
-    void this.deps.online.touch(device.groupId, device.deviceSn, now);
-    if (points.length === 0) return refused.length > 0 ? { ok: false, reason: 'every value was refused' } : { ok: true };
-    await this.deps.writer.write({ groupId: device.groupId, deviceSn: device.deviceSn, points, latest });
+    if (kept.length === 0) return { ok: true };
+    await this.deps.writer.write({ groupId: device.groupId, deviceSn: device.deviceSn, points: kept, latest });
     this.counters.stored += 1;
     // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
     for (const l of latest) {
@@ -148,9 +170,45 @@ export class IngestionService {
     return { ok: true };
   }
 
+  /** A message's values checked against the device's definitions: the points to store, and the values refused. */
+  private check(
+    device: KnownDevice,
+    records: DataRecord[],
+    { byKey, aliases }: DeviceDefinitions,
+  ): Parsed<{ points: BatchPoint[]; refused: { key: string; reason: string }[] }> {
+    const points: BatchPoint[] = [];
+    const refused: { key: string; reason: string }[] = [];
+    for (const record of records) {
+      refused.push(...record.refused);
+      for (const [wireKey, value] of Object.entries(record.values)) {
+        const key = aliases.get(wireKey) ?? wireKey;
+        const definition = byKey.get(key);
+        let stored: StoredValue;
+        if (definition) {
+          const checked = checkValue(value, definition.type);
+          if (!checked.ok) {
+            refused.push({ key, reason: checked.reason });
+            continue;
+          }
+          stored = checked.value;
+        } else stored = storeUndefined(value);
+        points.push({
+          groupId: device.groupId,
+          deviceSn: device.deviceSn,
+          key,
+          defined: definition !== undefined,
+          ts: record.ts,
+          num: stored.num,
+          txt: stored.txt,
+        });
+      }
+    }
+    return { ok: true, value: { points, refused } };
+  }
+
   private async error(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
-    const parsed = parseError(payload, this.deps.offsetMinutes, now);
-    if (!parsed.ok) return this.refuse({ kind: 'error', deviceSn: device.deviceSn }, parsed.reason);
+    const parsed = this.read(device, 'error', () => parseError(payload, this.deps.offsetMinutes, now));
+    if (!parsed.ok) return this.refuse({ ...device, kind: 'error', reason: parsed.reason, payload }, now);
     void this.deps.online.touch(device.groupId, device.deviceSn, now);
     const { ts, codes, change } = parsed.value;
     if (codes) await this.deps.warns.setActive(device, codes, ts);
@@ -160,8 +218,8 @@ export class IngestionService {
   }
 
   private async status(device: KnownDevice, message: IncomingMessage, now: number): Promise<IngestOutcome> {
-    const parsed = parseStatus(message.payload, this.deps.offsetMinutes, now);
-    if (!parsed.ok) return this.refuse({ kind: 'status', deviceSn: device.deviceSn }, parsed.reason);
+    const parsed = this.read(device, 'status', () => parseStatus(message.payload, this.deps.offsetMinutes, now));
+    if (!parsed.ok) return this.refuse({ ...device, kind: 'status', reason: parsed.reason, payload: message.payload }, now);
     if (parsed.value.online) {
       // A retained 'online' replayed on subscription says nothing about now; the time-out decides.
       if (!message.retained) await this.deps.online.touch(device.groupId, device.deviceSn, now);
@@ -172,10 +230,21 @@ export class IngestionService {
   }
 
   private async ack(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
-    const parsed = parseAck(payload);
-    if (!parsed.ok) return this.refuse({ kind: 'ack', deviceSn: device.deviceSn }, parsed.reason);
+    const parsed = this.read(device, 'ack', () => parseAck(payload));
+    if (!parsed.ok) return this.refuse({ ...device, kind: 'ack', reason: parsed.reason, payload }, now);
     void this.deps.online.touch(device.groupId, device.deviceSn, now);
     await this.deps.commands.acknowledge(device, parsed.value, now);
     return { ok: true };
   }
+}
+
+/** Each record's stored values by key, for the latest-values record and alarms. */
+function latestOf(points: BatchPoint[]): { ts: number; data: Record<string, number | string> }[] {
+  const byTime = new Map<number, Record<string, number | string>>();
+  for (const p of points) {
+    const data = byTime.get(p.ts) ?? {};
+    data[p.key] = p.num ?? p.txt ?? '';
+    byTime.set(p.ts, data);
+  }
+  return [...byTime].map(([ts, data]) => ({ ts, data }));
 }

@@ -27,6 +27,37 @@ describe('device payloads', () => {
     expect(mixed.ok && mixed.value[0]?.refused.map((r) => r.key)).toEqual(['A', 'b c', 'C']);
   });
 
+  it('refuses times outside [2000-01-01, a day ahead] without throwing, whatever the clock sent', () => {
+    const reason = (time: unknown) => {
+      const parsed = parseData(buf({ Time: time, A: 1 }), 480, NOW);
+      return parsed.ok ? 'taken' : parsed.reason;
+    };
+    // A nanosecond clock, and times past what a Date can hold.
+    expect(reason(1.7e18)).toBe('Time 1700000000000000000 is more than a day in the future');
+    expect(reason(8.64e15 + 1)).toBe('Time 8640000000000001 is more than a day in the future');
+    expect(reason(1e300)).toMatch(/^Time 1e\+300 is more than a day in the future$/);
+    expect(reason(NOW + 86_400_000 + 1)).toMatch(/more than a day in the future$/);
+    expect(reason(NOW + 86_400_000)).toBe('taken');
+    // A clock that was never set.
+    expect(reason('1970-01-01 08:00:00')).toBe('Time "1970-01-01 08:00:00" is before 2000-01-01');
+    expect(reason(Date.UTC(1999, 11, 31, 23, 59, 59) / 1000)).toMatch(/before 2000-01-01$/);
+    expect(reason(Date.UTC(2000, 0, 1))).toBe('taken');
+    expect(reason('x'.repeat(100))).toBe(`Time "${'x'.repeat(39)}… is not a time`);
+    // Error and status messages read their Time the same way.
+    expect(parseError(buf({ Time: 1.7e18, Codes: [] }), 480, NOW)).toMatchObject({ ok: false });
+    expect(parseStatus(buf({ Time: 1.7e18, Online: 1 }), 480, NOW)).toMatchObject({ ok: true, value: { ts: NOW } });
+  });
+
+  it('refuses text a database cannot hold, and keeps control characters out of acknowledgements', () => {
+    const parsed = parseData(buf({ Note: 'a\u0000b', Level: 1 }), 480, NOW);
+    expect(parsed.ok && parsed.value[0]).toMatchObject({ values: { Level: 1 }, refused: [{ key: 'Note' }] });
+    expect(parseAck(buf({ Id: 'a\u0000b' }))).toMatchObject({ ok: false });
+    expect(parseAck(buf({ Id: 'abc', Message: 'no\u0000\npe', Value: 'x\u0000' }))).toMatchObject({
+      ok: true,
+      value: { Message: 'no  pe', Value: 'x ' },
+    });
+  });
+
   it('reads error codes, status and acknowledgements', () => {
     expect(parseError(buf({ Codes: ['E101', 205] }), 480, NOW)).toEqual({ ok: true, value: { ts: NOW, codes: ['E101', '205'] } });
     expect(parseError(buf({ Code: 'E1', Active: 0 }), 480, NOW)).toEqual({

@@ -11,6 +11,8 @@ export const MAX_MESSAGES = 1000;
 export const MAX_TEXT = 256;
 /** How far ahead of the server's clock a device's Time may be. */
 export const FUTURE_SLACK_MS = 24 * 3600_000;
+/** The earliest Time a device may give (2000-01-01): anything before is a clock that was never set. */
+export const EARLIEST_TIME = Date.UTC(2000, 0, 1);
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -33,14 +35,32 @@ function parseJson(payload: Buffer): Parsed<unknown> {
   }
 }
 
+/** A device's value as it came, short enough for a reason. */
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
+/**
+ * A record's time: within [2000-01-01, a day ahead of the server's clock]. The reasons show the
+ * device's value as it came, never a formatted date (a nanosecond clock is beyond what a Date holds).
+ */
 function timeOf(raw: Record<string, unknown>, offsetMinutes: number, now: number): Parsed<number> {
   const value = raw[TIME_KEY];
   if (value === undefined || value === null || value === '') return { ok: true, value: now };
   const ts = parseDeviceTime(value, offsetMinutes);
-  if (ts === undefined) return { ok: false, reason: `Time ${JSON.stringify(value)} is not a time` };
-  if (ts > now + FUTURE_SLACK_MS) return { ok: false, reason: `Time ${new Date(ts).toISOString()} is in the future` };
+  if (ts === undefined) return { ok: false, reason: `Time ${shown(value)} is not a time` };
+  if (ts < EARLIEST_TIME) return { ok: false, reason: `Time ${shown(value)} is before 2000-01-01` };
+  if (ts > now + FUTURE_SLACK_MS) return { ok: false, reason: `Time ${shown(value)} is more than a day in the future` };
   return { ok: true, value: ts };
 }
+
+/** Text a database can hold: PostgreSQL refuses the NUL character in text. */
+const storable = (text: string) => !text.includes('\u0000');
+/** Text for a log or a record: control characters blanked, at most `max` characters. */
+export const printable = (text: string, max: number) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, max);
 
 /** A data payload: one object of data points keyed by DataKey, or an array of them. */
 export function parseData(payload: Buffer, offsetMinutes: number, now: number): Parsed<DataRecord[]> {
@@ -64,8 +84,9 @@ export function parseData(payload: Buffer, offsetMinutes: number, now: number): 
         else refused.push({ key, reason: 'not a finite number' });
       } else if (typeof value === 'boolean') values[key] = value;
       else if (typeof value === 'string') {
-        if (value.length <= MAX_TEXT) values[key] = value;
-        else refused.push({ key, reason: `text longer than ${String(MAX_TEXT)}` });
+        if (value.length > MAX_TEXT) refused.push({ key, reason: `text longer than ${String(MAX_TEXT)}` });
+        else if (!storable(value)) refused.push({ key, reason: 'text with a NUL character' });
+        else values[key] = value;
       } else refused.push({ key, reason: `a ${value === null ? 'null' : typeof value} is not a value` });
     }
     if (Object.keys(values).length === 0 && refused.length === 0) return { ok: false, reason: 'no data points' };
@@ -122,7 +143,7 @@ export function parseStatus(
     value: {
       ts: ts.ok ? ts.value : now,
       online: online === 1 || online === true || online === '1',
-      ...(typeof version === 'string' ? { version: version.slice(0, 64) } : {}),
+      ...(typeof version === 'string' ? { version: printable(version, 64) } : {}),
     },
   };
 }
@@ -132,11 +153,12 @@ export function parseAck(payload: Buffer): Parsed<AckMessage> {
   const json = parseJson(payload);
   if (!json.ok) return json;
   const raw = json.value;
-  if (!isRecord(raw) || typeof raw.Id !== 'string' || raw.Id.length === 0 || raw.Id.length > 64)
+  if (!isRecord(raw) || typeof raw.Id !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(raw.Id))
     return { ok: false, reason: 'an acknowledgement needs the command Id' };
   const success = raw.Success === undefined || raw.Success === true || raw.Success === 1 || raw.Success === '1';
   const ack: AckMessage = { Id: raw.Id, Success: success };
-  if (typeof raw.Value === 'number' || typeof raw.Value === 'string' || typeof raw.Value === 'boolean') ack.Value = raw.Value;
-  if (typeof raw.Message === 'string') ack.Message = raw.Message.slice(0, 200);
+  if (typeof raw.Value === 'number' || typeof raw.Value === 'boolean') ack.Value = raw.Value;
+  if (typeof raw.Value === 'string') ack.Value = printable(raw.Value, MAX_TEXT);
+  if (typeof raw.Message === 'string') ack.Message = printable(raw.Message, 200);
   return { ok: true, value: ack };
 }
