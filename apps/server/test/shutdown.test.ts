@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect } from './mqtt-helpers.ts';
+import { freePort } from './scratch.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -49,6 +51,73 @@ describe('the server process', () => {
     // A cleanly closed SQLite database leaves no write-ahead log behind.
     expect(existsSync(path.join(dataDir, 'sluice.db'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'sluice.db-wal'))).toBe(false);
+  });
+
+  it('stops at once and exits 0 while a device is connected over TCP', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-proc-'));
+    dirs.push(dataDir);
+    const mqttPort = await freePort();
+    const password = 'Shutdown12345';
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DEMO: '0',
+        ADMIN_PASSWORD: password,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const started = Date.now();
+    while (!/running at (http:\/\/\S+)/.test(output) && Date.now() - started < 20_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const url = /running at (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+    expect(url, output).not.toBe('');
+
+    // A device added through the API, connected over TCP as a gateway would be.
+    const call = async <T>(route: string, body: unknown, token?: string) => {
+      const response = await fetch(`${url}/api${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { data: T }).data;
+    };
+    const { Token: token, GroupId: g } = await call<{ Token: string; GroupId: number }>('/User', {
+      Account: 'admin',
+      Password: password,
+    });
+    const { Credential } = await call<{ Credential: { Username: string; Password: string } }>(
+      `/${String(g)}/Device`,
+      { DeviceName: 'Gateway' },
+      token,
+    );
+    const device = await connect(`mqtt://127.0.0.1:${String(mqttPort)}`, {
+      clientId: Credential.Username,
+      username: Credential.Username,
+      password: Credential.Password,
+    });
+    const disconnected = new Promise<void>((resolve) =>
+      device.once('close', () => {
+        resolve();
+      }),
+    );
+
+    const stopping = Date.now();
+    child.kill('SIGTERM');
+    expect(await exited, output).toBe(0);
+    await disconnected;
+    console.log(`server stopped ${String(Date.now() - stopping)} ms after SIGTERM with a device connected`);
+    expect(output).not.toMatch(/did not start in time|shutdown failed/i);
+    await device.endAsync(true);
   });
 
   it('refuses to start on a bad configuration value, naming it', async () => {

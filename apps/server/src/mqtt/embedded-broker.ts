@@ -100,21 +100,27 @@ export class EmbeddedBroker implements MessageBus {
     });
   }
 
+  /**
+   * Stops taking connections and closes the open ones. The TCP server's close waits for its
+   * connections to end, so the broker closes them (Aedes closes every client) while it waits;
+   * waiting for them first would wait until the devices leave of their own accord.
+   */
   async close(): Promise<void> {
     for (const client of this.ws.clients) client.terminate();
     const tcp = this.tcp;
-    if (tcp) {
-      await new Promise<void>((resolve) => {
+    const tcpClosed = new Promise<void>((resolve) => {
+      if (tcp)
         tcp.close(() => {
           resolve();
         });
-      });
-    }
+      else resolve();
+    });
     await new Promise<void>((resolve) => {
       this.aedes.close(() => {
         resolve();
       });
     });
+    await tcpClosed;
   }
 
   /** Whether a device holds a connection now. */
