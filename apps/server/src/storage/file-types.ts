@@ -29,10 +29,16 @@ export function sniff(head: Uint8Array): Exclude<FileKind, 'bin'> | undefined {
 const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
 const u32 = (b: Uint8Array, at: number) => (u16(b, at) + u16(b, at + 2) * 0x10000) >>> 0;
 
-/** One entry of a ZIP file's central directory: its name and its declared uncompressed size. */
+/** One entry of a ZIP file's central directory, as it declares it. */
 export interface ZipEntry {
   name: string;
+  /** Uncompressed size (declared: the data may inflate to more). */
   size: number;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  compressedSize: number;
+  /** Where its local header starts in the file. */
+  offset: number;
 }
 
 /**
@@ -58,7 +64,13 @@ export function zipEntries(tail: Uint8Array, size: number): ZipEntry[] | undefin
       if (u32(tail, p) !== ENTRY) return undefined;
       const nameLength = u16(tail, p + 28);
       const name = new TextDecoder().decode(tail.subarray(p + 46, p + 46 + nameLength));
-      entries.push({ name, size: u32(tail, p + 24) });
+      entries.push({
+        name,
+        size: u32(tail, p + 24),
+        method: u16(tail, p + 10),
+        compressedSize: u32(tail, p + 20),
+        offset: u32(tail, p + 42),
+      });
       p += 46 + nameLength + u16(tail, p + 30) + u16(tail, p + 32);
       if (p > at) return undefined;
     }
@@ -73,4 +85,11 @@ export function zipEntries(tail: Uint8Array, size: number): ZipEntry[] | undefin
  */
 export function isAndroidPackage(tail: Uint8Array, size: number): boolean {
   return zipEntries(tail, size)?.some((e) => e.name === 'AndroidManifest.xml') ?? false;
+}
+
+/** Where an entry's data starts in a ZIP file held whole (after its local header), or undefined when there is no local header. */
+export function zipDataStart(file: Uint8Array, entry: ZipEntry): number | undefined {
+  const at = entry.offset;
+  if (u32(file, at) !== 0x04034b50) return undefined;
+  return at + 30 + u16(file, at + 26) + u16(file, at + 28);
 }
