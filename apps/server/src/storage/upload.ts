@@ -1,9 +1,11 @@
 /**
  * The one upload pipeline: a multipart file is checked by its bytes and stored while it streams;
- * crossing the size limit stops it with 413 and removes what was written.
+ * crossing the size limit stops it with 413 and removes what was written; a body that is no
+ * well-formed multipart form (no boundary, a broken part, cut off) is the caller's fault: 400.
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { AppError } from '../http/errors.ts';
@@ -13,6 +15,7 @@ import { sniff, type FileKind } from './file-types.ts';
 export interface UploadRule {
   folder: string;
   limit: number;
+  /** The kinds taken, told by their first bytes; 'bin' takes any bytes (stored as bin unless another listed kind is recognised). */
   kinds: FileKind[];
   /**
    * A check of the whole file beyond its first bytes, on its last `tailBytes` bytes (an APK's
@@ -55,6 +58,67 @@ export const formatBytes = (n: number) =>
 
 class SizeLimitError extends Error {}
 
+/** The multipart body itself could not be read (as opposed to storing it failing). */
+class UnreadableUpload extends Error {}
+
+const badUpload = () => new AppError(400, 'error.badUpload', {}, 'file');
+
+/**
+ * What reading a multipart body threw, as the caller should hear it: our own refusals as they
+ * are, the reader's limits as 413, and anything else the reader found wrong with the body as 400.
+ */
+function uploadError(error: unknown, limit: number): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) return new AppError(413, 'error.tooLarge', { limit: formatBytes(limit) }, 'file');
+  return badUpload();
+}
+
+/** The request's one file part, its fields read; a body that is no multipart form with a file is refused. */
+async function filePart(request: FastifyRequest, limit: number): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw new AppError(400, 'error.noFile', {}, 'file');
+  let part: MultipartFile | undefined;
+  try {
+    // One byte over the limit tells a file that is too large from one exactly at it.
+    part = await request.file({ limits: { fileSize: limit + 1, files: 1 } });
+  } catch (error) {
+    throw uploadError(error, limit);
+  }
+  if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
+  return part;
+}
+
+/** A small upload read whole into memory (an import), refused like any other when too large or unreadable. */
+export async function receiveBuffer(request: FastifyRequest, limit: number): Promise<{ bytes: Buffer; fileName: string }> {
+  const part = await filePart(request, limit);
+  let bytes: Buffer;
+  try {
+    bytes = await part.toBuffer();
+  } catch (error) {
+    throw part.file.truncated
+      ? new AppError(413, 'error.tooLarge', { limit: formatBytes(limit) }, 'file')
+      : uploadError(error, limit);
+  }
+  if (part.file.truncated || bytes.length > limit)
+    throw new AppError(413, 'error.tooLarge', { limit: formatBytes(limit) }, 'file');
+  return { bytes, fileName: part.filename };
+}
+
+/** The source's chunks; its failing is an unreadable upload. */
+async function* readable(source: Readable): AsyncGenerator<Buffer> {
+  const chunks = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await chunks.next();
+    } catch {
+      throw new UnreadableUpload();
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
 /** Yields the file's chunks, checking the head's bytes against the allowed kinds and counting the size. */
 interface Found {
   kind?: FileKind;
@@ -78,12 +142,13 @@ function keepTail(found: Found, chunk: Buffer, rule: UploadRule) {
 async function* checkedChunks(source: Readable, rule: UploadRule, found: Found) {
   const badType = () => new AppError(415, 'error.badFileType', { types: rule.kinds.join(', ') });
   const decide = (head: Buffer) => {
-    const kind = sniff(head) ?? (rule.kinds.includes('bin') ? 'bin' : undefined);
-    if (!kind || !rule.kinds.includes(kind)) throw badType();
+    const sniffed = sniff(head);
+    const kind = sniffed && rule.kinds.includes(sniffed) ? sniffed : rule.kinds.includes('bin') ? 'bin' : undefined;
+    if (!kind) throw badType();
     found.kind = kind;
   };
   let head = Buffer.alloc(0);
-  for await (const chunk of source as AsyncIterable<Buffer>) {
+  for await (const chunk of readable(source)) {
     found.size += chunk.length;
     if (found.size > rule.limit) throw new SizeLimitError();
     found.hash.update(chunk);
@@ -127,10 +192,7 @@ export async function receiveUpload(
   rule: UploadRule,
   options: UploadOptions = {},
 ): Promise<StoredUpload> {
-  if (!request.isMultipart()) throw new AppError(400, 'error.noFile', {}, 'file');
-  // One byte over the limit tells a file that is too large from one exactly at it.
-  const part = await request.file({ limits: { fileSize: rule.limit + 1, files: 1 } });
-  if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
+  const part = await filePart(request, rule.limit);
   const fields = fieldValues(request, part.fields);
   try {
     await options.fields?.(fields);
@@ -148,6 +210,7 @@ export async function receiveUpload(
   } catch (error) {
     part.file.resume();
     if (error instanceof AppError) throw error;
+    if (error instanceof UnreadableUpload) throw badUpload();
     if (error instanceof SizeLimitError || part.file.truncated) {
       throw new AppError(413, 'error.tooLarge', { limit: formatBytes(rule.limit) }, 'file');
     }

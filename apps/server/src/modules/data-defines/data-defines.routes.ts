@@ -24,7 +24,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { registerResource } from '../../http/resource.ts';
-import { formatBytes } from '../../storage/upload.ts';
+import { receiveBuffer } from '../../storage/upload.ts';
 import { dataDefinesInCategory, renameCategory, resolveCategories } from './categories.service.ts';
 import { csvRows, exportLibrary, importLibrary } from './library-import.service.ts';
 import { XLSX_CONTENT_TYPE, looksLikeZip, readXlsx } from './xlsx.ts';
@@ -191,15 +191,10 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!request.isMultipart()) throw new AppError(400, 'error.noFile', {}, 'file');
-      const part = await request.file({ limits: { fileSize: IMPORT_LIMIT, files: 1 } });
-      if (!part) throw new AppError(400, 'error.noFile', {}, 'file');
-      const bytes = await part.toBuffer().catch((error: unknown) => {
-        throw part.file.truncated ? new AppError(413, 'error.tooLarge', { limit: formatBytes(IMPORT_LIMIT) }, 'file') : error;
-      });
+      const { bytes, fileName } = await receiveBuffer(request, IMPORT_LIMIT);
       // The bytes decide the format; a name ending in .xlsx only makes a file that is not a
       // workbook a refusal instead of a CSV attempt.
-      const workbook = looksLikeZip(bytes) || /\.xlsx$/i.test(part.filename);
+      const workbook = looksLikeZip(bytes) || /\.xlsx$/i.test(fileName);
       const rows = workbook ? await readXlsx(bytes) : csvRows(csvText(bytes));
       const lang = requestLanguage(request);
       const report = await importLibrary(db, user.groupId, rows, { mode: request.query.Mode, lang });

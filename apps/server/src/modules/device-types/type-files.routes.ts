@@ -1,7 +1,7 @@
 /**
  * A type's images (TypeImage: 200 MB, png/jpeg/bmp/gif/mp4, ordered by Sn) and upgrade files
- * (TypeUpdateFile: firmware up to 3 MB, any bytes that are not a known image or archive, with a
- * version by the file-version rule and a role). Uploads go through the one upload pipeline.
+ * (TypeUpdateFile: firmware up to 3 MB, any bytes, with a version by the file-version rule and a
+ * role). Uploads go through the one upload pipeline.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -203,7 +203,7 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     const stored = await receiveUpload(
       request,
       storage,
-      // Firmware is any binary; a file whose bytes show an image or an archive is refused.
+      // Firmware is opaque bytes: one that happens to start like an image or a ZIP file is firmware all the same.
       { folder: 'firmware', limit: FIRMWARE_LIMIT, kinds: ['bin'] },
       {
         fields: async (fields) => {
