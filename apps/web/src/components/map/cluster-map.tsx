@@ -50,6 +50,20 @@ export function boundsOf(points: readonly MapPoint[]): L.LatLngBounds {
   return L.latLngBounds([south, west], [north, east]);
 }
 
+/**
+ * A searched place: a ring with its name above it. The name (a geocoder's answer, say) is set
+ * as text: Leaflet would take a string tooltip as HTML.
+ */
+export function pinMarker(pin: { lng: number; lat: number; label: string }): L.CircleMarker {
+  const name = document.createElement('span');
+  name.textContent = pin.label;
+  return L.circleMarker([pin.lat, pin.lng], { radius: 9, color: '#1677ff', weight: 3, fillOpacity: 0.25 }).bindTooltip(name, {
+    permanent: true,
+    direction: 'top',
+    offset: [0, -10],
+  });
+}
+
 export interface MapView {
   lng: number;
   lat: number;
@@ -194,18 +208,7 @@ export function ClusterMap({ config, points, selectedKey, onSelect, label, view,
 
   useEffect(() => {
     if (!map || !pin) return;
-    const marker = L.circleMarker([pin.lat, pin.lng], {
-      radius: 9,
-      color: '#1677ff',
-      weight: 3,
-      fillOpacity: 0.25,
-    })
-      .bindTooltip(pin.label, {
-        permanent: true,
-        direction: 'top',
-        offset: [0, -10],
-      })
-      .addTo(map);
+    const marker = pinMarker(pin).addTo(map);
     return () => {
       marker.remove();
     };
