@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 15_000,
+    // A bound for a hung test, not a speed target: a busy machine runs these jsdom tests several times slower.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

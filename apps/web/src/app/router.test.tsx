@@ -10,7 +10,7 @@ import type { MenuDto } from '@sluice/shared/menu.schema';
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; subMenuDelay?: number } = {}) {
+function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; subMenuHeld?: Promise<void> } = {}) {
   setSessionCookies({ token: 'tok', account: 'someone' });
   const menus = options.menus ?? seededMenus({ operatorOnly: !user.IsAdmin });
   fetchMock.mockImplementation(async (input) => {
@@ -34,7 +34,7 @@ function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; su
     if (url.pathname === '/api/SysMenu/GetUserMenu')
       return new Response(JSON.stringify({ success: true, message: 'OK', data: menus }));
     if (url.pathname === '/api/SysMenu/GetSubMenu') {
-      await new Promise((resolve) => setTimeout(resolve, options.subMenuDelay ?? 0));
+      await options.subMenuHeld;
       const parent = Number(url.searchParams.get('menuId'));
       const data = menus.filter((menu) => menu.ParentId === parent);
       return new Response(JSON.stringify({ success: true, message: 'OK', data }));
@@ -98,7 +98,7 @@ describe('routes (spec §2)', () => {
     // Box data is listed in one menu only and not built (spec §2).
     signedInAs({ IsAdmin: true }, { menus: [...seededMenus(), linkMenu(900, 'Box data', '/sys/boxData', 'sys/boxData', 0)] });
     renderRoutes(routeObjects, '/sys/boxData');
-    expect(await screen.findByRole('heading', { name: 'Box data — coming soon' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Box data — coming soon' })).toBeTruthy();
     expect(document.title).toBe('Box data - Sluice');
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
     // administrator groups are in the side menu
@@ -110,7 +110,7 @@ describe('routes (spec §2)', () => {
   it('switches to the dark theme from the user menu and saves it on the server', async () => {
     signedInAs({ IsAdmin: true });
     renderRoutes(routeObjects, '/common/user/info');
-    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'User menu' }));
     expect(screen.getByRole('switch', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('false');
     await userEvent.click(screen.getByRole('menuitem', { name: /Dark theme/ }));
     await waitFor(() => {
@@ -124,7 +124,7 @@ describe('routes (spec §2)', () => {
   it('shows a screen the user’s menu does not lead to as not permitted, and only their menu', async () => {
     signedInAs({ IsAdmin: false });
     renderRoutes(routeObjects, '/sys/menu');
-    expect(await screen.findByText('No permission', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('No permission')).toBeTruthy();
     const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
     expect(nav.queryByText('System Configure')).toBeNull();
     expect(nav.queryByText('User Manager')).toBeNull();
@@ -136,15 +136,20 @@ describe('routes (spec §2)', () => {
   it('lets anyone open home and their own information, whatever the menu', async () => {
     signedInAs({ IsAdmin: false }, { menus: [] });
     renderRoutes(routeObjects, '/common/user/info');
-    expect(await screen.findByRole('heading', { name: 'User information' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User information' })).toBeTruthy();
   });
 
   it('opens a navigation menu with a loading placeholder until its sub-menu arrives', async () => {
-    signedInAs({ IsAdmin: true }, { subMenuDelay: 300 });
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    signedInAs({ IsAdmin: true }, { subMenuHeld: held });
     renderRoutes(routeObjects, '/common/home');
-    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 }));
+    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
     await userEvent.click(nav.getByText('User Manager'));
     expect(await nav.findByText('Sub menu loading…')).toBeTruthy();
+    release?.();
     expect(await nav.findByRole('link', { name: 'Client list' })).toBeTruthy();
     expect(nav.queryByText('Sub menu loading…')).toBeNull();
   });
@@ -155,7 +160,7 @@ describe('routes (spec §2)', () => {
       { menus: [linkMenu(1, 'Home', '/common/home', 'home'), { ...linkMenu(2, 'Reports', '', ''), Router: '', MenuType: 0 }] },
     );
     renderRoutes(routeObjects, '/common/home');
-    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 5000 }));
+    const nav = within(await screen.findByRole('navigation', { name: 'Main navigation' }));
     await userEvent.click(nav.getByText('Reports'));
     expect(await nav.findByText('No sub menu')).toBeTruthy();
   });
@@ -166,23 +171,21 @@ describe('routes (spec §2)', () => {
       { menus: [linkMenu(1, 'Home', '/common/home', 'home'), linkMenu(2, 'My account', '/me', 'common/user/info')] },
     );
     renderRoutes(routeObjects, '/me');
-    expect(await screen.findByRole('heading', { name: 'User information' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User information' })).toBeTruthy();
     expect(document.title).toBe('My account - Sluice');
   });
 
   it('shows a translated placeholder for a menu item naming an unknown component', async () => {
     signedInAs({ IsAdmin: false }, { menus: [linkMenu(1, 'Reports', '/reports/daily', 'reports/daily')] });
     renderRoutes(routeObjects, '/reports/daily');
-    expect(
-      await screen.findByRole('heading', { name: '“Reports” is not available in this console' }, { timeout: 5000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '“Reports” is not available in this console' })).toBeTruthy();
     expect(screen.getByText(/opens the component “reports\/daily”/)).toBeTruthy();
   });
 
   it('shows not-found inside the console for a path no menu leads to', async () => {
     signedInAs({ IsAdmin: true });
     renderRoutes(routeObjects, '/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Sorry, this page does not exist' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sorry, this page does not exist' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
   });
 
@@ -192,6 +195,6 @@ describe('routes (spec §2)', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/common/app/station');
     });
-    expect(await screen.findByRole('heading', { name: 'All stations', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'All stations', level: 1 })).toBeTruthy();
   });
 });

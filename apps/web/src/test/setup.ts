@@ -5,9 +5,13 @@
 import 'fake-indexeddb/auto';
 // The signed-in screens' texts, which the app loads with its shell.
 import '../lib/console-catalog';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 import { queryClient } from '../lib/query-client';
+
+// What a user waits for can take seconds to render on a busy machine (CI shares two cores): find*
+// and waitFor give up only after this long, instead of Testing Library's one second.
+configure({ asyncUtilTimeout: 20_000 });
 
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
@@ -44,6 +48,9 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  // A test on the fake clock (test/fake-clock.ts) leaves the real one to the next.
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   queryClient.clear();
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();

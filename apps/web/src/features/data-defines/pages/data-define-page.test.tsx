@@ -91,7 +91,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
       Format: '{"0":"low","1":"mid","2":"high","3":"max"}',
       DefaultValue: '3',
     });
-  }, 30_000);
+  });
 
   it('refuses an enumeration without options', async () => {
     const api = server();
@@ -102,7 +102,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/The format must be a JSON object of values and labels/)).toBeTruthy();
     expect(api.callsTo('POST', '/api/DataDefineLibrary')).toEqual([]);
-  }, 30_000);
+  });
 
   it('labels a switch’s 0 and 1, whose values are fixed', async () => {
     const api = server();
@@ -122,7 +122,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
       DataType: 'boolean',
       Format: '{"0":"0","1":"On"}',
     });
-  }, 30_000);
+  });
 
   it('gives a number its decimals and limits, and checks Min ≤ Max and the default against them', async () => {
     const api = server();
@@ -155,7 +155,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
       Format: '{"Min":10,"Max":50,"Decimals":2}',
       DefaultValue: '40',
     });
-  }, 30_000);
+  });
 
   it('offers a select’s options (the baud rates by default) as its default', async () => {
     server();
@@ -165,7 +165,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
     expect([1, 2].map((i) => value(dialog, `Value of option ${String(i)}`))).toEqual(['1200', '9600']);
     await userEvent.click(within(dialog).getByLabelText('Default value'));
     expect(await screen.findByTitle('9600')).toBeTruthy();
-  }, 30_000);
+  });
 
   it('shows the server’s refusal to delete a data point a type uses', async () => {
     const api = server();
@@ -183,7 +183,7 @@ describe('the data point form: Format and DefaultValue fit the data type', () =>
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(/is used by the device type “Village station \(A\/O\)”/)).toBeTruthy();
     expect(screen.getByText('TankLevel')).toBeTruthy();
-  }, 30_000);
+  });
 });
 
 describe('the library as a CSV file or an Excel workbook', () => {
@@ -223,5 +223,5 @@ describe('the library as a CSV file or an Excel workbook', () => {
     });
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
     expect(input?.accept.split(',')).toEqual(expect.arrayContaining(['.csv', '.xlsx']));
-  }, 30_000);
+  });
 });

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test/render';
+import { useFakeClock } from '../../../test/fake-clock';
 import type { DeviceDto } from '../api/devices-api';
 import { DeviceCard } from './device-card';
 
@@ -37,11 +38,13 @@ function renderCard(onOpen = vi.fn()) {
 describe('the device card', () => {
   it('shows its key facts in a popover on hover', async () => {
     await i18n.changeLanguage('en-US');
+    const user = useFakeClock();
     renderCard();
     const card = screen.getByRole('article', { name: 'Lift pump 1, Online' });
     expect(screen.queryByText('P-01')).toBeNull();
-    await userEvent.hover(card);
-    const popover = await screen.findByRole('tooltip', {}, { timeout: 3000 });
+    await user.hover(card);
+    // The popover opens after a short hover delay, which the fake clock passes.
+    const popover = await screen.findByRole('tooltip');
     expect(popover.textContent).toContain('SL0000000101');
     expect(popover.textContent).toContain('P-01');
     expect(popover.textContent).toContain('Village station (A/O)');
