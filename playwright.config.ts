@@ -10,8 +10,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds for a hung test and for what a user waits to see, not speed targets: on a busy machine
+  // (CI shares two cores) pages take several times longer. Speed is measured under bench/.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -40,14 +42,14 @@ export default defineConfig({
       command: 'node --disable-warning=ExperimentalWarning e2e/tile-server.ts',
       url: `http://127.0.0.1:${String(tilePort)}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       env: { TILE_PORT: String(tilePort) },
     },
     {
       command: 'npm run serve',
       url: `http://127.0.0.1:${String(port)}/api/docs/json`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',

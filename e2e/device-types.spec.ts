@@ -9,20 +9,17 @@ test.use({ locale: 'en-US' });
  */
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp, search?: string) {
   const exact = typeof option === 'string';
-  for (let attempt = 0; ; attempt++) {
+  // The list can re-render under the pointer (the library refreshes after every write): until the
+  // select shows the option, open it and pick again.
+  let attempts = 0;
+  await expect(async () => {
+    const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    if (attempts++ > 0 && (await open.count()) > 0) await page.keyboard.press('Escape');
     await scope.getByLabel(label, { exact: true }).click();
     if (search) await page.keyboard.type(search);
-    const item = page.getByTitle(option, { exact }).filter({ visible: true }).last();
-    await item.click();
-    try {
-      await expect(scope.getByTitle(option, { exact })).toBeVisible({ timeout: 3000 });
-      return;
-    } catch (error) {
-      // The list re-rendered under the pointer (the library refreshes after every write): again.
-      if (attempt >= 2) throw error;
-      await page.keyboard.press('Escape');
-    }
-  }
+    await page.getByTitle(option, { exact }).filter({ visible: true }).last().click();
+    await expect(scope.getByTitle(option, { exact })).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 function dialog(page: Page, title: string) {
@@ -40,7 +37,7 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 test('an administrator defines data points, builds a type with a module, a control, a statistic and a standard template, and a new device of the type starts from the template', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const stamp = String(Date.now()).slice(-6);
   const level = `E2eLevel${stamp}`;
   const setPoint = `E2eLevelSet${stamp}`;

@@ -13,8 +13,25 @@ export async function signIn(page: Page, user: { account: string; password: stri
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
-/** Opens the user menu in the header and clicks one of its items. */
+/**
+ * Opens the user menu in the header and clicks one of its items. A click that lands while the
+ * shell re-renders (the session's user and theme arriving) can leave the menu closed: it opens
+ * it again until the item is shown.
+ */
 export async function userMenu(page: Page, item: string | RegExp) {
-  await page.getByRole('button', { name: /User menu|用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  const entry = page.getByRole('menuitem', { name: item });
+  await expect(async () => {
+    if (!(await entry.isVisible())) await page.getByRole('button', { name: /User menu|用户菜单/ }).click();
+    await expect(entry).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await entry.click();
+}
+
+/** Switches the theme from the user menu and waits until the server has stored the choice. */
+export async function toggleTheme(page: Page) {
+  const saved = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/user/config' && response.request().method() === 'PUT',
+  );
+  await userMenu(page, /Dark theme|深色主题/);
+  expect((await saved).ok()).toBe(true);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, OPERATOR, signIn, userMenu } from './fixtures.ts';
+import { ADMIN, OPERATOR, signIn, toggleTheme, userMenu } from './fixtures.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -63,7 +63,7 @@ test('the dark theme survives a reload and signing out and in again', async ({ p
   await page.goto('/login');
   await signIn(page, OPERATOR);
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
-  await userMenu(page, /Dark theme/);
+  await toggleTheme(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.keyboard.press('Escape');
   await page.reload();
@@ -78,7 +78,7 @@ test('the dark theme survives a reload and signing out and in again', async ({ p
   });
   await signIn(page, OPERATOR);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await userMenu(page, /Dark theme/);
+  await toggleTheme(page);
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 });
 
