@@ -102,34 +102,30 @@ describe('the console live client', () => {
     expect(states).toEqual([true]);
 
     const pump = await device();
-    await waitFor(
-      async () => {
-        await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: 7.25, LiftPump1Run: true }), {
-          qos: 1,
-        });
-        return store.device(SN).data.Inflow === 7.25;
-      },
-      5000,
-      'the value in the store',
-    );
+    await waitFor(async () => {
+      await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: 7.25, LiftPump1Run: true }), {
+        qos: 1,
+      });
+      return store.device(SN).data.Inflow === 7.25;
+    }, 'the value in the store');
     expect(store.device(SN).data.LiftPump1Run).toBe(1);
 
     let notified = 0;
     const off = store.subscribeDevice(SN, () => (notified += 1));
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: ['E101'] }), { qos: 1 });
-    await waitFor(() => store.device(SN).state === 2, 5000, 'online with warning');
+    await waitFor(() => store.device(SN).state === 2, 'online with warning');
     expect(store.device(SN).codes).toContain('E101');
     await pump.publishAsync(topic('error'), JSON.stringify({ Codes: [] }), { qos: 1 });
-    await waitFor(() => store.device(SN).state === 1, 5000, 'the warning cleared');
+    await waitFor(() => store.device(SN).state === 1, 'the warning cleared');
     expect(store.device(SN).codes).toEqual([]);
     expect(notified).toBeGreaterThan(0);
     off();
 
     await pump.publishAsync(topic('status'), JSON.stringify({ Online: 0 }), { qos: 1, retain: true });
-    await waitFor(() => store.device(SN).state === 0, 5000, 'offline');
+    await waitFor(() => store.device(SN).state === 0, 'offline');
     expect(store.stateSnapshot().get(SN)).toBe(0);
     await pump.publishAsync(topic('status'), JSON.stringify({ Online: 1 }), { qos: 1, retain: true });
-    await waitFor(() => store.device(SN).state === 1, 5000, 'online again');
+    await waitFor(() => store.device(SN).state === 1, 'online again');
   });
 
   it('refuses a subscription without a handler, and calls a once-only handler once', async () => {
@@ -141,14 +137,10 @@ describe('the console live client', () => {
     await mq.subscribe(topic('data'), (p) => once.push(p), { once: true });
     await mq.subscribe(topic('data'), (p) => always.push(p));
     const pump = await device();
-    await waitFor(
-      async () => {
-        await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: always.length }), { qos: 1 });
-        return always.length >= 3;
-      },
-      5000,
-      'three messages',
-    );
+    await waitFor(async () => {
+      await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), Inflow: always.length }), { qos: 1 });
+      return always.length >= 3;
+    }, 'three messages');
     expect(once).toHaveLength(1);
   });
 
@@ -170,18 +162,14 @@ describe('the console live client', () => {
     await mq.subscribe(topic('data'), (p) => received.push(p));
     await mq.connect(options(admin));
     made.at(-1)?.stream.destroy();
-    await waitFor(() => changes.some(([c]) => !c), 5000, 'the drop');
-    await waitFor(() => changes.at(-1)?.[0] === true, 5000, 'the reconnect');
+    await waitFor(() => changes.some(([c]) => !c), 'the drop');
+    await waitFor(() => changes.at(-1)?.[0] === true, 'the reconnect');
     expect(changes.at(-1)).toEqual([true, true]);
     expect(log.lines).toContain('Message queue: connection lost');
     const pump = await device();
-    await waitFor(
-      async () => {
-        await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), AfterReconnect: 1 }), { qos: 1 });
-        return received.some((p) => (p as Record<string, unknown>).AfterReconnect === 1);
-      },
-      5000,
-      'a message after the reconnect',
-    );
+    await waitFor(async () => {
+      await pump.publishAsync(topic('data'), JSON.stringify({ Time: Date.now(), AfterReconnect: 1 }), { qos: 1 });
+      return received.some((p) => (p as Record<string, unknown>).AfterReconnect === 1);
+    }, 'a message after the reconnect');
   });
 });

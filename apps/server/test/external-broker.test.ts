@@ -34,7 +34,6 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
           (c) => c.endAsync().then(() => true),
           () => false,
         ),
-      10_000,
       'Mosquitto',
     );
   };
@@ -84,12 +83,11 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
         JSON.stringify({ Time: Date.now() - 1000 + i, Counter: i, ControlMode: 0 }),
         { qos: 1 },
       );
-    await waitFor(async () => (await stored('Counter')).length === 20, 5000, 'twenty stored points');
+    await waitFor(async () => (await stored('Counter')).length === 20, 'twenty stored points');
     await waitFor(
       async () =>
         (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
           .online === 1,
-      3000,
       'online',
     );
 
@@ -100,14 +98,13 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
       payload: { Key: 'LiftPump1Run', Value: 1 },
     });
     expect(sent.statusCode).toBe(200);
-    const command = await waitFor(() => commands[0], 3000, 'the command at the device');
+    const command = await waitFor(() => commands[0], 'the command at the device');
     const id = (JSON.parse(command.payload) as { Id: string }).Id;
     await device.publishAsync(`sluice/${String(g)}/${SN}/ack`, JSON.stringify({ Id: id, Success: true }), { qos: 1 });
     await waitFor(
       async () =>
         (await t.app.ctx.db.selectFrom('device_logs').select('state').where('command_id', '=', id).executeTakeFirstOrThrow())
           .state === 1,
-      3000,
       'the acknowledgement',
     );
 
@@ -116,7 +113,6 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
       async () =>
         (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
           .online === 0,
-      3000,
       'offline',
     );
   });
@@ -126,13 +122,9 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
     await startBroker();
     const device = await connect(url, { clientId: `${SN}-2` });
     clients.push(device);
-    await waitFor(
-      async () => {
-        await device.publishAsync(`sluice/${String(g)}/${SN}/data`, JSON.stringify({ AfterRestart: 1 }), { qos: 1 });
-        return (await stored('AfterRestart')).length > 0;
-      },
-      15_000,
-      'data after the restart',
-    );
+    await waitFor(async () => {
+      await device.publishAsync(`sluice/${String(g)}/${SN}/data`, JSON.stringify({ AfterRestart: 1 }), { qos: 1 });
+      return (await stored('AfterRestart')).length > 0;
+    }, 'data after the restart');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -28,25 +29,42 @@ describe('the server process', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
 
-    const started = Date.now();
-    while (!/password "([A-Za-z0-9]+)"/.test(output) && Date.now() - started < 20_000) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // Waits for the start-up log to name both the address and the password.
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        if (!/running at http/.test(output) || !/password "[A-Za-z0-9]+"/.test(output)) return;
+        child.stdout.off('data', look);
+        child.stderr.off('data', look);
+        resolve();
+      };
+      child.stdout.on('data', look);
+      child.stderr.on('data', look);
+    });
     const url = /running at (http:\/\/[^\s]+)/.exec(output)?.[1];
     const password = /password "([A-Za-z0-9]+)"/.exec(output)?.[1];
     expect(url, output).toBeDefined();
     expect(password).toMatch(/[A-Za-z]/);
 
-    // A sign-in spends tens of milliseconds hashing; SIGTERM arrives while it is in flight.
-    const login = fetch(`${url ?? ''}/api/User`, {
+    // A sign-in in flight when SIGTERM arrives: the server has read its head (it answers
+    // "100 Continue"), the body follows the signal, and the answer still comes.
+    const body = JSON.stringify({ Account: 'admin', Password: password });
+    const login = request(`${url ?? ''}/api/User`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Account: 'admin', Password: password }),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
     });
-    await new Promise((r) => setTimeout(r, 5));
+    const response = new Promise<{ status: number | undefined }>((resolve, reject) => {
+      login.on('response', (res) => {
+        res.resume();
+        res.on('end', () => {
+          resolve({ status: res.statusCode });
+        });
+      });
+      login.on('error', reject);
+    });
+    await new Promise((resolve) => login.once('continue', resolve));
     child.kill('SIGTERM');
-    const response = await login;
-    expect(response.status).toBe(200);
+    login.end(body);
+    expect((await response).status).toBe(200);
     expect(await exited).toBe(0);
     // A cleanly closed SQLite database leaves no write-ahead log behind.
     expect(existsSync(path.join(dataDir, 'sluice.db'))).toBe(true);
