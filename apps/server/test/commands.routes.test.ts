@@ -158,7 +158,6 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
       async () =>
         (await t.app.ctx.db.selectFrom('devices').select('online').where('device_sn', '=', SN).executeTakeFirstOrThrow())
           .online === 1,
-      5000,
       'the device online',
     );
   });
@@ -255,7 +254,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     const sent = await command('DOSet', '2.5');
     expect(sent.statusCode).toBe(200);
     const commandId = sent.json<Body<{ CommandId: string; OldValue: string; NewValue: string }>>().data.CommandId;
-    await waitFor(() => received.some((m) => m.payload.includes(commandId)), 5000, 'the accepted command at the device');
+    await waitFor(() => received.some((m) => m.payload.includes(commandId)), 'the accepted command at the device');
     expect(received.map((m) => JSON.parse(m.payload) as unknown)).toEqual([
       { Id: commandId, Key: 'DOSet', Value: 2.5, Time: expect.any(Number) as number },
     ]);
@@ -275,7 +274,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
       expect(res.statusCode, `${key} = ${JSON.stringify(value)}: ${res.body}`).toBe(200);
       expect(res.json<Body<{ NewValue: string }>>().data.NewValue).toBe(String(sent));
     }
-    await waitFor(() => received.length === accepted.length, 5000, 'the accepted commands');
+    await waitFor(() => received.length === accepted.length, 'the accepted commands');
     expect(received.map((m) => (JSON.parse(m.payload) as { Key: string; Value: unknown }).Value)).toEqual(
       accepted.map(([, , sent]) => sent),
     );

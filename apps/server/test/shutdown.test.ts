@@ -11,6 +11,36 @@ import { freePort } from './scratch.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
+/** The server as a child process, with its log and a wait for lines in it. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const waiting: { patterns: RegExp[]; resolve: () => void }[] = [];
+  const read = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const w of waiting.filter((w) => w.patterns.every((p) => p.test(output)))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
+  return {
+    child,
+    output: () => output,
+    exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
+    /** Resolves once the log shows every pattern (the test's time limit bounds the wait). */
+    logged: (...patterns: RegExp[]) =>
+      new Promise<void>((resolve) => {
+        if (patterns.every((p) => p.test(output))) resolve();
+        else waiting.push({ patterns, resolve });
+      }),
+  };
+}
+
 describe('the server process', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -20,26 +50,17 @@ describe('the server process', () => {
   it('prints the generated administrator password, finishes in-flight requests on SIGTERM and closes the database', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-proc-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO: '0', ADMIN_PASSWORD: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO: '0',
+      ADMIN_PASSWORD: '',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-
-    // Waits for the start-up log to name both the address and the password.
-    await new Promise<void>((resolve) => {
-      const look = () => {
-        if (!/running at http/.test(output) || !/password "[A-Za-z0-9]+"/.test(output)) return;
-        child.stdout.off('data', look);
-        child.stderr.off('data', look);
-        resolve();
-      };
-      child.stdout.on('data', look);
-      child.stderr.on('data', look);
-    });
+    const { child, exited } = server;
+    await server.logged(/running at http/, /password "[A-Za-z0-9]+"/);
+    const output = server.output();
     const url = /running at (http:\/\/[^\s]+)/.exec(output)?.[1];
     const password = /password "([A-Za-z0-9]+)"/.exec(output)?.[1];
     expect(url, output).toBeDefined();
@@ -76,27 +97,18 @@ describe('the server process', () => {
     dirs.push(dataDir);
     const mqttPort = await freePort();
     const password = 'Shutdown12345';
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        MQTT_PORT: String(mqttPort),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        DEMO: '0',
-        ADMIN_PASSWORD: password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO: '0',
+      ADMIN_PASSWORD: password,
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const started = Date.now();
-    while (!/running at (http:\/\/\S+)/.test(output) && Date.now() - started < 20_000) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const { child, exited } = server;
+    await server.logged(/running at http/);
+    const output = server.output();
     const url = /running at (http:\/\/\S+)/.exec(output)?.[1] ?? '';
     expect(url, output).not.toBe('');
 
@@ -131,22 +143,16 @@ describe('the server process', () => {
 
     const stopping = Date.now();
     child.kill('SIGTERM');
-    expect(await exited, output).toBe(0);
+    expect(await exited, server.output()).toBe(0);
     await disconnected;
     console.log(`server stopped ${String(Date.now() - stopping)} ms after SIGTERM with a device connected`);
-    expect(output).not.toMatch(/did not start in time|shutdown failed/i);
+    expect(server.output()).not.toMatch(/did not start in time|shutdown failed/i);
     await device.endAsync(true);
   });
 
   it('refuses to start on a bad configuration value, naming it', async () => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-      env: { ...process.env, PORT: 'abc' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toContain('PORT:');
+    const server = startServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT:');
   });
 });
