@@ -107,6 +107,12 @@ const mqttConfig = {
   MQTT_TOPIC_ACK: topic(DEFAULT_TOPICS.ack),
   MQTT_TOPIC_EVENT: topic(DEFAULT_TOPICS.event),
   DEVICE_TIMEOUT: z.coerce.number().int().min(10, 'must be at least 10 seconds').max(86_400).default(300),
+  COMMAND_TIMEOUT: z.coerce
+    .number()
+    .int('must be whole seconds')
+    .min(1, 'must be at least 1 second')
+    .max(3600, 'must be at most 3600 seconds (an hour)')
+    .default(10),
   UTC_OFFSET: z
     .string()
     .refine((v) => parseUtcOffset(v) !== undefined, 'must be an offset like +08:00, -05:30 or Z')

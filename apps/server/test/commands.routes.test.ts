@@ -3,7 +3,8 @@
  * the device's data point (its own, else its type's control) before anything is published, and
  * a command the device never answers times out in the device log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEVICE_LOG_STATE } from '@sluice/shared/telemetry.schema';
 import type { MqttClient } from 'mqtt';
 import { ADMIN, createTestApp, databaseKinds, type Body, type Errors, type TestApp } from './harness.ts';
 import { connect, inbox, waitFor } from './mqtt-helpers.ts';
@@ -129,6 +130,8 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
   let g: number;
   let device: MqttClient;
   let received: { topic: string; payload: string }[];
+  /** What the server published on event topics, seen at the broker. */
+  const events: { Type: string; Id?: string; Key?: string }[] = [];
 
   const topic = (name: string) => `sluice/${String(g)}/${SN}/${name}`;
   const command = (Key: string, Value: unknown, lang?: string) =>
@@ -143,6 +146,9 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { DEMO: '0', MQTT_PORT: '0', HOST: '127.0.0.1' });
     await t.app.live.start();
+    t.app.live.broker?.aedes.on('publish', (packet) => {
+      if (packet.topic.endsWith('/event')) events.push(JSON.parse(packet.payload.toString()) as (typeof events)[number]);
+    });
     admin = await t.login(ADMIN.account, ADMIN.password);
     g = (await t.json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
     await blowerController(t.app.ctx.db, g);
@@ -288,5 +294,62 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     } finally {
       await t.app.ctx.db.updateTable('devices').set({ online: 1 }).where('device_sn', '=', SN).execute();
     }
+  });
+
+  const logOf = async (commandId: string) => {
+    const log = await t.json<{ CommandId: string; State: number; Time: number | null }[]>({
+      method: 'GET',
+      url: `/api/device/${SN}/DeviceLog?PageSize=100`,
+      token: admin,
+    });
+    return log.data.find((l) => l.CommandId === commandId);
+  };
+
+  it('marks a command the device does not answer as timed out after COMMAND_TIMEOUT (10 s), and still records a late answer', async () => {
+    const res = await command('DOSet', 3);
+    expect(res.statusCode).toBe(200);
+    const { CommandId, SendTime } = res.json<Body<{ CommandId: string; SendTime: number }>>().data;
+
+    // The clock is the test's: a moment before the time-out nothing changes, at it the command times out.
+    // (Commands earlier tests left unanswered time out along the way.)
+    const expiredIds = async (now: number) => (await t.app.live.commands.expireOverdue(now)).map((r) => r.command_id);
+    expect(await expiredIds(SendTime + 9_999)).not.toContain(CommandId);
+    expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.sent, Time: null });
+    expect(await expiredIds(SendTime + 10_000)).toContain(CommandId);
+    expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.timedOut, Time: null });
+    await waitFor(() => events.some((e) => e.Type === 'timeout' && e.Id === CommandId), 3000, 'the time-out event');
+    expect(await expiredIds(SendTime + 60_000)).not.toContain(CommandId);
+
+    // The device answers after all: the log tells what really happened.
+    await device.publishAsync(topic('ack'), JSON.stringify({ Id: CommandId, Success: true, Value: 3 }), { qos: 1 });
+    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.done, 3000, 'the late acknowledgement');
+  });
+
+  it('times a command out by itself: its timer falls due at COMMAND_TIMEOUT after sending', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let commandId: string;
+    try {
+      const res = await command('DOSet', 4);
+      expect(res.statusCode).toBe(200);
+      commandId = res.json<Body<{ CommandId: string }>>().data.CommandId;
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect((await logOf(commandId))?.State).toBe(DEVICE_LOG_STATE.sent);
+      await vi.advanceTimersByTimeAsync(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(async () => (await logOf(commandId))?.State === DEVICE_LOG_STATE.timedOut, 3000, 'the time-out');
+  });
+
+  it('leaves an answered command done', async () => {
+    const res = await command('DOSet', 5);
+    const { CommandId, SendTime } = res.json<Body<{ CommandId: string; SendTime: number }>>().data;
+    await device.publishAsync(topic('ack'), JSON.stringify({ Id: CommandId, Success: false, Message: 'valve stuck' }), {
+      qos: 1,
+    });
+    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.refusedByDevice, 3000, 'the refusal');
+    const expired = await t.app.live.commands.expireOverdue(SendTime + 10_000);
+    expect(expired.map((r) => r.command_id)).not.toContain(CommandId);
+    expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.refusedByDevice });
   });
 });

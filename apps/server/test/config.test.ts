@@ -21,6 +21,11 @@ describe('configuration', () => {
     });
   });
 
+  it('gives commands 10 seconds to be acknowledged unless COMMAND_TIMEOUT says otherwise', () => {
+    expect(loadConfig({}).COMMAND_TIMEOUT).toBe(10);
+    expect(loadConfig({ COMMAND_TIMEOUT: '30' }).COMMAND_TIMEOUT).toBe(30);
+  });
+
   it('reads TRUST_PROXY as off, a hop count, or the proxies’ addresses and ranges', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
@@ -49,6 +54,10 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY'],
+    [{ COMMAND_TIMEOUT: '0' }, 'COMMAND_TIMEOUT'],
+    [{ COMMAND_TIMEOUT: '2.5' }, 'COMMAND_TIMEOUT'],
+    [{ COMMAND_TIMEOUT: '3601' }, 'COMMAND_TIMEOUT'],
+    [{ COMMAND_TIMEOUT: 'soon' }, 'COMMAND_TIMEOUT'],
   ])('stops on a bad value and names it: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}:`));

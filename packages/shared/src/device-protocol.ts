@@ -203,7 +203,9 @@ export type EventMessage =
       State: 0 | 1 | 2;
       Time: number;
     }
-  | { Type: 'ack'; DeviceSn: string; Id: string; Key: string; Success: boolean; Value?: DataValue; Time: number };
+  | { Type: 'ack'; DeviceSn: string; Id: string; Key: string; Success: boolean; Value?: DataValue; Time: number }
+  /** A command the device did not answer within the server's COMMAND_TIMEOUT. */
+  | { Type: 'timeout'; DeviceSn: string; Id: string; Key: string; Time: number };
 
 const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 

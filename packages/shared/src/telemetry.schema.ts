@@ -179,11 +179,12 @@ export const commandRequest = z.preprocess(
 export type CommandRequest = z.infer<typeof commandRequest>;
 
 /**
- * What a device log row records: a command sent (0), done (1) or refused by the device (2), or a
- * message from the device that the server could not use (3: Key is the topic kind, NewValue the
- * start of the payload, Message why).
+ * What a device log row records: a command sent (0), done (1) or refused by the device (2), or
+ * timed out (4: the device did not answer within the server's COMMAND_TIMEOUT; an answer arriving
+ * later still records done or refused); or a message from the device that the server could not
+ * use (3: Key is the topic kind, NewValue the start of the payload, Message why).
  */
-export const DEVICE_LOG_STATE = { sent: 0, done: 1, refusedByDevice: 2, messageRefused: 3 } as const;
+export const DEVICE_LOG_STATE = { sent: 0, done: 1, refusedByDevice: 2, messageRefused: 3, timedOut: 4 } as const;
 
 export const deviceLogDto = z.object({
   Id: z.number(),
@@ -196,7 +197,10 @@ export const deviceLogDto = z.object({
   SendTime: z.number(),
   /** When the device acknowledged; null until then. */
   Time: z.number().nullable(),
-  /** DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server refused. */
+  /**
+   * DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server
+   * refused, 4 timed out (no answer within COMMAND_TIMEOUT).
+   */
   State: z.number(),
   Message: z.string(),
   UserName: z.string(),

@@ -10,6 +10,7 @@ import { up as sites } from './migrations/0003-sites.ts';
 import { up as deviceTypes } from './migrations/0004-device-types.ts';
 import { up as telemetry } from './migrations/0005-telemetry.ts';
 import { up as deviceTypeParts } from './migrations/0006-device-type-parts.ts';
+import { up as deviceLogPending } from './migrations/0007-device-log-pending.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -26,6 +27,7 @@ const steps: [string, Step][] = [
   ['0004_device_types', deviceTypes],
   ['0005_telemetry', telemetry],
   ['0006_device_type_parts', deviceTypeParts],
+  ['0007_device_log_pending', deviceLogPending],
 ];
 
 /** The migrations' names, in order. */

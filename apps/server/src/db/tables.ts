@@ -742,7 +742,7 @@ export interface DeviceLogTable {
   new_value: Generated<string>;
   send_time: number;
   ack_time: number | null;
-  /** 0 sent, 1 done, 2 refused by the device */
+  /** DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server refused, 4 timed out (no answer within COMMAND_TIMEOUT) */
   state: Generated<number>;
   message: Generated<string>;
   user_id: number | null;

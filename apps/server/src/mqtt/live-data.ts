@@ -109,6 +109,8 @@ export const liveDataPlugin = fp(
       userName: async (user) =>
         (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ??
         user.account,
+      timeoutMs: config.COMMAND_TIMEOUT * 1000,
+      onError,
     });
     const ingestion = new IngestionService({
       directory,
@@ -197,12 +199,14 @@ export const liveDataPlugin = fp(
         });
         online.start();
         retention.start();
+        commands.start();
       },
     };
     app.decorate('live', live);
 
     app.addHook('preClose', async () => {
       retention.stop();
+      commands.stop();
       if (broker) await broker.close();
       if (external) await external.close();
       await writer.close();

@@ -1,6 +1,6 @@
 /**
  * Live notifications for consoles, published on each device's event topic: online changes,
- * alarms opened and closed, command acknowledgements. At most once (QoS 0): a console that
+ * alarms opened and closed, command acknowledgements and time-outs. At most once (QoS 0): a console that
  * missed one reloads the state through the API after reconnecting.
  */
 import type { TopicCodec, EventMessage } from '@sluice/shared/device-protocol';

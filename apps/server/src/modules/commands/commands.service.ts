@@ -4,7 +4,8 @@
  * must be online; in auto mode only the control mode itself and one-key stop may be changed
  * (§5: 自动模式下不允许控制设备); with no control mode known the command is sent with a
  * warning. Each command is written to the device log (old and new value, when) and published
- * on the device's cmd topic; the device's acknowledgement completes the log row.
+ * on the device's cmd topic; the device's acknowledgement completes the log row, and a command
+ * left unanswered for COMMAND_TIMEOUT is marked timed out (an answer arriving later still counts).
  */
 import { randomBytes } from 'node:crypto';
 import { CONTROL_MODE, STATION_KEYS } from '@sluice/shared/station-keys';
@@ -41,10 +42,53 @@ export class CommandsService {
     topics: TopicCodec;
     events: LiveEvents;
     userName: (user: CurrentUser) => Promise<string>;
+    /** How long a command waits for the device's answer. */
+    timeoutMs: number;
+    onError: (error: unknown) => void;
   };
+  /** One timer per command waiting for its answer. */
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(deps: CommandsService['deps']) {
     this.deps = deps;
+  }
+
+  /** Times out what was left waiting before this process started. */
+  start(): void {
+    this.expireOverdue().catch(this.deps.onError);
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  /**
+   * Marks every command sent at least the time-out before `now` that no device answered as
+   * timed out, and tells consoles. The timers call it; tests call it with their own clock.
+   */
+  async expireOverdue(now = Date.now()): Promise<DeviceLogRow[]> {
+    const expired = await this.deps.logs.expire(now - this.deps.timeoutMs);
+    for (const row of expired) {
+      this.deps.events.emit(row.group_id, {
+        Type: 'timeout',
+        DeviceSn: row.device_sn,
+        Id: row.command_id,
+        Key: row.data_key,
+        Time: now,
+      });
+    }
+    return expired;
+  }
+
+  /** Runs the time-out of a command sent at `sentAt` when it falls due (by the timer, not the wall clock). */
+  private expireLater(sentAt: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.expireOverdue(sentAt + this.deps.timeoutMs).catch(this.deps.onError);
+    }, this.deps.timeoutMs);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   async send(user: CurrentUser, deviceSn: string, key: string, value: DataValue, now = Date.now()): Promise<SentCommand> {
@@ -84,6 +128,7 @@ export class CommandsService {
       user_name: await this.deps.userName(user),
     });
     const command: CommandMessage = { Id: id, Key: key, Value: newValue, Time: now };
+    this.expireLater(now);
     await bus.publish(topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), { qos: 1 });
     return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
   }

@@ -1,5 +1,6 @@
 /** The device log: each command sent to a device (key, old and new value, when) and its acknowledgement. */
 import type { Insertable, Selectable } from 'kysely';
+import { DEVICE_LOG_STATE } from '@sluice/shared/telemetry.schema';
 import type { Db } from '../../db/database.ts';
 import type { DeviceLogTable } from '../../db/tables.ts';
 import { likeAny } from '../../http/resource.ts';
@@ -27,7 +28,7 @@ export class DeviceLogsRepository {
   ): Promise<DeviceLogRow | undefined> {
     await this.db
       .updateTable('device_logs')
-      .set({ state: done ? 1 : 2, ack_time: at, message })
+      .set({ state: done ? DEVICE_LOG_STATE.done : DEVICE_LOG_STATE.refusedByDevice, ack_time: at, message })
       .where('group_id', '=', groupId)
       .where('device_sn', '=', deviceSn)
       .where('command_id', '=', commandId)
@@ -39,6 +40,17 @@ export class DeviceLogsRepository {
       .where('device_sn', '=', deviceSn)
       .where('command_id', '=', commandId)
       .executeTakeFirst();
+  }
+
+  /** Marks the commands sent at or before `sentBy` that no device has answered as timed out; those rows. */
+  async expire(sentBy: number): Promise<DeviceLogRow[]> {
+    return this.db
+      .updateTable('device_logs')
+      .set({ state: DEVICE_LOG_STATE.timedOut })
+      .where('state', '=', DEVICE_LOG_STATE.sent)
+      .where('send_time', '<=', sentBy)
+      .returningAll()
+      .execute();
   }
 
   async page(
