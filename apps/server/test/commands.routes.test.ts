@@ -317,12 +317,12 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.sent, Time: null });
     expect(await expiredIds(SendTime + 10_000)).toContain(CommandId);
     expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.timedOut, Time: null });
-    await waitFor(() => events.some((e) => e.Type === 'timeout' && e.Id === CommandId), 3000, 'the time-out event');
+    await waitFor(() => events.some((e) => e.Type === 'timeout' && e.Id === CommandId), 'the time-out event');
     expect(await expiredIds(SendTime + 60_000)).not.toContain(CommandId);
 
     // The device answers after all: the log tells what really happened.
     await device.publishAsync(topic('ack'), JSON.stringify({ Id: CommandId, Success: true, Value: 3 }), { qos: 1 });
-    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.done, 3000, 'the late acknowledgement');
+    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.done, 'the late acknowledgement');
   });
 
   it('times a command out by itself: its timer falls due at COMMAND_TIMEOUT after sending', async () => {
@@ -338,7 +338,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(async () => (await logOf(commandId))?.State === DEVICE_LOG_STATE.timedOut, 3000, 'the time-out');
+    await waitFor(async () => (await logOf(commandId))?.State === DEVICE_LOG_STATE.timedOut, 'the time-out');
   });
 
   it('leaves an answered command done', async () => {
@@ -347,7 +347,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     await device.publishAsync(topic('ack'), JSON.stringify({ Id: CommandId, Success: false, Message: 'valve stuck' }), {
       qos: 1,
     });
-    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.refusedByDevice, 3000, 'the refusal');
+    await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.refusedByDevice, 'the refusal');
     const expired = await t.app.live.commands.expireOverdue(SendTime + 10_000);
     expect(expired.map((r) => r.command_id)).not.toContain(CommandId);
     expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.refusedByDevice });
