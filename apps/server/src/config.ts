@@ -129,7 +129,8 @@ const mqttConfig = {
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Without HOST: 127.0.0.1 with the demo (its credentials are public), else every address. */
+    HOST: z.string().min(1).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -181,7 +182,8 @@ const configSchema = z
   .refine((c) => Boolean(c.MQTT_USERNAME) === Boolean(c.MQTT_PASSWORD), {
     message: 'MQTT_USERNAME and MQTT_PASSWORD must be set together',
     path: ['MQTT_USERNAME'],
-  });
+  })
+  .transform(({ HOST, ...c }) => ({ ...c, HOST: HOST ?? (c.DEMO ? '127.0.0.1' : '0.0.0.0') }));
 
 export type Config = z.infer<typeof configSchema>;
 

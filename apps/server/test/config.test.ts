@@ -13,6 +13,13 @@ describe('configuration', () => {
     });
   });
 
+  it('listens on 127.0.0.1 with the demo, whose credentials are public, unless HOST says otherwise', () => {
+    expect(loadConfig({ DEMO: '1' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DEMO: '1', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ DEMO: '0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '10.1.2.3' }).HOST).toBe('10.1.2.3');
+  });
+
   it('reads flags and numbers', () => {
     expect(loadConfig({ PORT: '8080', DEMO: 'on', DATABASE_URL: 'postgres://u:p@db/sluice' })).toMatchObject({
       PORT: 8080,
