@@ -13,6 +13,7 @@ import { createContext } from './app-context.ts';
 import { accessPlugin, type Access } from './auth/access.ts';
 import { scheduleAuthHousekeeping } from './auth/housekeeping.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { installRequestLog } from './http/request-log.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWebConsole } from './http/web-console.ts';
 import { requestLanguage } from './http/language.ts';
@@ -109,7 +110,11 @@ export interface BuildOptions {
 
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Through process.stdout, in order with what the process prints itself (the start-up banner),
+    // rather than through a buffer of pino's own that would write it after the banner.
+    logger: logger ?? { level: config.LOG_LEVEL, stream: process.stdout },
+    // One line per request instead (installRequestLog).
+    disableRequestLogging: true,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -121,6 +126,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', createContext(config, database.db, database.dialect));
   installErrorHandler(app);
+  installRequestLog(app);
 
   // Routes outside /api (the console's files, the API docs) are public by nature; every API
   // route must say who may call it.

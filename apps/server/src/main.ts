@@ -42,7 +42,12 @@ async function main(): Promise<void> {
   // DEMO: the demo stations come alive through the embedded broker, as real gateways would.
   if (config.DEMO) fleet = await startDemoFleet(app);
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  app.log.info({ address, mqttPort: app.live.mqttPort, demo: config.DEMO }, 'Sluice is running');
+  // Last and plainly (the log may be JSON): where it runs and, on a new database, who can sign in.
+  // The credentials go to the terminal only, not into the structured log.
   const lines = [`Sluice is running at ${shown}  (API docs: ${shown}/api/docs)`];
+  if (config.DEMO && config.HOST === '127.0.0.1')
+    lines.push('Listening on this machine only (HOST=0.0.0.0 opens it to the network).');
   if (seeded.created) {
     lines.push(
       `Administrator: account "${seeded.account}"` +
@@ -52,9 +57,9 @@ async function main(): Promise<void> {
     );
     if (config.DEMO) lines.push(`Demo operator: account "${DEMO_OPERATOR.account}", password "${DEMO_OPERATOR.password}"`);
   }
-  app.log.info(lines.join('\n'));
-  // The log may be JSON; say it plainly too, so a person can read the credentials.
-  console.log(`\n${lines.join('\n')}\n`);
+  lines.push('A lost administrator password: npm run admin:reset-password -- --account <account>');
+  const rule = '─'.repeat(Math.min(100, Math.max(...lines.map((l) => l.length))));
+  console.log(`\n${rule}\n${lines.join('\n')}\n${rule}\n`);
 }
 
 main().catch((error: unknown) => {

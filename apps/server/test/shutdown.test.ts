@@ -150,6 +150,42 @@ describe('the server process', () => {
     await device.endAsync(true);
   });
 
+  it('prints the start-up banner last and plainly, keeps credentials out of the log, and logs one line per request', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-proc-'));
+    dirs.push(dataDir);
+    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
+      env: { ...process.env, PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO: '0', ADMIN_PASSWORD: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const banner = /\n(─+)\nSluice is running at (http:\/\/\S+)[^]*?password "([A-Za-z0-9]+)"[^]*?\n\1\n/;
+    const started = Date.now();
+    while (!banner.test(output) && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+    const [printed = '', , url = '', password = ''] = banner.exec(output) ?? [];
+    expect(url, output).not.toBe('');
+    // Nothing after the banner, and the password only in it.
+    expect(output.slice(output.indexOf(printed) + printed.length).trim()).toBe('');
+    expect(output.split(password).length - 1).toBe(1);
+
+    for (const account of ['nobody1', 'nobody2']) {
+      await fetch(`${url}/api/User?lang=en-US`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ Account: account, Password: 'Wrong12345' }),
+      });
+    }
+    const requestLines = () => output.split('\n').filter((line) => line.includes('/api/User'));
+    while (requestLines().length < 2 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // One line each, with the path but not the query.
+    expect(requestLines(), output).toHaveLength(2);
+    expect(requestLines().every((line) => line.includes('POST /api/User 401') && !line.includes('lang='))).toBe(true);
+  });
+
   it('refuses to start on a bad configuration value, naming it', async () => {
     const server = startServer({ PORT: 'abc' });
     expect(await server.exited).toBe(1);
