@@ -101,6 +101,15 @@ export class LoginThrottle {
       .execute();
   }
 
+  /** Forgets an account's failed sign-ins and locks, everywhere (its password was just reset). */
+  async forgetAccount(account: string): Promise<void> {
+    const id = account.toLowerCase();
+    await this.db
+      .deleteFrom('login_throttle')
+      .where((eb) => eb.or([eb('key', '=', keyOf('account', id)), eb('key', 'like', `${keyOf('pair', id)}|%`)]))
+      .execute();
+  }
+
   private async isKnown(account: string, address: string, now: number): Promise<boolean> {
     const row = await this.db
       .selectFrom('login_throttle')
