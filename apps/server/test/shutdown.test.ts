@@ -153,22 +153,25 @@ describe('the server process', () => {
   it('prints the start-up banner last and plainly, keeps credentials out of the log, and logs one line per request', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-proc-'));
     dirs.push(dataDir);
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-      env: { ...process.env, PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DEMO: '0', ADMIN_PASSWORD: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = startServer({
+      PORT: '0',
+      MQTT_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DEMO: '0',
+      ADMIN_PASSWORD: '',
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const banner = /\n(─+)\nSluice is running at (http:\/\/\S+)[^]*?password "([A-Za-z0-9]+)"[^]*?\n\1\n/;
-    const started = Date.now();
-    while (!banner.test(output) && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
-    const [printed = '', , url = '', password = ''] = banner.exec(output) ?? [];
-    expect(url, output).not.toBe('');
+    await server.logged(banner);
+    const [printed = '', , url = '', password = ''] = banner.exec(server.output()) ?? [];
     // Nothing after the banner, and the password only in it.
-    expect(output.slice(output.indexOf(printed) + printed.length).trim()).toBe('');
-    expect(output.split(password).length - 1).toBe(1);
+    expect(
+      server
+        .output()
+        .slice(server.output().indexOf(printed) + printed.length)
+        .trim(),
+    ).toBe('');
+    expect(server.output().split(password).length - 1).toBe(1);
 
     for (const account of ['nobody1', 'nobody2']) {
       await fetch(`${url}/api/User?lang=en-US`, {
@@ -177,13 +180,16 @@ describe('the server process', () => {
         body: JSON.stringify({ Account: account, Password: 'Wrong12345' }),
       });
     }
-    const requestLines = () => output.split('\n').filter((line) => line.includes('/api/User'));
-    while (requestLines().length < 2 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    await server.logged(/\/api\/User[^]*\/api\/User/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     // One line each, with the path but not the query.
-    expect(requestLines(), output).toHaveLength(2);
-    expect(requestLines().every((line) => line.includes('POST /api/User 401') && !line.includes('lang='))).toBe(true);
+    const requestLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('/api/User'));
+    expect(requestLines, server.output()).toHaveLength(2);
+    expect(requestLines.every((line) => line.includes('POST /api/User 401') && !line.includes('lang='))).toBe(true);
   });
 
   it('refuses to start on a bad configuration value, naming it', async () => {
