@@ -9,6 +9,34 @@ const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`, 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * Every package declares what it imports (import-x/no-extraneous-dependencies): a workspace's
+ * sources only its own dependencies; its tests and build configuration also its devDependencies
+ * and the root's (the shared tools: Vitest, Playwright); the root's own files (e2e, bench,
+ * configuration) the root's. Workspace packages (@sluice/shared, …) count too (includeInternal).
+ */
+const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'apps/simulator'];
+const testAndBuildFiles = ['**/*.test.{ts,tsx}', 'test/**', 'src/test/**', '*.config.ts'];
+const declared = (packageDirs, devDependencies) => ({
+  'import-x/no-extraneous-dependencies': [
+    'error',
+    {
+      packageDir: packageDirs.map((dir) => `${import.meta.dirname}/${dir}`),
+      devDependencies,
+      includeInternal: true,
+      includeTypes: true,
+    },
+  ],
+});
+const dependencyRules = [
+  ...workspaces.map((dir) => ({ files: [`${dir}/**/*.{ts,tsx,js}`], rules: declared([dir], false) })),
+  ...workspaces.map((dir) => ({
+    files: testAndBuildFiles.map((pattern) => `${dir}/${pattern}`),
+    rules: declared([dir, '.'], true),
+  })),
+  { files: ['e2e/**', 'bench/**', '*.{ts,js}'], rules: declared(['.'], true) },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**'] },
   js.configs.recommended,
@@ -55,5 +83,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // TypeScript sources are imported without (or with) their extension: the import rules resolve them.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+  },
+  ...dependencyRules,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
