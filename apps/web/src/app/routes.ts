@@ -62,9 +62,9 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   subMenu: () => import('../features/menus/pages/sub-menu-page').then((m) => m.SubMenuPage),
   projects: () => import('../features/sites/pages/project-list-page').then((m) => m.ProjectListPage),
   stations: () => import('../features/sites/pages/project-list-page').then((m) => m.StationListPage),
-  devices: () => import('../features/sites/pages/device-list-page').then((m) => m.DeviceListPage),
-  recycleBin: () => import('../features/sites/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
-  areaSet: () => import('../features/sites/pages/area-set-page').then((m) => m.AreaSetPage),
+  devices: () => import('../features/devices/pages/device-list-page').then((m) => m.DeviceListPage),
+  recycleBin: () => import('../features/recycle-bin/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
+  areaSet: () => import('../features/regions/pages/area-set-page').then((m) => m.AreaSetPage),
   dataDefine: withDeviceTypesCatalog(() =>
     import('../features/data-defines/pages/data-define-page').then((m) => m.DataDefinePage),
   ),

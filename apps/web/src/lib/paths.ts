@@ -10,3 +10,6 @@ export function safeRedirect(target: string | null | undefined): string {
   if (target === '/' || target.toLowerCase().startsWith(LOGIN_PATH)) return HOME_PATH;
   return target;
 }
+
+/** The home page with a project, station or device selected (its list panel node and details). */
+export const homePath = (kind: 'project' | 'station' | 'device', id: string | number) => `${HOME_PATH}/${kind}/${String(id)}`;

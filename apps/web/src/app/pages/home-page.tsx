@@ -4,9 +4,10 @@
  * puts the item in the URL (activeTitle project, station or device; activeItemId its id or
  * serial number).
  *
- * The home page composes features — the sites feature's lists, forms and details, and a device's
- * live values (features/home) — so it lives here, in the app layer, and the features do not
- * import each other (conventions: `components/lib ← features ← app`).
+ * The home page composes features — the sites feature's lists, forms and details, the devices
+ * feature's nodes and details, a device's live values (features/home), its SIM card (features/sim)
+ * and its principals (features/sites) — so it lives here, in the app layer, and the features do
+ * not import each other (conventions: `components/lib ← features ← app`).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { Flex, Typography } from 'antd';
@@ -20,13 +21,20 @@ import { useLiveStates } from '../../lib/live/live-hooks';
 import type { MapPoint } from '../../components/map/map-types';
 import { useMapConfig } from '../../lib/client-config';
 import { useBrowserPosition } from '../../lib/use-browser-position';
+import { useGroupId } from '../../lib/group';
+import { homePath } from '../../lib/paths';
+import { useAllProjects } from '../../lib/sites';
+import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/components/device-details';
+import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
+import type { DeviceDto } from '../../features/devices/api/devices-api';
 import { LiveValues } from '../../features/home/components/live-values';
-import { useGroupId } from '../../features/sites/api/group';
+import { DeviceCardTab } from '../../features/sim/components/device-card-tab';
 import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
-import { projectInfoQueryOptions, useAllProjects } from '../../features/sites/api/projects-api';
+import { projectInfoQueryOptions } from '../../features/sites/api/projects-api';
 import { AddressSearch, type SearchTarget } from '../../features/sites/components/address-search';
-import { SiteDetails, type DeviceTabs } from '../../features/sites/components/site-details';
-import { homePath, SitesBrowser } from '../../features/sites/components/sites-browser';
+import { PrincipalsPanel } from '../../features/sites/components/principals-panel';
+import { SiteDetails } from '../../features/sites/components/site-details';
+import { SitesBrowser, type DeviceNodes } from '../../features/sites/components/sites-browser';
 import { StatisticsPanel } from '../../features/sites/components/statistics-panel';
 import './home-page.css';
 
@@ -66,6 +74,11 @@ function Legend() {
     </Flex>
   );
 }
+
+const deviceNodes: DeviceNodes = {
+  stationDevices: (stationId) => <StationDevices stationId={stationId} />,
+  device: (sn) => <DeviceNode sn={sn} />,
+};
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -116,16 +129,24 @@ export function HomePage() {
 
   const pin = useMemo(() => (search ? { lng: search.view.lng, lat: search.view.lat, label: search.label } : undefined), [search]);
 
-  // A device's live values come first among its details.
-  const deviceTabs = useCallback<DeviceTabs>(
-    (device) => [{ key: 'live', label: t('live.tab'), children: <LiveValues g={g} sn={device.DeviceSn} /> }],
+  // A device's live values come first among its details; its SIM card and principals join its own tabs.
+  const deviceTabs = useCallback(
+    (device: DeviceDto, own: OwnDeviceTabs) => [
+      { key: 'live', label: t('live.tab'), children: <LiveValues g={g} sn={device.DeviceSn} /> },
+      own.overview,
+      own.images,
+      own.config,
+      { key: 'card', label: t('deviceCard.tab'), children: <DeviceCardTab sn={device.DeviceSn} /> },
+      own.migrations,
+      { key: 'principals', label: t('home.tabs.principals'), children: <PrincipalsPanel kind="device" id={device.DeviceSn} /> },
+    ],
     [g, t],
   );
 
   return (
     <div className="sluice-home">
       <section className="sluice-home-list" aria-label={t('home.listPanel')}>
-        <SitesBrowser title={activeTitle} itemId={activeItemId} />
+        <SitesBrowser title={activeTitle} itemId={activeItemId} devices={deviceNodes} />
       </section>
       <section className="sluice-home-content" aria-label={t('home.contentPanel')}>
         <Typography.Title level={1} className="visually-hidden">
@@ -148,7 +169,12 @@ export function HomePage() {
           you={you}
           pin={activeTitle ? undefined : pin}
         />
-        <SiteDetails title={activeTitle} itemId={activeItemId} you={you} deviceTabs={deviceTabs} />
+        <SiteDetails
+          title={activeTitle}
+          itemId={activeItemId}
+          you={you}
+          device={(sn) => <DeviceDetails sn={sn} you={you} tabs={deviceTabs} />}
+        />
       </section>
       <aside className="sluice-home-stats-panel" aria-label={t('home.statsPanel')}>
         <StatisticsPanel />

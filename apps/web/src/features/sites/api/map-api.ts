@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DeviceMapDto } from '@sluice/shared/device.schema';
 import { api } from '../../../lib/api-client';
 import type { MapPoint } from '../../../components/map/map-types';
-import { sitesKeys } from './sites-keys';
+import { sitesKeys } from '../../../lib/sites';
 
 function column(fields: readonly string[], name: string): number {
   return fields.indexOf(name);

@@ -1,11 +1,11 @@
 /**
  * Projects and stations (spec §7 Projects): pages of cards, one node with its children, writes,
- * images, affiliates and principals.
+ * images, affiliates and principals; the group's device overview for the statistics panel.
  */
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AffiliateDto, PrincipalDto, ProjectDto, ProjectImageDto, ProjectInfoDto } from '@sluice/shared/project.schema';
-import { api, fetchAllPages, type QueryParams } from '../../../lib/api-client';
-import { sitesKeys } from './sites-keys';
+import { api } from '../../../lib/api-client';
+import { normalizeSearch, sitesKeys } from '../../../lib/sites';
 
 export type { AffiliateDto, PrincipalDto, ProjectDto, ProjectImageDto, ProjectInfoDto };
 export type SiteKind = 'project' | 'station';
@@ -28,12 +28,6 @@ export interface ProjectPageParams {
 
 const pagePath = { project: 'myProject', station: 'mySite' } as const;
 
-/** Spec §5: full-width commas in a search become ASCII commas. */
-export function normalizeSearch(text: string | undefined): string | undefined {
-  const value = text?.replace(/，/g, ',').trim();
-  return value ? value : undefined;
-}
-
 export const projectPageQueryOptions = (g: number, kind: SiteKind, params: ProjectPageParams) =>
   queryOptions({
     queryKey: sitesKeys.projectPage(kind, { g, ...params }),
@@ -49,26 +43,28 @@ export const projectPageQueryOptions = (g: number, kind: SiteKind, params: Proje
     placeholderData: keepPreviousData,
   });
 
-/** Every node of one type (or all) the caller reaches, page by page. */
-export const allProjectsQueryOptions = (g: number, params: QueryParams = {}) =>
-  queryOptions({
-    queryKey: sitesKeys.projects({ g, ...params }),
-    meta: { live: true },
-    queryFn: () => fetchAllPages<ProjectDto>(`/${String(g)}/project`, params),
-    enabled: g > 0,
-    staleTime: 60_000,
-  });
-
-export function useAllProjects(g: number, params: QueryParams = {}) {
-  return useQuery(allProjectsQueryOptions(g, params));
-}
-
 export const projectInfoQueryOptions = (g: number, id: number) =>
   queryOptions({
     queryKey: sitesKeys.projectInfo(id),
     meta: { live: true },
     queryFn: async () => (await api.get<ProjectInfoDto>(`/${String(g)}/project/info/${String(id)}`)).data,
     enabled: g > 0 && id > 0,
+  });
+
+export interface DeviceOverview {
+  Num: number;
+  OnlineNum: number;
+  OfflineNum: number;
+  TypeData: { TypeId: number | null; Num: number; OnlineNum: number }[];
+}
+
+/** GET {g}/Device/OverView: devices online and offline, in all and by type. */
+export const overviewQueryOptions = (g: number) =>
+  queryOptions({
+    queryKey: sitesKeys.overview,
+    meta: { live: true },
+    queryFn: async () => (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`)).data,
+    enabled: g > 0,
   });
 
 export interface ProjectWrite {

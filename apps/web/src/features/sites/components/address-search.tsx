@@ -8,7 +8,7 @@ import { App, AutoComplete, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parsePosition } from '@sluice/shared/geo.schema';
-import { flattenAreas, useAreaTree } from '../api/areas-api';
+import { flattenAreas, useAreaTree } from '../../../lib/areas';
 import type { ProjectDto } from '../api/projects-api';
 
 export interface SearchTarget {

@@ -6,7 +6,7 @@ import { anyText } from '@sluice/shared/rules';
 import { useMayOperate } from '../../../lib/operates';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { affiliatesQueryOptions, useRemoveAffiliate, useSaveAffiliate } from '../api/projects-api';
-import { EditableList } from './editable-list';
+import { EditableList } from '../../../components/sites/editable-list';
 
 export function AffiliatesPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { addPrincipalRequest } from '@sluice/shared/project.schema';
 import { useMayOperate } from '../../../lib/operates';
 import { zodRules } from '../../../lib/zod-form';
 import { principalsQueryOptions, useRemovePrincipal, useSavePrincipal } from '../api/projects-api';
-import { EditableList } from './editable-list';
+import { EditableList } from '../../../components/sites/editable-list';
 
 export function PrincipalsPanel({ kind, id }: { kind: 'project' | 'station' | 'device'; id: string | number }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { Card, Flex, Statistic, Typography, theme } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '../api/projects-api';
-import { StateTag } from './state-tag';
+import { StateTag } from '../../../components/sites/state-tag';
 
 export function ProjectCard({
   project,

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { anyText } from '@sluice/shared/rules';
 import { PROJECT_TYPE } from '@sluice/shared/project.schema';
 import { zodFieldRules } from '../../../lib/zod-form';
-import { regionsQueryOptions } from '../api/areas-api';
-import { useGroupId } from '../api/group';
-import { useAllProjects, useSaveProject, type ProjectDto, type SiteKind } from '../api/projects-api';
-import { LocationFields, SiteFormDialog } from './site-form-dialog';
+import { regionsQueryOptions } from '../../../lib/areas';
+import { useGroupId } from '../../../lib/group';
+import { useSaveProject, type ProjectDto, type SiteKind } from '../api/projects-api';
+import { useAllProjects } from '../../../lib/sites';
+import { LocationFields, SiteFormDialog } from '../../../components/sites/site-form-dialog';
 
 interface Values {
   Name: string;

@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_IMAGE_LIMIT } from '@sluice/shared/project.schema';
 import { useMayOperate } from '../../../lib/operates';
-import { useGroupId } from '../api/group';
+import { useGroupId } from '../../../lib/group';
 import { projectImagesQueryOptions, uploadProjectImage, useDeleteProjectImage } from '../api/projects-api';
-import { sitesKeys } from '../api/sites-keys';
-import { SiteImages } from './site-images';
+import { sitesKeys } from '../../../lib/sites';
+import { SiteImages } from '../../../components/sites/site-images';
 
 export function ProjectImages({ projectId, name }: { projectId: number; name: string }) {
   const { t } = useTranslation();

@@ -1,30 +1,20 @@
 /** Below the map: the selected project's, station's or device's details in tabs. */
-import { Suspense, useState } from 'react';
-import { Button, Card, Descriptions, Flex, Skeleton, Tabs, type TabsProps } from 'antd';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Button, Card, Descriptions, Flex, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../../../lib/paths';
-import { deviceQueryOptions, useDeviceTypes, type DeviceDto } from '../api/devices-api';
-import { useGroupId } from '../api/group';
+import { DistanceText } from '../../../components/sites/distance-text';
+import { useGroupId } from '../../../lib/group';
+import { useMayOperate } from '../../../lib/operates';
+import { HOME_PATH, homePath } from '../../../lib/paths';
 import { projectInfoQueryOptions } from '../api/projects-api';
 import { AffiliatesPanel } from './affiliates-panel';
-import { DeviceFacts } from './device-card';
-import { DeviceImages } from './device-images';
-import { DeviceCardTab } from './device-card-tab';
-import { lazyComponent } from '../../../lib/lazy-page';
-import { withDeviceTypesCatalog } from '../../../lib/feature-catalogs';
-import { DistanceText } from './distance-text';
-import { MigrationHistory } from './migration-history';
+import { useConfirmProjectDelete } from './confirm-project-delete';
 import { PrincipalsPanel } from './principals-panel';
-import { useConfirmProjectDelete } from './confirm-delete';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectImages } from './project-images';
-import { homePath } from './sites-browser';
-import { useMayOperate } from '../../../lib/operates';
-/** Settings share the device-types catalog's data-type texts: both load on first opening. */
-const DeviceConfigTab = lazyComponent(withDeviceTypesCatalog(() => import('./device-config-tab').then((m) => m.DeviceConfigTab)));
 
 function SiteCard({ id, you }: { id: number; you: readonly [number, number] | undefined }) {
   const { t } = useTranslation();
@@ -153,88 +143,20 @@ function SiteCard({ id, you }: { id: number; you: readonly [number, number] | un
   );
 }
 
-/** Tabs another part of the console adds to a device's details (its live values), shown first. */
-export type DeviceTabs = (device: DeviceDto) => NonNullable<TabsProps['items']>;
-
-function DeviceDetailsCard({
-  sn,
-  you,
-  deviceTabs,
-}: {
-  sn: string;
-  you: readonly [number, number] | undefined;
-  deviceTabs: DeviceTabs | undefined;
-}) {
-  const { t } = useTranslation();
-  const g = useGroupId();
-  const types = useDeviceTypes();
-  const { data } = useQuery(deviceQueryOptions(g, sn));
-  if (!data) return null;
-  return (
-    <Card title={t('home.deviceDetails')}>
-      <Tabs
-        items={[
-          ...(deviceTabs?.(data) ?? []),
-          {
-            key: 'overview',
-            label: t('home.tabs.overview'),
-            children: (
-              <Flex vertical gap={8}>
-                <DeviceFacts device={data} types={types.data} />
-                <div>
-                  {t('home.distance')}: <DistanceText from={you} to={data.Position} />
-                </div>
-              </Flex>
-            ),
-          },
-          {
-            key: 'images',
-            label: t('home.tabs.images'),
-            children: <DeviceImages sn={data.DeviceSn} name={data.DeviceName} />,
-          },
-          {
-            key: 'config',
-            label: t('deviceConfig.tab'),
-            children: (
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
-                <DeviceConfigTab sn={data.DeviceSn} />
-              </Suspense>
-            ),
-          },
-          {
-            key: 'card',
-            label: t('deviceCard.tab'),
-            children: <DeviceCardTab sn={data.DeviceSn} />,
-          },
-          {
-            key: 'migrations',
-            label: t('devices.migrate.history'),
-            children: <MigrationHistory sn={data.DeviceSn} />,
-          },
-          {
-            key: 'principals',
-            label: t('home.tabs.principals'),
-            children: <PrincipalsPanel kind="device" id={data.DeviceSn} />,
-          },
-        ]}
-      />
-    </Card>
-  );
-}
-
 export function SiteDetails({
   title,
   itemId,
   you,
-  deviceTabs,
+  device,
 }: {
   title: string | undefined;
   itemId: string | undefined;
   you: readonly [number, number] | undefined;
-  deviceTabs?: DeviceTabs;
+  /** A device's details, from the devices feature (the app composes them). */
+  device: (sn: string) => ReactNode;
 }) {
   const id = Number(itemId);
   if ((title === 'project' || title === 'station') && id > 0) return <SiteCard key={id} id={id} you={you} />;
-  if (title === 'device' && itemId) return <DeviceDetailsCard key={itemId} sn={itemId} you={you} deviceTabs={deviceTabs} />;
+  if (title === 'device' && itemId) return <Fragment key={itemId}>{device(itemId)}</Fragment>;
   return null;
 }

@@ -2,10 +2,10 @@
 import { Card, Flex, List, Progress, Statistic, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { overviewQueryOptions, useDeviceTypes } from '../api/devices-api';
-import { useGroupId } from '../api/group';
-import { projectPageQueryOptions } from '../api/projects-api';
-import { typeName } from './device-type-label';
+import { useDeviceTypeRefs } from '../../../lib/sites';
+import { useGroupId } from '../../../lib/group';
+import { overviewQueryOptions, projectPageQueryOptions } from '../api/projects-api';
+import { typeName } from '../../../components/sites/device-type-label';
 
 export const STAT_CARD_HEIGHT = 233;
 
@@ -16,7 +16,7 @@ export function StatisticsPanel() {
   const overview = useQuery(overviewQueryOptions(g));
   const projects = useQuery(projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1 }));
   const stations = useQuery(projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1 }));
-  const types = useDeviceTypes();
+  const types = useDeviceTypeRefs();
   const o = overview.data;
   const percent = o && o.Num > 0 ? Math.floor((o.OnlineNum / o.Num) * 100) : 0;
   const cardStyles = {

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../../../lib/paths';
 import { useMayOperate } from '../../../lib/operates';
-import { useGroupId } from '../api/group';
+import { useGroupId } from '../../../lib/group';
 import { projectPageQueryOptions, type ProjectDto, type SiteKind } from '../api/projects-api';
 import {
   CARD_PAGE_SIZE,
@@ -16,8 +16,8 @@ import {
   OnlineFilter,
   onlineParam,
   type OnlineChoice,
-} from '../components/card-grid-page';
-import { useConfirmProjectDelete } from '../components/confirm-delete';
+} from '../../../components/sites/card-grid-page';
+import { useConfirmProjectDelete } from '../components/confirm-project-delete';
 import { ProjectCard } from '../components/project-card';
 import { ProjectFormDialog } from '../components/project-form-dialog';
 
