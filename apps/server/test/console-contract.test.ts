@@ -5,6 +5,7 @@
  * the schema does not have would silently go unchecked).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TYPE_PART_KEYS, typePart, typePartPath } from '@sluice/shared/device-type-parts';
 import { objectShape } from '@sluice/shared/schema-shape';
 import { createTestApp, type TestApp } from './harness.ts';
 import { ANY, consoleCalls, consoleForms, type ConsoleForm, type SchemaRef } from './console-source.ts';
@@ -67,6 +68,20 @@ describe('the console’s calls', () => {
     const missing = consoleCalls()
       .calls.filter((call) => !hasOperation(operations, call.method, call.path))
       .map((call) => `${call.method} ${call.path.replaceAll(ANY, '{…}')} (${call.where})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('include the calls of every device-type part, as the console derives them from their description', () => {
+    const missing: string[] = [];
+    for (const key of TYPE_PART_KEYS) {
+      const base = typePartPath(key).replace(/\{\w+\}/g, ANY);
+      const calls = [`GET ${base}`, `POST ${base}`, `PUT ${base}`, `DELETE ${base}/${ANY}`];
+      if (typePart(key).order) calls.push(`PUT ${base}/Sort`);
+      for (const call of calls) {
+        const [method = '', path = ''] = call.split(' ');
+        if (!hasOperation(operations, method, path)) missing.push(`${key}: ${call.replaceAll(ANY, '{…}')}`);
+      }
+    }
     expect(missing).toEqual([]);
   });
 

@@ -111,7 +111,8 @@ export function pickOrder(
   return { column: sortable[match] ?? 'id', direction: type.toLowerCase() === 'desc' ? 'desc' : 'asc' };
 }
 
-const snake = (key: string) =>
+/** The column of a DTO key, unless a resource says otherwise: `DataDefineId` → `data_define_id`. */
+export const snake = (key: string) =>
   key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')

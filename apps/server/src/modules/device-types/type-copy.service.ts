@@ -10,28 +10,12 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { TypeTable } from './type-scope.ts';
+import { STORED_PARTS, type TypeTable } from './type-scope.ts';
 
 type Row = Record<string, unknown>;
 type LooseDb = Kysely<Record<string, Row>>;
 type IdMap = Map<number, number>;
 
-/** Parts copied in this order, so that each one's references are copied before it. */
-const PART_ORDER: { table: TypeTable; remap?: Record<string, string> }[] = [
-  { table: 'type_data_defines' },
-  { table: 'type_arguments' },
-  { table: 'type_configs' },
-  { table: 'type_display_icons' },
-  { table: 'type_hardware_configs' },
-  { table: 'type_classes' },
-  { table: 'type_modules' },
-  { table: 'type_module_controls', remap: { module_id: 'type_modules', class_id: 'type_classes' } },
-  { table: 'type_module_arguments', remap: { module_id: 'type_modules' } },
-  { table: 'type_module_feedbacks', remap: { module_control_id: 'type_module_controls' } },
-  { table: 'type_overviews', remap: { type_data_define_id: 'type_data_defines' } },
-  { table: 'type_schemas' },
-  { table: 'type_statistics' },
-];
 const FILE_TABLES: TypeTable[] = ['type_images', 'type_update_files'];
 const TEMPLATE_PARTS: { table: string; remap?: Record<string, string> }[] = [
   { table: 'template_panels' },
@@ -154,28 +138,28 @@ export async function copyType(
     targetId = target.id;
     // Replace: the target's parts go (templates cascade to their parts), its files stay.
     await db.deleteFrom('type_templates').where('type_id', '=', targetId).execute();
-    for (const { table } of [...PART_ORDER].reverse()) await trx.deleteFrom(table).where('type_id', '=', targetId).execute();
+    for (const { table } of [...STORED_PARTS].reverse()) await trx.deleteFrom(table).where('type_id', '=', targetId).execute();
   }
 
   const maps = new Map<string, IdMap>();
-  for (const { table, remap } of PART_ORDER) {
+  for (const { table, refs, treeParentColumn } of STORED_PARTS) {
     const rows = await trx.selectFrom(table).selectAll().where('type_id', '=', source.id).orderBy('id').execute();
-    if (table === 'type_schemas') {
-      // Parents first: copy flat, then point each copy at its parent's copy.
-      await copyRows(trx, table, rows, { type_id: targetId, parent_id: 0 }, {}, maps);
+    if (treeParentColumn) {
+      // A tree: copy flat, then point each copy at its parent's copy.
+      await copyRows(trx, table, rows, { type_id: targetId, [treeParentColumn]: 0 }, refs, maps);
       const map = maps.get(table) ?? new Map<number, number>();
       for (const row of rows) {
-        const parentId = Number(row.parent_id);
+        const parentId = Number(row[treeParentColumn]);
         if (parentId === 0) continue;
         await trx
           .updateTable(table)
-          .set({ parent_id: map.get(parentId) ?? 0 })
+          .set({ [treeParentColumn]: map.get(parentId) ?? 0 })
           .where('id', '=', map.get(Number(row.id)) ?? 0)
           .execute();
       }
       continue;
     }
-    await copyRows(trx, table, rows, { type_id: targetId }, remap ?? {}, maps);
+    await copyRows(trx, table, rows, { type_id: targetId }, refs, maps);
   }
 
   const templates = await db.selectFrom('type_templates').selectAll().where('type_id', '=', source.id).orderBy('id').execute();

@@ -2,7 +2,9 @@
  * The parts of a device type under type/{typeId}/… (spec §7 Device types): data points,
  * arguments, configs, display icons, hardware config, modules with their controls, arguments
  * and feedback, module classes, overview, schema tree and statistics. Each is a generic
- * resource scoped by its type; sorted parts also take a bulk reorder at …/Sort.
+ * resource scoped by its type, with the calls and table its description gives
+ * (@sluice/shared/device-type-parts; sorted parts also take a bulk reorder at …/Sort); here are
+ * its rules: what it may be sorted and searched by, and what it must refer to.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -58,27 +60,12 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { dataDefineKey, moduleParent, ownType, partHooks, requireInType, typeParent } from './type-scope.ts';
+import { dataDefineKey, moduleParent, ownType, partHooks, partResource, requireInType, typeParent } from './type-scope.ts';
 
 const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
 const access = { read: 'session', write: manage } as const;
 type Row = Record<string, unknown>;
-
-/** The calls of a part named `name` under type/{typeId}/. */
-function partRoutes(name: string, withSort = true) {
-  const base: `/${string}` = `/type/:typeId/${name}`;
-  return {
-    routes: {
-      list: `GET ${base}`,
-      get: `GET ${base}/:id`,
-      create: `POST ${base}`,
-      update: `PUT ${base}`,
-      remove: `DELETE ${base}/:id`,
-    } as const,
-    sortRoute: withSort ? (`PUT ${base}/Sort` as const) : undefined,
-  };
-}
 
 /** Adds the library fields of each row's data point, in one query. */
 export async function withLibraryFields(db: Db, groupId: number, rows: Row[]): Promise<Row[]> {
@@ -113,9 +100,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
     row.data_define_id === undefined ? Promise.resolve(undefined) : dataDefineKey(db, user.groupId, row.data_define_id, field);
 
   // ---- Data points of the type ------------------------------------------------------------
-  const dataDefines = partRoutes('TypeDataDefine', false);
   registerResource(root, {
-    table: 'type_data_defines',
+    ...partResource('dataDefines'),
     tags,
     access,
     dto: typeDataDefineDto,
@@ -125,8 +111,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['OutKey'],
     parent,
     enrich: (rows, user) => withLibraryFields(db, user.groupId, rows),
-    routes: dataDefines.routes,
-    ...partHooks(db, 'type_data_defines', {
+    ...partHooks(db, 'dataDefines', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
@@ -146,7 +131,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
 
   // ---- Arguments, configs, display icons ---------------------------------------------------
   registerResource(root, {
-    table: 'type_arguments',
+    ...partResource('arguments'),
     tags,
     access,
     dto: typeArgumentDto,
@@ -155,8 +140,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     sortable: ['Name', 'Category'],
     searchable: ['Name', 'Category'],
     parent,
-    routes: partRoutes('TypeArgument').routes,
-    ...partHooks(db, 'type_arguments', {
+    ...partHooks(db, 'arguments', {
       derive: async (row, user) => {
         if (row.define_id !== undefined) await dataDefineKey(db, user.groupId, row.define_id, 'DefineId');
         return row;
@@ -165,7 +149,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   registerResource(root, {
-    table: 'type_configs',
+    ...partResource('configs'),
     tags,
     access,
     dto: typeConfigDto,
@@ -174,12 +158,10 @@ export function typePartsRoutes(root: FastifyInstance): void {
     sortable: ['DataName', 'Category', 'Position'],
     searchable: ['DataName', 'Category'],
     parent,
-    routes: partRoutes('TypeConfig').routes,
   });
 
-  const icons = partRoutes('typedisplayIcon');
   registerResource(root, {
-    table: 'type_display_icons',
+    ...partResource('displayIcons'),
     tags,
     access,
     dto: typeDisplayIconDto,
@@ -189,9 +171,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'DataDefineKey'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: icons.routes,
-    ...(icons.sortRoute ? { reorder: { route: icons.sortRoute, key: 'Sn' as const } } : {}),
-    ...partHooks(db, 'type_display_icons', {
+    ...partHooks(db, 'displayIcons', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key === undefined ? row : { ...row, data_define_key: key };
@@ -200,10 +180,9 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   // ---- Hardware configuration ------------------------------------------------------------------
-  const hardware = partRoutes('TypeHardWareConfig');
   const frameOf = (row: Row) => readFrame(Number(row.modbus_slave), Number(row.cmd), Number(row.reg_ad), Number(row.lens));
   registerResource(root, {
-    table: 'type_hardware_configs',
+    ...partResource('hardwareConfigs'),
     tags,
     access,
     dto: hardwareConfigDto,
@@ -215,9 +194,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: hardware.routes,
-    ...(hardware.sortRoute ? { reorder: { route: hardware.sortRoute, key: 'Sn' as const } } : {}),
-    ...partHooks(db, 'type_hardware_configs', {
+    ...partHooks(db, 'hardwareConfigs', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
@@ -226,9 +203,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   // ---- Modules, classes, controls, arguments, feedback -------------------------------------------
-  const modules = partRoutes('TypeModule');
   registerResource(root, {
-    table: 'type_modules',
+    ...partResource('modules'),
     tags,
     access,
     dto: typeModuleDto,
@@ -238,13 +214,10 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['ModuleName', 'ModuleType'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: modules.routes,
-    ...(modules.sortRoute ? { reorder: { route: modules.sortRoute, key: 'Sn' as const } } : {}),
   });
 
-  const classes = partRoutes('Typeclass');
   registerResource(root, {
-    table: 'type_classes',
+    ...partResource('classes'),
     tags,
     access,
     dto: typeClassDto,
@@ -254,13 +227,10 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name'],
     defaultOrder: { key: 'Rank', direction: 'asc' },
     parent,
-    routes: classes.routes,
-    ...(classes.sortRoute ? { reorder: { route: classes.sortRoute, key: 'Rank' as const } } : {}),
   });
 
-  const controls = partRoutes('TypeModuleControl');
   registerResource(root, {
-    table: 'type_module_controls',
+    ...partResource('moduleControls'),
     tags,
     access,
     dto: moduleControlDto,
@@ -272,9 +242,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     filters: { ModuleId: { key: 'ModuleId', schema: idRef } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: controls.routes,
-    ...(controls.sortRoute ? { reorder: { route: controls.sortRoute, key: 'Sn' as const } } : {}),
-    ...partHooks(db, 'type_module_controls', {
+    ...partHooks(db, 'moduleControls', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key !== undefined && (row.control_key === undefined || row.control_key === '')
@@ -290,7 +258,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   registerResource(root, {
-    table: 'type_module_arguments',
+    ...partResource('moduleArguments'),
     tags,
     access,
     dto: moduleArgumentDto,
@@ -299,13 +267,6 @@ export function typePartsRoutes(root: FastifyInstance): void {
     sortable: ['Name', 'Category'],
     searchable: ['Name', 'Category'],
     parent: moduleParent(db),
-    routes: {
-      list: 'GET /module/:moduleId/TypeModuleArgument',
-      get: 'GET /module/:moduleId/TypeModuleArgument/:id',
-      create: 'POST /module/:moduleId/TypeModuleArgument',
-      update: 'PUT /module/:moduleId/TypeModuleArgument',
-      remove: 'DELETE /module/:moduleId/TypeModuleArgument/:id',
-    },
     beforeWrite: async (row, user) => {
       await defineKey(row, user);
       if (typeof row.module_id !== 'number') return row;
@@ -318,9 +279,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
     },
   });
 
-  const feedback = partRoutes('TypeModuleFeedback');
   registerResource(root, {
-    table: 'type_module_feedbacks',
+    ...partResource('moduleFeedbacks'),
     tags,
     access,
     dto: moduleFeedbackDto,
@@ -331,9 +291,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     filters: { ModuleControlId: { key: 'ModuleControlId', schema: idRef } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: feedback.routes,
-    ...(feedback.sortRoute ? { reorder: { route: feedback.sortRoute, key: 'Sn' as const } } : {}),
-    ...partHooks(db, 'type_module_feedbacks', {
+    ...partHooks(db, 'moduleFeedbacks', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
@@ -346,9 +304,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   // ---- Overview -----------------------------------------------------------------------------
-  const overview = partRoutes('typeoverview');
   registerResource(root, {
-    table: 'type_overviews',
+    ...partResource('overviews'),
     tags,
     access,
     dto: typeOverviewDto,
@@ -358,9 +315,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    routes: overview.routes,
-    ...(overview.sortRoute ? { reorder: { route: overview.sortRoute, key: 'Sn' as const } } : {}),
-    ...partHooks(db, 'type_overviews', {
+    ...partHooks(db, 'overviews', {
       inType: async (row, typeId) => {
         if (row.type_data_define_id !== undefined)
           await requireInType(db, 'type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
@@ -387,7 +342,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     return ids;
   };
   registerResource(root, {
-    table: 'type_schemas',
+    ...partResource('schemas'),
     tags,
     access,
     dto: typeSchemaDto,
@@ -400,8 +355,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
       SchemaType: { key: 'SchemaType', schema: z.string().max(32) },
     },
     parent,
-    routes: partRoutes('TypeSchema', false).routes,
-    ...partHooks(db, 'type_schemas', {
+    ...partHooks(db, 'schemas', {
       derive: async (row, user) => {
         if (row.data_define_id !== undefined && row.data_define_id !== null) await defineKey(row, user);
         return row;
@@ -424,7 +378,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
 
   // ---- Statistics ------------------------------------------------------------------------------
   registerResource(root, {
-    table: 'type_statistics',
+    ...partResource('statistics'),
     tags,
     access,
     dto: typeStatisticDto,
@@ -435,8 +389,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'Key'],
     filters: { StaticsType: { key: 'StaticsType', schema: z.string().max(32) } },
     parent,
-    routes: partRoutes('TypeStatistics', false).routes,
-    ...partHooks(db, 'type_statistics', {
+    ...partHooks(db, 'statistics', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key === undefined ? row : { ...row, stat_key: key };

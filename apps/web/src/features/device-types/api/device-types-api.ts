@@ -32,6 +32,7 @@ import type {
   templateControlDataDto,
   templatePanelDto,
 } from '@sluice/shared/device-template.schema';
+import { typePart, typePartPath, type TypePartKey } from '@sluice/shared/device-type-parts';
 import { defineResource, type ResourceContext } from '../../../components/resource-table/resource';
 import { api } from '../../../lib/api-client';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/api-transfer';
@@ -98,9 +99,13 @@ export function useCopyTypeFiles() {
 
 // ---- Parts under type/{typeId}/ ----------------------------------------------------------------
 
-/** The five calls of a part named `name` under type/{typeId}/, loaded whole; `sortField` adds …/Sort. */
-function typePart<Row extends { Id: number }>(key: string, name: string, sortField?: string) {
-  const base = `/type/{typeId}/${name}` as const;
+/**
+ * The five calls of a part (its path from @sluice/shared/device-type-parts: type/{typeId}/… or
+ * module/{moduleId}/…), loaded whole; a part kept in order also has its …/Sort.
+ */
+function typePartResource<Row extends { Id: number }>(key: TypePartKey) {
+  const base = typePartPath(key);
+  const order = typePart(key).order;
   return defineResource<Row>({
     key: `type-${key}`,
     operate: 'system.manage',
@@ -109,32 +114,23 @@ function typePart<Row extends { Id: number }>(key: string, name: string, sortFie
     create: `POST ${base}`,
     update: `PUT ${base}`,
     remove: `DELETE ${base}/:id`,
-    ...(sortField ? { reorder: { call: `PUT ${base}/Sort` as const, field: sortField } } : {}),
+    ...(order ? { reorder: { call: `PUT ${base}/Sort` as const, field: order } } : {}),
   });
 }
 
-export const typeDataDefinesResource = typePart<TypeDataDefineDto>('data-defines', 'TypeDataDefine');
-export const typeArgumentsResource = typePart<TypeArgumentDto>('arguments', 'TypeArgument');
-export const typeConfigsResource = typePart<TypeConfigDto>('configs', 'TypeConfig');
-export const displayIconsResource = typePart<DisplayIconDto>('display-icons', 'typedisplayIcon', 'Sn');
-export const hardwareResource = typePart<HardwareConfigDto>('hardware', 'TypeHardWareConfig', 'Sn');
-export const modulesResource = typePart<TypeModuleDto>('modules', 'TypeModule', 'Sn');
-export const classesResource = typePart<TypeClassDto>('classes', 'Typeclass', 'Rank');
-export const controlsResource = typePart<ModuleControlDto>('controls', 'TypeModuleControl', 'Sn');
-export const feedbackResource = typePart<ModuleFeedbackDto>('feedback', 'TypeModuleFeedback', 'Sn');
-export const overviewResource = typePart<TypeOverviewDto>('overview', 'typeoverview', 'Sn');
-export const schemaResource = typePart<SchemaRow>('schema', 'TypeSchema');
-export const statisticsResource = typePart<TypeStatisticDto>('statistics', 'TypeStatistics');
-
-export const moduleArgumentsResource = defineResource<ModuleArgumentDto>({
-  key: 'type-module-arguments',
-  operate: 'system.manage',
-  list: 'GET /module/{moduleId}/TypeModuleArgument',
-  paging: 'all',
-  create: 'POST /module/{moduleId}/TypeModuleArgument',
-  update: 'PUT /module/{moduleId}/TypeModuleArgument',
-  remove: 'DELETE /module/{moduleId}/TypeModuleArgument/:id',
-});
+export const typeDataDefinesResource = typePartResource<TypeDataDefineDto>('dataDefines');
+export const typeArgumentsResource = typePartResource<TypeArgumentDto>('arguments');
+export const typeConfigsResource = typePartResource<TypeConfigDto>('configs');
+export const displayIconsResource = typePartResource<DisplayIconDto>('displayIcons');
+export const hardwareResource = typePartResource<HardwareConfigDto>('hardwareConfigs');
+export const modulesResource = typePartResource<TypeModuleDto>('modules');
+export const classesResource = typePartResource<TypeClassDto>('classes');
+export const controlsResource = typePartResource<ModuleControlDto>('moduleControls');
+export const feedbackResource = typePartResource<ModuleFeedbackDto>('moduleFeedbacks');
+export const overviewResource = typePartResource<TypeOverviewDto>('overviews');
+export const schemaResource = typePartResource<SchemaRow>('schemas');
+export const statisticsResource = typePartResource<TypeStatisticDto>('statistics');
+export const moduleArgumentsResource = typePartResource<ModuleArgumentDto>('moduleArguments');
 
 /** GET type/{typeId}/TypeDataDefine/keys: the data keys of a type's data points. */
 export function useTypeDataKeys(typeId: number) {

@@ -7,6 +7,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Alert, Button, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { PartTab } from '@sluice/shared/device-type-parts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/spinners';
@@ -19,8 +20,12 @@ type TabProps = { typeId: number };
 
 const tab = (load: () => Promise<ComponentType<TabProps>>) => lazyComponent(load);
 
-/** The sub-tabs, in the order of spec §2. */
-export const WORKBENCH_TABS: { key: string; label: MessageKey; Component: ComponentType<TabProps> }[] = [
+/** The sub-tabs, in the order of spec §2: those of the type's parts (@sluice/shared/device-type-parts), its images, templates and firmware. */
+export const WORKBENCH_TABS: {
+  key: PartTab | 'image' | 'template' | 'upgrade';
+  label: MessageKey;
+  Component: ComponentType<TabProps>;
+}[] = [
   {
     key: 'argument',
     label: 'workbench.tabs.argument',
