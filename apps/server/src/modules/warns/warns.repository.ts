@@ -11,6 +11,45 @@ export interface CodeInfo {
   warnTypeId: number | null;
 }
 
+/**
+ * Alarm limits belong to device types: a device's limit of a data key is its own type's
+ * standard, else the nearest ancestor type's (an analyser below the station type takes the
+ * station's unless it sets its own). One type's limit never reaches another type's devices.
+ */
+export class TypeStandards {
+  private readonly byType: ReadonlyMap<number, ReadonlyMap<string, string>>;
+  private readonly parents: ReadonlyMap<number, number>;
+  /** Keys some type of the group limits: measurements, not fault flags. */
+  private readonly limited: ReadonlySet<string>;
+
+  constructor(byType: ReadonlyMap<number, ReadonlyMap<string, string>>, parents: ReadonlyMap<number, number>) {
+    this.byType = byType;
+    this.parents = parents;
+    this.limited = new Set([...byType.values()].flatMap((m) => [...m.keys()]));
+  }
+
+  static readonly none = new TypeStandards(new Map(), new Map());
+
+  /** The standard of `key` for a device of type `typeId`; undefined when its type (and theirs above) sets none. */
+  of(typeId: number | null, key: string): string | undefined {
+    // Parent 0 is a top-level type; the seen set guards against a cycle in stored data.
+    const seen = new Set<number>();
+    let type = typeId ?? 0;
+    while (type !== 0 && !seen.has(type)) {
+      seen.add(type);
+      const standard = this.byType.get(type)?.get(key);
+      if (standard !== undefined) return standard;
+      type = this.parents.get(type) ?? 0;
+    }
+    return undefined;
+  }
+
+  /** Whether some type of the group limits `key` (then it is a measurement, whatever this device's type says). */
+  isLimited(key: string): boolean {
+    return this.limited.has(key);
+  }
+}
+
 export class WarnsRepository {
   private readonly db: Db;
   constructor(db: Db) {
@@ -75,16 +114,24 @@ export class WarnsRepository {
     return links;
   }
 
-  /** Standards of data keys in a group's type statistics ('50', '6,9'): a linked code is raised while the value misses it. */
-  async standards(groupId: number): Promise<Map<string, string>> {
+  /** The standards ('50', '6,9') of a group's type statistics by type and data key, and the types' parents. */
+  async standards(groupId: number): Promise<TypeStandards> {
     const rows = await this.db
       .selectFrom('type_statistics as ts')
       .innerJoin('data_defines as d', 'd.id', 'ts.data_define_id')
-      .select(['d.data_key', 'ts.standard'])
+      .select(['ts.type_id', 'd.data_key', 'ts.standard'])
       .where('ts.group_id', '=', groupId)
       .where('ts.standard', '!=', '')
+      .orderBy('ts.id')
       .execute();
-    return new Map(rows.map((r) => [r.data_key, r.standard]));
+    const types = await this.db.selectFrom('device_types').select(['id', 'parent_id']).where('group_id', '=', groupId).execute();
+    const byType = new Map<number, Map<string, string>>();
+    for (const r of rows) {
+      const own = byType.get(r.type_id) ?? new Map<string, string>();
+      if (!own.has(r.data_key)) own.set(r.data_key, r.standard);
+      byType.set(r.type_id, own);
+    }
+    return new TypeStandards(byType, new Map(types.map((t) => [t.id, t.parent_id])));
   }
 
   async open(

@@ -7,7 +7,7 @@
 import { meetsStandard } from '@sluice/shared/statistics';
 import type { KnownDevice } from '../telemetry/device-directory.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
-import type { WarnRow, WarnsRepository } from './warns.repository.ts';
+import { TypeStandards, type WarnRow, type WarnsRepository } from './warns.repository.ts';
 
 interface Cached<T> {
   value: T;
@@ -18,7 +18,7 @@ export class WarnsService {
   private readonly repository: WarnsRepository;
   private readonly events: LiveEvents;
   private readonly onChange: (device: KnownDevice, at: number) => Promise<void>;
-  private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: Map<string, string> }>>();
+  private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: TypeStandards }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
   constructor(repository: WarnsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
@@ -52,9 +52,10 @@ export class WarnsService {
   }
 
   /**
-   * Data points linked to codes (DataDefineWarnCode): a key with a standard in the type
-   * statistics (COD_Out ≤ 50, pH 6–9) raises its codes while the value misses the standard; a
-   * key without one (a fault flag) raises them while its value is not 0.
+   * Data points linked to codes (DataDefineWarnCode): a key with a standard in the statistics of
+   * the device's type (or the nearest type above it: COD_Out ≤ 50, pH 6–9) raises its codes
+   * while the value misses the standard; a key no type limits (a fault flag) raises them while
+   * its value is not 0; a key other types limit but this device's does not raises nothing.
    */
   async fromData(device: KnownDevice, values: Record<string, number | string>, at: number, now = Date.now()): Promise<void> {
     const { codes, standards } = await this.linksOf(device.groupId, now);
@@ -63,10 +64,12 @@ export class WarnsService {
     await this.serial(device.deviceSn, async () => {
       for (const key of touched) {
         const value = values[key];
-        const standard = standards.get(key);
+        const standard = standards.of(device.typeId, key);
         const number = Number(value);
         const raised =
-          standard !== undefined ? Number.isFinite(number) && !meetsStandard(number, standard) : number !== 0 && value !== '';
+          standard !== undefined
+            ? Number.isFinite(number) && !meetsStandard(number, standard)
+            : !standards.isLimited(key) && number !== 0 && value !== '';
         await this.apply(device, at, (row) => row.data_key === key, new Set(raised ? codes.get(key) : []), key);
       }
     });
@@ -141,11 +144,11 @@ export class WarnsService {
     await this.onChange(device, at);
   }
 
-  private async linksOf(groupId: number, now: number): Promise<{ codes: Map<string, string[]>; standards: Map<string, string> }> {
+  private async linksOf(groupId: number, now: number): Promise<{ codes: Map<string, string[]>; standards: TypeStandards }> {
     const cached = this.links.get(groupId);
     if (cached && cached.expires > now) return cached.value;
     const codes = await this.repository.links(groupId);
-    const value = { codes, standards: codes.size > 0 ? await this.repository.standards(groupId) : new Map<string, string>() };
+    const value = { codes, standards: codes.size > 0 ? await this.repository.standards(groupId) : TypeStandards.none };
     this.links.set(groupId, { value, expires: now + 60_000 });
     return value;
   }
