@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -162,6 +163,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     hsts: Boolean(config.TLS_CERT),
   });
   await app.register(multipart);
+  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

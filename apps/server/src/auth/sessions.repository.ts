@@ -1,4 +1,8 @@
-/** Sessions: opaque random tokens, of which only a SHA-256 hash is stored. */
+/**
+ * Sessions: opaque random tokens, of which only a SHA-256 hash is stored. Whatever ends sessions
+ * (sign-out, a password change, disabling or deleting a user) tells the listeners at once, so
+ * that live connections opened with them close (the MQTT broker).
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
@@ -6,10 +10,25 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Which sessions ended: one token's (by its hash), or every session of a user. */
+export type SessionEnd = { tokenHash: string } | { userId: number };
+
 export class SessionsRepository {
   private readonly db: Db;
+  private readonly listeners = new Set<(end: SessionEnd) => void>();
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /** Calls `listener` whenever sessions end; answers a function that stops that. */
+  onEnded(listener: (end: SessionEnd) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners that sessions ended (revoke and revokeAllOf do; a caller that ends them otherwise, too). */
+  ended(end: SessionEnd): void {
+    for (const listener of this.listeners) listener(end);
   }
 
   async create(userId: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
@@ -35,7 +54,9 @@ export class SessionsRepository {
   }
 
   async revoke(token: string, now = Date.now()): Promise<void> {
-    await this.db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', hashToken(token)).execute();
+    const tokenHash = hashToken(token);
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+    this.ended({ tokenHash });
   }
 
   async revokeAllOf(userId: number, now = Date.now()): Promise<void> {
@@ -45,6 +66,7 @@ export class SessionsRepository {
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .execute();
+    this.ended({ userId });
   }
 
   async purgeExpired(now = Date.now()): Promise<void> {

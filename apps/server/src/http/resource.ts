@@ -71,6 +71,8 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
   /** Adjusts a row before it is written (derived columns, say). */
   beforeWrite?: (row: Row, user: CurrentUser) => Row | Promise<Row>;
   summary?: string;
+  /** Legacy calls the spec lists with `account` and `token` parameters (auth/access.ts). */
+  legacyToken?: boolean;
   /**
    * A parent the records hang on (a project's affiliates, a device's configs). `from` reads it
    * from the request (undefined when the request does not name one); `resolve` checks that the
@@ -297,7 +299,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     app.route({
       method: route.method,
       url: route.url,
-      config: { access },
+      config: { access, ...(spec.legacyToken ? { legacyToken: true } : {}) },
       schema: { tags: spec.tags, ...schema },
       handler: (request, reply) => handler(request, reply, route),
     });

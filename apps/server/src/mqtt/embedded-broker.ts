@@ -4,6 +4,10 @@
  * publishes and subscriptions, and the ingestion pipeline for what devices publish:
  * `authorizePublish` answers only after the message is committed, and Aedes sends the PUBACK
  * of a QoS 1 message after that answer — so an acknowledged message is durable.
+ *
+ * A console in a browser authenticates with the session cookie its WebSocket upgrade carries
+ * (scripts cannot read the token to send it as a password); other clients send the token as the
+ * password. A console's connections close as soon as its session ends (closeSessions).
  */
 import { createServer, type Server as NetServer } from 'node:net';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -15,6 +19,7 @@ import type { IngestionService } from '../modules/telemetry/ingestion.service.ts
 import type { OnlineService } from '../modules/online/online.service.ts';
 import type { MessageBus, PublishOptions } from './message-bus.ts';
 import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
+import { hashToken, type SessionEnd } from '../auth/sessions.repository.ts';
 
 export const WS_PATH = '/mqtt';
 const DISCONNECT_GRACE_MS = 500;
@@ -32,9 +37,20 @@ export class EmbeddedBroker implements MessageBus {
   private readonly dropped = new WeakSet<Buffer>();
   /** Open connections per device. */
   private readonly connections = new Map<string, Set<Client>>();
+  /** Open connections of console users. */
+  private readonly consoles = new Set<Client>();
+  /** The session token of a WebSocket upgrade's cookie (when it came from the console's own origin). */
+  private readonly upgradeTokens = new WeakMap<IncomingMessage, string>();
   private tcp: NetServer | undefined;
   private readonly ws: WebSocketServer;
-  private readonly deps: { auth: MqttAuth; ingestion: IngestionService; online: OnlineService; log: FastifyBaseLogger };
+  private readonly deps: {
+    auth: MqttAuth;
+    ingestion: IngestionService;
+    online: OnlineService;
+    log: FastifyBaseLogger;
+    /** The session token of an upgrade request's cookie, if it may be used. */
+    sessionCookie: (request: IncomingMessage) => string | undefined;
+  };
 
   private constructor(aedes: Aedes, deps: EmbeddedBroker['deps']) {
     this.aedes = aedes;
@@ -64,6 +80,8 @@ export class EmbeddedBroker implements MessageBus {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = (request.url ?? '').split('?')[0];
       if (path?.toLowerCase() !== WS_PATH) return;
+      const token = this.deps.sessionCookie(request);
+      if (token) this.upgradeTokens.set(request, token);
       this.ws.handleUpgrade(request, socket, head, (ws) => {
         const stream = createWebSocketStream(ws);
         stream.on('error', () => {
@@ -132,12 +150,27 @@ export class EmbeddedBroker implements MessageBus {
     return this.aedes.connectedClients;
   }
 
+  /** Closes the console connections of sessions that ended (a sign-out, a disabled user). */
+  closeSessions(end: SessionEnd): void {
+    for (const client of this.consoles) {
+      const identity = this.identities.get(client);
+      if (identity?.kind !== 'user') continue;
+      const ended = 'userId' in end ? identity.user.id === end.userId : hashToken(identity.token) === end.tokenHash;
+      if (!ended) continue;
+      this.consoles.delete(client);
+      this.deps.log.info({ who: describe(identity) }, 'MQTT session ended; disconnecting');
+      client.close();
+    }
+  }
+
   private install(): void {
     const { auth, ingestion, online, log } = this.deps;
     const aedes = this.aedes;
 
     aedes.authenticate = (client, username, password, done) => {
-      auth.authenticate(client.id, username, password?.toString('utf8')).then(
+      // A password wins; a browser console sends none and has the cookie of its upgrade.
+      const cookie = client.req && this.upgradeTokens.get(client.req);
+      auth.authenticate(client.id, username, password?.toString('utf8') ?? cookie).then(
         (result) => {
           if ('refused' in result) {
             done(
@@ -152,6 +185,11 @@ export class EmbeddedBroker implements MessageBus {
             return;
           }
           this.identities.set(client, result);
+          // Known from now (not from clientReady, which comes later): a session ending meanwhile closes it too.
+          if (result.kind === 'user') {
+            this.consoles.add(client);
+            client.conn.once('close', () => this.consoles.delete(client));
+          }
           done(null, true);
         },
         (error: unknown) => {

@@ -36,6 +36,7 @@ import { ExternalBroker } from './external-broker.ts';
 import { SwitchableBus } from './message-bus.ts';
 import { LiveEvents } from './live-events.ts';
 import { MqttAuth } from './mqtt-auth.ts';
+import { SESSION_COOKIE, fromOwnOrigin } from '../auth/session-cookie.ts';
 
 export interface LiveData {
   topics: TopicCodec;
@@ -139,7 +140,24 @@ export const liveDataPlugin = fp(
 
     onDevicePurged(purgeDeviceLiveData);
 
-    const broker = config.MQTT_URL ? undefined : await EmbeddedBroker.create({ auth, ingestion, online, log });
+    const broker = config.MQTT_URL
+      ? undefined
+      : await EmbeddedBroker.create({
+          auth,
+          ingestion,
+          online,
+          log,
+          sessionCookie: (request) => {
+            const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
+            // An upgrade is a write: only from the console's own origin (no cross-site WebSocket hijacking).
+            return token && fromOwnOrigin('WEBSOCKET', request.headers, request.headers.host) ? token : undefined;
+          },
+        });
+    // Sign-out, a password change, a disabled or deleted user: their live connections end now.
+    const stopListening = sessions.onEnded((end) => {
+      auth.sessionEnded(end);
+      broker?.closeSessions(end);
+    });
     if (broker) {
       broker.attach(app.server);
       bus.use(broker);
@@ -205,6 +223,7 @@ export const liveDataPlugin = fp(
     app.decorate('live', live);
 
     app.addHook('preClose', async () => {
+      stopListening();
       retention.stop();
       commands.stop();
       if (broker) await broker.close();

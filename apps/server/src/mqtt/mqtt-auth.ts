@@ -4,7 +4,8 @@
  * - a device: username its DeviceSn, password its secret; client id its DeviceSn (or
  *   DeviceSn-anything). It publishes data, error, status and ack on its own topics only, and
  *   subscribes to its own cmd topic only.
- * - a console user: any username (the account, say), password a live session token. It may
+ * - a console user: any username (the account, say), password a live session token (a browser
+ *   console sends none: the embedded broker takes the session cookie of its WebSocket upgrade). It may
  *   subscribe to the data, error, status and event topics of the devices its group and
  *   role-project grants let it see — one device, or `+` for the device, in which case only the
  *   messages of devices it may see are delivered — and may publish nothing.
@@ -15,7 +16,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { CONSOLE_SUBSCRIBES, DEVICE_PUBLISHES, DEVICE_SUBSCRIBES, type TopicCodec } from '@sluice/shared/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { SessionsRepository } from '../auth/sessions.repository.ts';
+import type { SessionEnd, SessionsRepository } from '../auth/sessions.repository.ts';
 import type { CurrentUser, UsersRepository } from '../modules/account/users.repository.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { projectReachable } from '../modules/sites/site-scope.ts';
@@ -114,6 +115,17 @@ export class MqttAuth {
     this.aclCache.set(username, { identity, at: now });
     if (this.aclCache.size > 10_000) this.aclCache.clear();
     return identity;
+  }
+
+  /**
+   * Sessions ended: the external broker's ACL hook reads the user afresh (an external broker's
+   * open connections cannot be closed from here; its next check refuses a disabled user).
+   */
+  sessionEnded(end: SessionEnd): void {
+    if (!('userId' in end)) return;
+    for (const [username, cached] of this.aclCache) {
+      if (cached.identity?.kind === 'user' && cached.identity.user.id === end.userId) this.aclCache.delete(username);
+    }
   }
 
   /** Reloads a console user's visible devices when stale; false when the session is over. */

@@ -67,7 +67,7 @@ export function mqttRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'How the console connects for live data: MQTT over WebSocket (the console’s origin at /mqtt unless Url says otherwise), username the account, password the session token; the filters to subscribe to',
+          'How the console connects for live data: MQTT over WebSocket (the console’s origin at /mqtt unless Url says otherwise), username the account; a browser sends no password (the embedded broker reads the session cookie of the WebSocket upgrade), other clients the session token as password; the filters to subscribe to',
         response: { 200: envelopeOf(mqttConfigDto) },
       },
     },

@@ -14,6 +14,7 @@ import {
   userDto,
 } from '@sluice/shared/account.schema';
 import { currentUser } from '../../auth/access.ts';
+import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { parseConfig } from './users.repository.ts';
@@ -37,7 +38,12 @@ export function accountRoutes(root: FastifyInstance): void {
       config: { access: 'public' },
       schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: envelopeOf(sessionDto) } },
     },
-    async (request) => ok(request, await account.login(request.body.Account, request.body.Password, request.ip)),
+    async (request, reply) => {
+      const session = await account.login(request.body.Account, request.body.Password, request.ip);
+      // The console keeps the session in the HttpOnly cookie; API clients use the answer's Token.
+      setSessionCookie(request, reply, session.Token, session.ExpiresAt);
+      return ok(request, session);
+    },
   );
 
   app.post(
@@ -60,18 +66,23 @@ export function accountRoutes(root: FastifyInstance): void {
   app.post(
     '/user/UserUpdateToken',
     { config: { access: 'session' }, schema: { tags, summary: 'Exchange the session token for a fresh one' } },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
       const session = await account.renew(user.id, request.token ?? '');
+      if (request.tokenSource === 'cookie') setSessionCookie(request, reply, session.token, session.expiresAt);
       return ok(request, { Token: session.token, ExpiresAt: session.expiresAt });
     },
   );
 
   app.get(
     '/user/logout',
-    { config: { access: 'session' }, schema: { tags, summary: 'Sign out: revoke the token' } },
-    async (request) => {
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Sign out: revoke the token, clear the session cookie and close its live connections' },
+    },
+    async (request, reply) => {
       await sessions.revoke(request.token ?? '');
+      clearSessionCookie(request, reply);
       return ok(request, null, { message: 'auth.loggedOut' });
     },
   );
@@ -88,7 +99,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.get(
     '/user/GetUser',
     {
-      config: { access: 'session' },
+      config: { access: 'session', legacyToken: true },
       schema: { tags, summary: 'Legacy: the user of an account and token', querystring: legacyCredentials },
     },
     async (request) => {

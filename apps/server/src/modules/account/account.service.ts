@@ -115,5 +115,6 @@ export class AccountService {
       if (updated.numUpdatedRows === 0n) throw new AppError(404, 'error.notFound');
       await trx.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).execute();
     });
+    this.sessions.ended({ userId });
   }
 }

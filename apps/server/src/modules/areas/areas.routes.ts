@@ -16,7 +16,7 @@ export function areasRoutes(root: FastifyInstance): void {
   app.get(
     '/Area/GetArea',
     {
-      config: { access: 'session' },
+      config: { access: 'session', legacyToken: true },
       schema: {
         tags,
         summary: 'The children of areaCode (the provinces when none)',
@@ -35,7 +35,7 @@ export function areasRoutes(root: FastifyInstance): void {
   app.get(
     '/Area/GetListArea',
     {
-      config: { access: 'session' },
+      config: { access: 'session', legacyToken: true },
       schema: { tags, summary: 'The whole province → city → county tree', response: { 200: list } },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export function areasRoutes(root: FastifyInstance): void {
   app.get(
     '/Area/GetParentArea',
     {
-      config: { access: 'session' },
+      config: { access: 'session', legacyToken: true },
       schema: { tags, summary: 'areaCode and its ancestors, province first', querystring: areaQuery, response: { 200: list } },
     },
     async (request) => {

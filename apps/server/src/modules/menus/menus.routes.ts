@@ -116,7 +116,7 @@ export function menusRoutes(root: FastifyInstance): void {
   app.get(
     '/RoleSysMenu/Get',
     {
-      config: { access: { operate: 'role.view' } },
+      config: { access: { operate: 'role.view' }, legacyToken: true },
       schema: {
         tags,
         summary: 'The menus a role sees',
@@ -143,7 +143,7 @@ export function menusRoutes(root: FastifyInstance): void {
   app.put(
     '/RoleSysMenu/AddOrUpdate',
     {
-      config: { access: { operate: 'role.manage' } },
+      config: { access: { operate: 'role.manage' }, legacyToken: true },
       schema: { tags, summary: 'Set the menus a role sees (the full set)', body: roleMenusRequest },
     },
     async (request) => {

@@ -38,6 +38,7 @@ export function projectDetailsRoutes(app: FastifyInstance): void {
     table: 'project_affiliates',
     tags: ['Projects'],
     access: { read: view, write: manage },
+    legacyToken: true,
     dto: affiliateDto,
     create: addAffiliateRequest,
     update: updateAffiliateRequest,

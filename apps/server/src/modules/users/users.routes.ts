@@ -213,6 +213,8 @@ export function usersRoutes(root: FastifyInstance): void {
       await guardPlatformAdmin(db, id, user);
       await keepAnAdmin(db, user.groupId, { losingUserId: id });
       await db.deleteFrom('users').where('id', '=', id).where('group_id', '=', user.groupId).execute();
+      // Its sessions went with it (cascade); its live connections go now.
+      sessions.ended({ userId: id });
       return ok(request, null, { message: 'deleted' });
     },
   );
