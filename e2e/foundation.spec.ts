@@ -93,4 +93,25 @@ test('signing out revokes the token on the server', async ({ page, request }) =>
   await expect(page).toHaveURL(/\/login/);
   const after = await request.get('/api/user/myinfo', { headers: { authorization: `Bearer ${token ?? ''}` } });
   expect(after.status()).toBe(401);
+  expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();
+});
+
+test('the session token is out of scripts’ reach: an HttpOnly, SameSite cookie the page never stores', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, OPERATOR);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  const token = cookie?.value ?? '';
+  expect(token).not.toBe('');
+  // The live connection is up, from the cookie alone.
+  await expect(page.locator('[role="status"][data-connected="true"]')).toBeAttached();
+  const seen = await page.evaluate(() => ({
+    cookies: document.cookie,
+    local: JSON.stringify(Object.entries(localStorage)),
+    session: JSON.stringify(Object.entries(sessionStorage)),
+  }));
+  expect(seen.cookies).toContain('isLogin=1');
+  expect(seen.cookies).not.toContain(token);
+  expect(seen.local).not.toContain(token);
+  expect(seen.session).not.toContain(token);
 });

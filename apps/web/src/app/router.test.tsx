@@ -11,7 +11,7 @@ import type { MenuDto } from '@sluice/shared/menu.schema';
 const fetchMock = vi.fn<typeof fetch>();
 
 function signedInAs(user: { IsAdmin: boolean }, options: { menus?: MenuDto[]; subMenuHeld?: Promise<void> } = {}) {
-  setSessionCookies({ token: 'tok', account: 'someone' });
+  setSessionCookies({ account: 'someone' });
   const menus = options.menus ?? seededMenus({ operatorOnly: !user.IsAdmin });
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(urlOf(input), 'http://localhost');

@@ -1,11 +1,12 @@
 /**
- * The one API client of the console: base /api, bearer token from the `token` cookie,
+ * The one API client of the console: base /api, the session in the server's HttpOnly cookie
+ * (sent by the browser on these same-origin calls; the console never sees the token),
  * Accept-Language from the UI language, JSON and FormData bodies, the
  * `{ success, message, data, count? }` envelope, 401 handling, deduplication of identical
  * in-flight GETs, and a write hook that clears the GET cache after every successful write.
  */
 import type { FieldError } from '@sluice/shared/envelope';
-import { clearSessionCookies, readToken } from './cookies';
+import { clearSessionCookies } from './cookies';
 import { currentLanguage, i18n } from './i18n';
 
 export const API_BASE = '/api';
@@ -112,8 +113,6 @@ const inFlight = new Map<string, Promise<ApiResponse<unknown>>>();
 
 async function send<T>(method: Method, path: string, options: RequestOptions): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

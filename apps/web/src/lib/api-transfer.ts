@@ -1,6 +1,6 @@
 /**
  * Transfers that the one API client does not make with fetch: a multipart upload with progress
- * (XMLHttpRequest) and a download behind the session saved as a file. Same token, language,
+ * (XMLHttpRequest) and a download behind the session saved as a file. Same session cookie, language,
  * envelope, errors, 401 handling and cache clearing as every other call.
  */
 import {
@@ -13,7 +13,7 @@ import {
   type ApiResponse,
   type QueryParams,
 } from './api-client';
-import { clearSessionCookies, readToken } from './cookies';
+import { clearSessionCookies } from './cookies';
 import { currentLanguage, i18n } from './i18n';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -26,7 +26,7 @@ export interface UploadProgress {
 }
 
 /**
- * A multipart upload with progress (fetch cannot report it): the same token, language,
+ * A multipart upload with progress (fetch cannot report it): the same session cookie, language,
  * envelope, errors, 401 handling and cache clearing as every other write.
  */
 export function uploadWithProgress<T>(
@@ -44,8 +44,6 @@ export function uploadWithProgress<T>(
     xhr.open(options.method ?? 'POST', buildUrl(path, options.params));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', currentLanguage());
-    const token = readToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.({ loaded: event.loaded, total: event.total });
     };
@@ -95,8 +93,6 @@ export function uploadWithProgress<T>(
 /** Downloads a file the API serves behind the session (a CSV export) and saves it under `fileName`. */
 export async function downloadFile(path: string, fileName: string, params?: QueryParams): Promise<void> {
   const headers = new Headers({ 'Accept-Language': currentLanguage() });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, params), { headers, credentials: 'same-origin' });

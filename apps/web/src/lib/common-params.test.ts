@@ -41,7 +41,7 @@ const typeCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/D
 
 beforeEach(() => {
   vi.useFakeTimers();
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
 });
 
 afterEach(() => {

@@ -94,12 +94,13 @@ export async function ensureUserConfigApplied(user: CurrentUser): Promise<void> 
   await applyUserConfig(user);
 }
 
-/** Sign-in: POST /api/User, then the session cookies, the user and the user's settings. */
+/** Sign-in: POST /api/User (which sets the session cookie), then the console's cookies, the user and the user's settings. */
 export async function signIn(credentials: { Account: string; Password: string }): Promise<CurrentUser> {
   const { data: session } = await api.post<SessionDto>('/User', credentials, { skipAuthRedirect: true });
   await clearQueryCaches();
   sessionStorage.clear();
-  setSessionCookies({ token: session.Token, account: session.Account });
+  // The server set the session cookie (HttpOnly); the answer's Token is for other clients.
+  setSessionCookies({ account: session.Account });
   const user = await fetchMyInfo();
   await setCurrentUser(user);
   configAppliedFor = undefined;
@@ -108,7 +109,8 @@ export async function signIn(credentials: { Account: string; Password: string })
 }
 
 /**
- * Leaves the session: optionally revokes the token (GET /api/user/logout), forgets the cookies
+ * Leaves the session: optionally revokes it (GET /api/user/logout, which also clears the session
+ * cookie and closes its live connections), forgets the console's cookies
  * and session storage, lets the caller move to the sign-in page, and only then drops the query
  * caches (so the pages being left do not refetch without a session).
  */

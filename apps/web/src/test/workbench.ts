@@ -11,7 +11,7 @@ export function setUpWorkbenchTests(): void {
     await loadDeviceTypesCatalog();
   });
   beforeEach(() => {
-    setSessionCookies({ token: 'tok', account: 'admin' });
+    setSessionCookies({ account: 'admin' });
   });
   afterEach(async () => {
     vi.unstubAllGlobals();

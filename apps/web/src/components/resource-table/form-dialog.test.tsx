@@ -36,7 +36,7 @@ const config: ResourceTableConfig<SimAccountDto> = {
 };
 
 beforeEach(() => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
 });
 
 afterEach(() => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
   rows = [
     { Id: 1, ModuleName: 'Pumps', Sn: 1 },
     { Id: 2, ModuleName: 'Aeration', Sn: 2 },

@@ -152,7 +152,7 @@ function renderTable(options: { readOnly?: boolean; config?: ResourceTableConfig
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
 });
 
 afterEach(async () => {

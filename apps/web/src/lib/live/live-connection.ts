@@ -1,6 +1,7 @@
 /**
  * The one live connection of the signed-in console: GET /api/Mqtt/Config says where and what
- * to subscribe to; the username is the account and the password the session token. Messages
+ * to subscribe to; the username is the account, and the broker takes the session from the
+ * HttpOnly cookie the WebSocket upgrade carries (the console never holds the token). Messages
  * go into the live store. Queries whose answers hold online states or counts carry
  * `meta: { live: true }`: they are fetched again after a reconnect (what happened while the
  * network was away) and, a little later, after state changes (a station's state, the counts).
@@ -8,7 +9,7 @@
 import { TopicCodec, type TopicTemplates } from '@sluice/shared/device-protocol';
 import type { MqttConfigDto } from '@sluice/shared/telemetry.schema';
 import { api } from '../api-client';
-import { readToken } from '../cookies';
+import { hasSession } from '../cookies';
 import { queryClient } from '../query-client';
 import { LiveStore } from './live-store';
 import { MqClient } from './mq-client';
@@ -50,8 +51,7 @@ export function brokerUrl(config: Pick<MqttConfigDto, 'Url' | 'Path'>, location:
  */
 export async function startLive(): Promise<void> {
   stopLive();
-  const token = readToken();
-  if (!token) return;
+  if (!hasSession()) return;
   const [{ data: config }, mqtt] = await Promise.all([api.get<MqttConfigDto>('/Mqtt/Config'), import('mqtt')]);
   // No configuration (a server without live data): the console works without it.
   if (!(config as MqttConfigDto | null)?.Topics) return;
@@ -75,7 +75,6 @@ export async function startLive(): Promise<void> {
   await mq.connect({
     url: brokerUrl(config, window.location),
     username: config.Username,
-    password: token,
     connectTimeoutMs: config.ConnectTimeout,
     keepaliveSeconds: config.KeepAlive,
     clean: config.Clean,

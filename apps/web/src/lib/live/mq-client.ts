@@ -12,7 +12,8 @@ export type ConnectFn = (url: string, options: IClientOptions) => MqttClient;
 export interface MqOptions {
   url: string;
   username: string;
-  password: string;
+  /** None from a browser console: the broker reads the session cookie of the WebSocket upgrade. */
+  password?: string;
   clientId?: string;
   connectTimeoutMs: number;
   keepaliveSeconds: number;
@@ -75,7 +76,7 @@ export class MqClient {
     const client = this.connectFn(options.url, {
       protocolVersion: 4,
       username: options.username,
-      password: options.password,
+      ...(options.password === undefined ? {} : { password: options.password }),
       clientId: options.clientId ?? `console-${Math.random().toString(16).slice(2, 14)}`,
       connectTimeout: options.connectTimeoutMs,
       keepalive: options.keepaliveSeconds,

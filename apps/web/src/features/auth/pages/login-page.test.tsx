@@ -122,7 +122,10 @@ describe('login page', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/user/list');
     });
-    expect(readCookie('token')).toBe('t0k');
+    // The token stays with the server's HttpOnly cookie: the console does not keep it.
+    expect(readCookie('token')).toBeUndefined();
+    expect(document.cookie).not.toContain('t0k');
+    expect(sessionStorage.getItem('sluice.user')).not.toContain('t0k');
     expect(readCookie('account')).toBe('admin');
     expect(readCookie('isLogin')).toBe('1');
     // the user's theme comes from the server

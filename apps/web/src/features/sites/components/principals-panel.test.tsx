@@ -12,7 +12,7 @@ import { PrincipalsPanel } from './principals-panel';
 const PATH = '/api/station/5/ProjectPrincipals';
 
 beforeEach(async () => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
   await changeLanguage('en-US');
 });
 

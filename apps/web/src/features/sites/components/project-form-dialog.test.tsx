@@ -34,7 +34,7 @@ const project: ProjectDto = {
 };
 
 beforeEach(async () => {
-  setSessionCookies({ token: 'tok', account: 'admin' });
+  setSessionCookies({ account: 'admin' });
   await changeLanguage('en-US');
 });
 
