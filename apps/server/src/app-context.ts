@@ -1,4 +1,10 @@
-/** What routes reach: repositories and services built once per app. */
+/**
+ * The composition root: the server's repositories, services and domain events, built once from
+ * the configuration and the database, with the handlers each event runs subscribed here by
+ * name. buildApp registers the HTTP routes over it (`app.ctx`); a job runner, a CLI or a test
+ * builds the same graph with `createContext` and no routes. Live data (the broker and ingestion)
+ * is built over it by mqtt/live-data.ts.
+ */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { DialectName } from './db/migrations.ts';
@@ -9,6 +15,16 @@ import { GroupsRepository } from './modules/groups/groups.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
 import { SecretBox } from './security/secret-box.ts';
+import { SiteScope } from './modules/sites/site-scope.ts';
+import { ProjectsService } from './modules/sites/projects.service.ts';
+import { DeviceEvents } from './modules/devices/device-events.ts';
+import { DevicesService } from './modules/devices/devices.service.ts';
+import {
+  copyStandardTemplate,
+  reapplyStandardTemplate,
+  removeDeviceData,
+} from './modules/device-templates/template-to-device.service.ts';
+import { purgeDeviceLiveData } from './modules/telemetry/retention.job.ts';
 import path from 'node:path';
 
 export interface AppContext {
@@ -23,6 +39,12 @@ export interface AppContext {
   storage: FileStorage;
   /** Seals secrets at rest (SIM provider credentials). */
   secrets: SecretBox;
+  /** Which projects, stations and devices a user reaches (the group, and the role's project grants). */
+  scope: SiteScope;
+  projects: ProjectsService;
+  /** What happens to devices: the devices service emits, the handlers below subscribe. */
+  deviceEvents: DeviceEvents;
+  devices: DevicesService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -30,6 +52,19 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   const sessions = new SessionsRepository(db);
   const groups = new GroupsRepository(db);
   const throttle = new LoginThrottle(db);
+  const storage = new LocalStorage(path.join(config.DATA_DIR, 'uploads'));
+  const scope = new SiteScope(db);
+
+  const deviceEvents = new DeviceEvents();
+  deviceEvents.on('created', "copy the type's standard template to the device", copyStandardTemplate);
+  deviceEvents.on(
+    'typeChanged',
+    "replace what the old type put on the device by the new type's standard template",
+    reapplyStandardTemplate,
+  );
+  deviceEvents.on('purged', "delete the device's live data and history", purgeDeviceLiveData);
+  deviceEvents.on('purged', "delete the device's own data points and panels", removeDeviceData);
+
   return {
     config,
     db,
@@ -39,8 +74,12 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     sessions,
     throttle,
     account: new AccountService(db, users, sessions, throttle, groups),
-    storage: new LocalStorage(path.join(config.DATA_DIR, 'uploads')),
+    storage,
     secrets: new SecretBox(config),
+    scope,
+    projects: new ProjectsService({ db, storage, scope }),
+    deviceEvents,
+    devices: new DevicesService({ db, storage, scope, events: deviceEvents }),
   };
 }
 

@@ -178,6 +178,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scheduleAuthHousekeeping(app);
   // The broker (MQTT over WebSocket at /mqtt from now, TCP from app.live.start()) and live data.
   await app.register(liveDataPlugin);
+  // Live data keeps what it knows of a device for a minute: a committed change must reach it now.
+  app.ctx.deviceEvents.onChanged('forget the device in the live directory', (sn) => {
+    app.live.directory.forget(sn);
+  });
 
   await app.register(
     (api, _options, done) => {

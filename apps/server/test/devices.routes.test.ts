@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from './harness.ts';
 import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
-import { onDeviceCreated, onDevicePurged, type CreatedDevice } from '../src/modules/devices/device-hooks.ts';
+import type { DeviceRef } from '../src/modules/devices/device-events.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
 
 interface Device {
@@ -40,17 +40,9 @@ interface Page<T> {
   count: number;
 }
 
-// Features register hooks at start-up; these record what the devices feature tells them.
-const created: CreatedDevice[] = [];
-const purged: CreatedDevice[] = [];
-onDeviceCreated((_trx, device) => {
-  created.push(device);
-  return Promise.resolve();
-});
-onDevicePurged((_trx, device) => {
-  purged.push(device);
-  return Promise.resolve();
-});
+// What the devices service announces, recorded by handlers subscribed like the composition root's.
+const created: DeviceRef[] = [];
+const purged: DeviceRef[] = [];
 
 describe.each(databaseKinds)('devices on %s', (kind) => {
   let t: TestApp;
@@ -66,6 +58,14 @@ describe.each(databaseKinds)('devices on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
+    t.app.ctx.deviceEvents.on('created', 'record', (_trx, device) => {
+      created.push(device);
+      return Promise.resolve();
+    });
+    t.app.ctx.deviceEvents.on('purged', 'record', (_trx, device) => {
+      purged.push(device);
+      return Promise.resolve();
+    });
     ({ admin, operator, other, otherAdmin } = await t.signInUsers());
     const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
     hekou = projects.data.data.find((p) => p.Name.startsWith('河口村')) ?? hekou;

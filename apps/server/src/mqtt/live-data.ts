@@ -20,7 +20,7 @@ import { HistoryRepository } from '../modules/telemetry/history.repository.ts';
 import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
 import { RefusalLog } from '../modules/telemetry/refusal-log.ts';
 import { UndefinedKeyLimit } from '../modules/telemetry/undefined-keys.ts';
-import { RetentionJob, purgeDeviceLiveData } from '../modules/telemetry/retention.job.ts';
+import { RetentionJob } from '../modules/telemetry/retention.job.ts';
 import { OnlineRepository } from '../modules/online/online.repository.ts';
 import { OnlineService } from '../modules/online/online.service.ts';
 import { WarnsRepository } from '../modules/warns/warns.repository.ts';
@@ -29,7 +29,6 @@ import { DeviceLogsRepository } from '../modules/commands/device-logs.repository
 import { CommandsService } from '../modules/commands/commands.service.ts';
 import { ControlDefinitionsRepository } from '../modules/commands/control-definitions.repository.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
-import { onDevicePurged } from '../modules/devices/device-hooks.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
@@ -137,8 +136,6 @@ export const liveDataPlugin = fp(
           : undefined,
     });
     const retention = new RetentionJob(db, dialect, config, log);
-
-    onDevicePurged(purgeDeviceLiveData);
 
     const broker = config.MQTT_URL
       ? undefined

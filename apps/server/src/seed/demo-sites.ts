@@ -7,7 +7,7 @@
 import type { Db } from '../db/database.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../modules/devices/device-credentials.ts';
-import { runDeviceCreatedHooks } from '../modules/devices/device-hooks.ts';
+import type { DeviceEvents } from '../modules/devices/device-events.ts';
 import { newDeviceRow } from '../modules/devices/devices.repository.ts';
 import { PROJECT_TYPE } from '@sluice/shared/project.schema';
 
@@ -130,10 +130,12 @@ export function equipmentCode(deviceNo: string): string {
 
 /**
  * Seeds the demo sites; `typeIds` gives each device its equipment type by the code in its
- * number (without it, devices have no type).
+ * number (without it, devices have no type). Each device is `created` as the devices service
+ * would announce it, so it starts from its type's standard template.
  */
 export async function seedDemoSites(
   db: Db,
+  events: DeviceEvents,
   tenant: CreatedTenant,
   typeIds: ReadonlyMap<string, number> = new Map(),
   now = Date.now(),
@@ -229,7 +231,7 @@ export async function seedDemoSites(
               ),
             )
             .execute();
-          await runDeviceCreatedHooks(trx, { groupId, deviceSn: d.sn, typeId });
+          await events.emit('created', trx, { groupId, deviceSn: d.sn, typeId });
         }
       }
     }

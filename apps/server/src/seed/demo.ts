@@ -21,5 +21,5 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
   });
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
   const types = await seedDemoDeviceTypes(ctx.db, tenant.groupId);
-  await seedDemoSites(ctx.db, tenant, types.equipmentTypeIds);
+  await seedDemoSites(ctx.db, ctx.deviceEvents, tenant, types.equipmentTypeIds);
 }

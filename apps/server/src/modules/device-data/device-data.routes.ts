@@ -23,7 +23,6 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 
 const tags = ['Devices'];
 const access = { read: { operate: 'device.view' }, write: { operate: 'device.manage' } } as const;
@@ -41,7 +40,7 @@ function namedDevice(request: FastifyRequest): unknown {
 
 export function deviceDataRoutes(root: FastifyInstance): void {
   const { db } = root.ctx;
-  const scope = new SiteScope(db);
+  const { scope } = root.ctx;
   const parent = {
     column: 'device_sn',
     from: namedDevice,

@@ -1,8 +1,8 @@
 /**
  * A new device of a type starts from the type's standard template: its panels, data points
  * (profiles) and configuration (args and configs) are copied to the device, inside the
- * transaction that creates it, marked as the type's (`from_type`). Registered as a
- * device-created hook.
+ * transaction that creates it, marked as the type's (`from_type`). The composition root
+ * subscribes these to the devices' events (device-events.ts).
  *
  * Changing a device's type does the same with the new type, after removing what the old type
  * put there. What a user added to the device (from_type 0) stays, and wins where the new
@@ -11,9 +11,9 @@
  * user edited it since: such edits go with the old type.
  */
 import type { Db } from '../../db/database.ts';
-import type { CreatedDevice } from '../devices/device-hooks.ts';
+import type { DeviceRef } from '../devices/device-events.ts';
 
-export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Promise<void> {
+export async function copyStandardTemplate(trx: Db, device: DeviceRef): Promise<void> {
   if (device.typeId === null) return;
   const template = await trx
     .selectFrom('type_templates')
@@ -132,7 +132,7 @@ export async function copyStandardTemplate(trx: Db, device: CreatedDevice): Prom
  * panels; a user's data point on such a panel stays, without a panel), and the new type's
  * standard template is copied as for a new device.
  */
-export async function reapplyStandardTemplate(trx: Db, device: CreatedDevice): Promise<void> {
+export async function reapplyStandardTemplate(trx: Db, device: DeviceRef): Promise<void> {
   const where = { group_id: device.groupId, device_sn: device.deviceSn };
   await trx
     .deleteFrom('device_data_defines')
@@ -163,7 +163,7 @@ export async function reapplyStandardTemplate(trx: Db, device: CreatedDevice): P
 }
 
 /** A purged device's own data points and panels go with it. */
-export async function removeDeviceData(trx: Db, device: CreatedDevice): Promise<void> {
+export async function removeDeviceData(trx: Db, device: DeviceRef): Promise<void> {
   await trx
     .deleteFrom('device_data_defines')
     .where('group_id', '=', device.groupId)

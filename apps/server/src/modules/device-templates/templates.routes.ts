@@ -37,9 +37,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
-import { onDeviceCreated, onDevicePurged, onDeviceTypeChanged } from '../devices/device-hooks.ts';
 import { ownType } from '../device-types/type-scope.ts';
-import { copyStandardTemplate, reapplyStandardTemplate, removeDeviceData } from './template-to-device.service.ts';
 
 const tags = ['Templates'];
 const manage = { operate: 'system.manage' } as const;
@@ -48,9 +46,6 @@ type Row = Record<string, unknown>;
 
 export function templatesRoutes(root: FastifyInstance): void {
   const { db } = root.ctx;
-  onDeviceCreated(copyStandardTemplate);
-  onDevicePurged(removeDeviceData);
-  onDeviceTypeChanged(reapplyStandardTemplate);
 
   /** The template a part names (TempId) must be the group's. */
   const ownTemplate = async (raw: unknown, user: CurrentUser): Promise<number> => {

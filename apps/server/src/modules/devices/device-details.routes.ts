@@ -18,7 +18,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
-import { SiteScope, type ScopeMode } from '../sites/site-scope.ts';
+import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { DeviceCardsRepository } from './device-cards.repository.ts';
 import { DeviceImagesRepository } from './device-images.repository.ts';
@@ -30,7 +30,7 @@ const id = z.coerce.number().int().positive();
 export function deviceDetailsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.ctx;
-  const scope = new SiteScope(db);
+  const { scope } = app.ctx;
 
   const reachDevice = async (raw: unknown, user: CurrentUser, mode: ScopeMode): Promise<string> => {
     const sn = deviceSn.safeParse(raw);

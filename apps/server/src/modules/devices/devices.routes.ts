@@ -22,7 +22,6 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { deviceDto, type DeviceFilter } from './devices.repository.ts';
-import { DevicesService } from './devices.service.ts';
 
 const tags = ['Devices'];
 const view = { operate: 'device.view' } as const;
@@ -33,11 +32,8 @@ const pagedQuery = z.intersection(pageQuery, devicePageQuery);
 
 export function devicesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, users } = app.ctx;
-  // Live data keeps what it knows of a device for a minute: a change must reach it now.
-  const service = new DevicesService(db, storage, (sn) => {
-    root.live.directory.forget(sn);
-  });
+  const { users } = app.ctx;
+  const service = app.ctx.devices;
   const { repository, scope } = service;
 
   const one = async (request: Parameters<typeof currentUser>[0], sn: string) => {

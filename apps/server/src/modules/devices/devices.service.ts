@@ -1,6 +1,7 @@
 /**
- * The rules of devices: adding one (with its credential and the other features' hooks, in one
- * transaction), moving it between projects (recorded), the recycle bin and the purge.
+ * The rules of devices: adding one (with its credential, in one transaction with what the
+ * `created` event's handlers do), moving it between projects (recorded), its type (`typeChanged`),
+ * the recycle bin and the purge (`purged`). Every committed write tells `changed`.
  */
 import { PROJECT_TYPE, type ProjectKind } from '@sluice/shared/project.schema';
 import type { AddDeviceRequest, UpdateDeviceRequest } from '@sluice/shared/device.schema';
@@ -8,9 +9,9 @@ import type { Db } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
-import { SiteScope, projectReachable, type DeviceRow, type ProjectRow } from '../sites/site-scope.ts';
+import { projectReachable, type DeviceRow, type ProjectRow, type SiteScope } from '../sites/site-scope.ts';
 import { checkSiteRefs } from '../sites/site-refs.ts';
-import { runDeviceCreatedHooks, runDevicePurgedHooks, runDeviceTypeChangedHooks } from './device-hooks.ts';
+import type { DeviceEvents } from './device-events.ts';
 import { hashDeviceSecret, newDeviceSecret, newDeviceSn } from './device-credentials.ts';
 import { DevicesRepository, newDeviceRow } from './devices.repository.ts';
 
@@ -25,16 +26,18 @@ export class DevicesService {
   private readonly storage: FileStorage;
   readonly repository: DevicesRepository;
   readonly scope: SiteScope;
+  private readonly events: DeviceEvents;
 
-  /** Told of each device a write changed (live data drops what it cached of it). */
-  private readonly changed: (deviceSn: string) => void;
+  constructor(deps: { db: Db; storage: FileStorage; scope: SiteScope; events: DeviceEvents }) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.scope = deps.scope;
+    this.events = deps.events;
+    this.repository = new DevicesRepository(deps.db);
+  }
 
-  constructor(db: Db, storage: FileStorage, changed: (deviceSn: string) => void = () => undefined) {
-    this.db = db;
-    this.storage = storage;
-    this.changed = changed;
-    this.repository = new DevicesRepository(db);
-    this.scope = new SiteScope(db);
+  private changed(deviceSn: string): void {
+    this.events.changed(deviceSn);
   }
 
   private async holder(user: CurrentUser, projectId: number): Promise<ProjectRow> {
@@ -91,7 +94,7 @@ export class DevicesService {
           ),
         )
         .execute();
-      await runDeviceCreatedHooks(trx, { groupId: user.groupId, deviceSn: sn, typeId: body.TypeId ?? null });
+      await this.events.emit('created', trx, { groupId: user.groupId, deviceSn: sn, typeId: body.TypeId ?? null });
     });
     return { sn, secret };
   }
@@ -155,9 +158,9 @@ export class DevicesService {
   }
 
   /**
-   * Gives a device another type (or none). A real change runs the type-changed hooks in the same
-   * transaction, which re-apply the new type's standard template as creation does; setting the
-   * type it has already changes nothing.
+   * Gives a device another type (or none). A real change emits `typeChanged` in the same
+   * transaction (the templates feature re-applies the new type's standard template as creation
+   * does); setting the type it has already changes nothing.
    */
   async setType(user: CurrentUser, sn: string, typeId: number | null, now = Date.now()): Promise<void> {
     const device = await this.scope.device(user, sn, 'write');
@@ -165,7 +168,7 @@ export class DevicesService {
     if (device.type_id === typeId) return;
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('devices').set({ type_id: typeId, updated_at: now }).where('id', '=', device.id).execute();
-      await runDeviceTypeChangedHooks(trx, {
+      await this.events.emit('typeChanged', trx, {
         groupId: user.groupId,
         deviceSn: device.device_sn,
         typeId,
@@ -255,7 +258,7 @@ export class DevicesService {
         .select('storage_key')
         .where('device_sn', '=', device.device_sn)
         .execute();
-      await runDevicePurgedHooks(trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId: device.type_id });
+      await this.events.emit('purged', trx, { groupId: user.groupId, deviceSn: device.device_sn, typeId: device.type_id });
       await trx.deleteFrom('device_images').where('device_sn', '=', device.device_sn).execute();
       await trx.deleteFrom('device_configs').where('device_sn', '=', device.device_sn).execute();
       await trx.deleteFrom('device_cards').where('device_sn', '=', device.device_sn).execute();

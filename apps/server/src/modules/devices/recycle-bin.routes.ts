@@ -7,7 +7,6 @@ import { deviceSn, recycledDeviceDto } from '@sluice/shared/device.schema';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { deviceDto } from './devices.repository.ts';
-import { DevicesService } from './devices.service.ts';
 
 const tags = ['Recycle bin'];
 const manage = { operate: 'device.manage' } as const;
@@ -15,10 +14,7 @@ const params = z.object({ sn: deviceSn });
 
 export function recycleBinRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.ctx;
-  const service = new DevicesService(db, storage, (sn) => {
-    root.live.directory.forget(sn);
-  });
+  const service = app.ctx.devices;
 
   app.get(
     '/Device/RecycleBin',

@@ -10,7 +10,6 @@ import { onlineQuery, onlineRowDto } from '@sluice/shared/telemetry.schema';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 import { DAY_MS, dayOf, dayStart, localDate } from '../telemetry/rollup.ts';
 import { reachableDevices } from '../telemetry/reachable-devices.repository.ts';
 import { OnlineRepository, type OnlinePeriod } from './online.repository.ts';
@@ -53,7 +52,7 @@ export function onlinePerDay(
 export function onlineRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
-  const scope = new SiteScope(db);
+  const { scope } = app.ctx;
   const repository = new OnlineRepository(db);
 
   app.get(

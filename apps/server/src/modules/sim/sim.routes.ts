@@ -12,7 +12,6 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 import { lookupCard } from './simboss.client.ts';
 
 const tags = ['SIM'];
@@ -62,7 +61,7 @@ export function simRoutes(root: FastifyInstance): void {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const scope = new SiteScope(db);
+  const { scope } = app.ctx;
 
   app.get(
     '/:g/:sn/DeviceCard/simboss',

@@ -13,7 +13,7 @@ import { deviceSn } from '@sluice/shared/device.schema';
 import { AppError } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
-import { SiteScope, type ScopeMode } from './site-scope.ts';
+import type { ScopeMode } from './site-scope.ts';
 import { checkGroupSegment } from './path-group.ts';
 
 const view = { operate: 'project.view' } as const;
@@ -26,7 +26,7 @@ const field = (request: FastifyRequest, part: 'query' | 'body' | 'params', name:
 };
 
 export function projectDetailsRoutes(app: FastifyInstance): void {
-  const scope = new SiteScope(app.ctx.db);
+  const { scope } = app.ctx;
 
   const reachProject = async (raw: unknown, user: CurrentUser, mode: ScopeMode) => {
     const parsed = projectId.safeParse(raw);

@@ -7,7 +7,6 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
-import { SiteScope } from './site-scope.ts';
 import { ProjectImagesRepository } from './project-images.repository.ts';
 
 const tags = ['Projects'];
@@ -17,7 +16,7 @@ const params = z.object({ g: z.string(), projectId: id });
 export function projectImagesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, storage } = app.ctx;
-  const scope = new SiteScope(db);
+  const { scope } = app.ctx;
 
   const images = new ProjectImagesRepository(db);
 

@@ -16,7 +16,6 @@ import {
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { ProjectsService } from './projects.service.ts';
 
 const tags = ['Projects'];
 const view = { operate: 'project.view' } as const;
@@ -28,8 +27,8 @@ const pageParams = z.object({ g: z.string() });
 
 export function projectsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage, users } = app.ctx;
-  const service = new ProjectsService(db, storage);
+  const { users } = app.ctx;
+  const service = app.ctx.projects;
   const { repository, scope } = service;
 
   app.get(

@@ -5,7 +5,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { ProjectsRepository } from './projects.repository.ts';
-import { SiteScope, type ProjectRow } from './site-scope.ts';
+import type { SiteScope, ProjectRow } from './site-scope.ts';
 import { checkSiteRefs } from './site-refs.ts';
 
 /** The type a node's parent must have; none for a client. A project may also stand alone. */
@@ -21,11 +21,11 @@ export class ProjectsService {
   readonly repository: ProjectsRepository;
   readonly scope: SiteScope;
 
-  constructor(db: Db, storage: FileStorage) {
-    this.db = db;
-    this.storage = storage;
-    this.repository = new ProjectsRepository(db);
-    this.scope = new SiteScope(db);
+  constructor(deps: { db: Db; storage: FileStorage; scope: SiteScope }) {
+    this.db = deps.db;
+    this.storage = deps.storage;
+    this.scope = deps.scope;
+    this.repository = new ProjectsRepository(deps.db);
   }
 
   /**
