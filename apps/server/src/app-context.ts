@@ -15,6 +15,9 @@ import { GroupsRepository } from './modules/groups/groups.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
 import { SecretBox } from './security/secret-box.ts';
+import { RolesRepository } from './modules/roles/roles.repository.ts';
+import { MenusRepository } from './modules/menus/menus.repository.ts';
+import { MenusService } from './modules/menus/menus.service.ts';
 import { SiteScope } from './modules/sites/site-scope.ts';
 import { ProjectsService } from './modules/sites/projects.service.ts';
 import { DeviceEvents } from './modules/devices/device-events.ts';
@@ -39,6 +42,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Seals secrets at rest (SIM provider credentials). */
   secrets: SecretBox;
+  roles: RolesRepository;
+  menus: MenusService;
   /** Which projects, stations and devices a user reaches (the group, and the role's project grants). */
   scope: SiteScope;
   projects: ProjectsService;
@@ -76,6 +81,8 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     account: new AccountService(db, users, sessions, throttle, groups),
     storage,
     secrets: new SecretBox(config),
+    roles: new RolesRepository(db),
+    menus: new MenusService(new MenusRepository(db)),
     scope,
     projects: new ProjectsService({ db, storage, scope }),
     deviceEvents,

@@ -8,15 +8,13 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { ownedBy } from '../roles/roles.routes.ts';
-import { groupMenus, menusOf, toMenuDto } from './menus.service.ts';
 
 const tags = ['Menus'];
 const manage = { operate: 'menu.manage' } as const;
 const id = z.coerce.number().int().positive();
 
 export function menusRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
+  const { menus, roles } = root.ctx;
 
   registerResource(root, {
     table: 'sys_menus',
@@ -38,14 +36,8 @@ export function menusRoutes(root: FastifyInstance): void {
       const router = row.router;
       const next = { ...row, router: router && typeof router === 'object' ? JSON.stringify(router) : '' };
       const parentId = Number(row.parent_id ?? 0);
-      if (parentId !== 0) {
-        const parent = await db
-          .selectFrom('sys_menus')
-          .select(['menu_type'])
-          .where('id', '=', parentId)
-          .where('group_id', '=', user.groupId)
-          .executeTakeFirst();
-        if (parent?.menu_type !== 0) throw new AppError(400, 'menu.badParent', {}, 'ParentId');
+      if (parentId !== 0 && (await menus.repository.menuType(parentId, user.groupId)) !== 0) {
+        throw new AppError(400, 'menu.badParent', {}, 'ParentId');
       }
       return next;
     },
@@ -53,14 +45,8 @@ export function menusRoutes(root: FastifyInstance): void {
       if (Number(row.parent_id) === menuId) return Promise.reject(new AppError(400, 'menu.badParent', {}, 'ParentId'));
       return Promise.resolve();
     },
-    beforeRemove: async (database, menu, user) => {
-      const child = await database
-        .selectFrom('sys_menus')
-        .select('id')
-        .where('parent_id', '=', menu.Id)
-        .where('group_id', '=', user.groupId)
-        .executeTakeFirst();
-      if (child) throw new AppError(409, 'menu.hasChildren');
+    beforeRemove: async (_database, menu, user) => {
+      if (await menus.repository.hasChildren(menu.Id, user.groupId)) throw new AppError(409, 'menu.hasChildren');
     },
   });
 
@@ -72,7 +58,7 @@ export function menusRoutes(root: FastifyInstance): void {
     { config: { access: { operate: 'role.view' } }, schema: { tags, summary: "All of the group's menus", response: menuList } },
     async (request) => {
       const user = currentUser(request);
-      return ok(request, (await groupMenus(db, user.groupId)).map(toMenuDto));
+      return ok(request, await menus.groupMenus(user.groupId));
     },
   );
 
@@ -81,7 +67,10 @@ export function menusRoutes(root: FastifyInstance): void {
     { config: { access: manage }, schema: { tags, summary: 'Top-level menus', response: menuList } },
     async (request) => {
       const user = currentUser(request);
-      return ok(request, (await groupMenus(db, user.groupId)).filter((m) => m.parent_id === 0).map(toMenuDto));
+      return ok(
+        request,
+        (await menus.groupMenus(user.groupId)).filter((m) => m.ParentId === 0),
+      );
     },
   );
 
@@ -100,7 +89,7 @@ export function menusRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       return ok(
         request,
-        (await menusOf(db, user)).filter((m) => m.ParentId === request.query.menuId),
+        (await menus.menusOf(user)).filter((m) => m.ParentId === request.query.menuId),
       );
     },
   );
@@ -109,7 +98,7 @@ export function menusRoutes(root: FastifyInstance): void {
     '/SysMenu/GetUserMenu',
     { config: { access: 'session' }, schema: { tags, summary: "The caller's menu, from their roles", response: menuList } },
     async (request) => {
-      return ok(request, await menusOf(db, currentUser(request)));
+      return ok(request, await menus.menusOf(currentUser(request)));
     },
   );
 
@@ -126,17 +115,8 @@ export function menusRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!(await ownedBy(db, 'roles', [request.query.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      const rows = await db
-        .selectFrom('role_menus')
-        .select('menu_id')
-        .where('role_id', '=', request.query.roleId)
-        .orderBy('menu_id')
-        .execute();
-      return ok(
-        request,
-        rows.map((r) => r.menu_id),
-      );
+      if (!(await roles.allOwned('roles', [request.query.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      return ok(request, await menus.repository.ofRole(request.query.roleId));
     },
   );
 
@@ -149,14 +129,10 @@ export function menusRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const { RoleId, MenuIds } = request.body;
-      if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      if (!(await ownedBy(db, 'sys_menus', MenuIds, user.groupId)))
+      if (!(await roles.allOwned('roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      if (!(await roles.allOwned('sys_menus', MenuIds, user.groupId)))
         throw new AppError(400, 'ref.unknown', { what: 'menu', id: MenuIds.join(',') }, 'menu');
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('role_menus').where('role_id', '=', RoleId).execute();
-        for (const menuId of new Set(MenuIds))
-          await trx.insertInto('role_menus').values({ role_id: RoleId, menu_id: menuId }).execute();
-      });
+      await menus.repository.setOfRole(RoleId, MenuIds);
       return ok(request, null, { message: 'saved' });
     },
   );

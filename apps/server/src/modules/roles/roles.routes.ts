@@ -18,26 +18,14 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { Db } from '../../db/database.ts';
 import { keepAnAdmin } from '../users/admin-guard.ts';
 
 const view = { operate: 'role.view' } as const;
 const manage = { operate: 'role.manage' } as const;
 const id = z.coerce.number().int().positive();
 
-export async function ownedBy(
-  db: Db,
-  table: 'roles' | 'module_operates' | 'modules' | 'sys_menus',
-  ids: number[],
-  groupId: number,
-) {
-  if (ids.length === 0) return true;
-  const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).where('group_id', '=', groupId).execute();
-  return rows.length === new Set(ids).size;
-}
-
 export function rolesRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
+  const { db, roles } = root.ctx;
 
   registerResource(root, {
     table: 'roles',
@@ -59,7 +47,7 @@ export function rolesRoutes(root: FastifyInstance): void {
       remove: 'DELETE /group/:groupId/Role/:id',
     },
     beforeWrite: async (row, user) => {
-      if (typeof row.module_id === 'number' && !(await ownedBy(db, 'modules', [row.module_id], user.groupId))) {
+      if (typeof row.module_id === 'number' && !(await roles.allOwned('modules', [row.module_id], user.groupId))) {
         throw new AppError(400, 'ref.unknown', { what: 'ModuleId', id: row.module_id }, 'ModuleId');
       }
       return row;
@@ -67,9 +55,8 @@ export function rolesRoutes(root: FastifyInstance): void {
     beforeUpdate: async (id, row, user) => {
       if (row.is_admin === 0) await keepAnAdmin(db, user.groupId, { ignoreRoleId: id });
     },
-    beforeRemove: async (database, role) => {
-      const used = await database.selectFrom('user_roles').select('user_id').where('role_id', '=', role.Id).executeTakeFirst();
-      if (used) throw new AppError(409, 'role.inUse', { name: role.Name });
+    beforeRemove: async (_database, role) => {
+      if (await roles.hasUsers(role.Id)) throw new AppError(409, 'role.inUse', { name: role.Name });
     },
   });
 
@@ -104,7 +91,7 @@ export function rolesRoutes(root: FastifyInstance): void {
       remove: 'DELETE /:g/ModuleOperate/:id',
     },
     beforeWrite: async (row, user) => {
-      if (!(await ownedBy(db, 'modules', [Number(row.module_id)], user.groupId))) {
+      if (!(await roles.allOwned('modules', [Number(row.module_id)], user.groupId))) {
         throw new AppError(400, 'ref.unknown', { what: 'ModuleId', id: String(row.module_id) }, 'ModuleId');
       }
       return row;
@@ -126,14 +113,8 @@ export function rolesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      const rows = await db
-        .selectFrom('role_operates')
-        .innerJoin('module_operates', 'module_operates.id', 'role_operates.operate_id')
-        .select(['module_operates.id', 'module_operates.module_id', 'module_operates.name', 'module_operates.code'])
-        .where('role_operates.role_id', '=', request.params.roleId)
-        .orderBy('module_operates.id')
-        .execute();
+      if (!(await roles.allOwned('roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      const rows = await roles.operates(request.params.roleId);
       return ok(
         request,
         rows.map((r) => ({ Id: r.id, ModuleId: r.module_id, Name: r.name, Code: r.code })),
@@ -150,15 +131,9 @@ export function rolesRoutes(root: FastifyInstance): void {
     async (request, reply) => {
       const user = currentUser(request);
       const { RoleId, OperateId } = request.body;
-      if (!(await ownedBy(db, 'roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      if (!(await ownedBy(db, 'module_operates', [OperateId], user.groupId))) throw new AppError(404, 'error.notFound');
-      const existing = await db
-        .selectFrom('role_operates')
-        .select('role_id')
-        .where('role_id', '=', RoleId)
-        .where('operate_id', '=', OperateId)
-        .executeTakeFirst();
-      if (!existing) await db.insertInto('role_operates').values({ role_id: RoleId, operate_id: OperateId }).execute();
+      if (!(await roles.allOwned('roles', [RoleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      if (!(await roles.allOwned('module_operates', [OperateId], user.groupId))) throw new AppError(404, 'error.notFound');
+      await roles.grantOperate(RoleId, OperateId);
       return reply.status(201).send(ok(request, null, { message: 'saved' }));
     },
   );
@@ -171,12 +146,8 @@ export function rolesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      if (!(await ownedBy(db, 'roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
-      await db
-        .deleteFrom('role_operates')
-        .where('role_id', '=', request.params.roleId)
-        .where('operate_id', '=', request.params.operateId)
-        .execute();
+      if (!(await roles.allOwned('roles', [request.params.roleId], user.groupId))) throw new AppError(404, 'error.notFound');
+      await roles.revokeOperate(request.params.roleId, request.params.operateId);
       return ok(request, null, { message: 'deleted' });
     },
   );

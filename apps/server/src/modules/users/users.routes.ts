@@ -19,7 +19,6 @@ import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { guardPlatformAdmin, keepAnAdmin } from './admin-guard.ts';
-import { ownedBy } from '../roles/roles.routes.ts';
 
 const tags = ['Users'];
 const view = { operate: 'user.view' } as const;
@@ -262,7 +261,7 @@ export function usersRoutes(root: FastifyInstance): void {
       const { UserId, RoleIds } = request.body;
       await userInGroup(UserId, user.groupId);
       await guardPlatformAdmin(db, UserId, user);
-      if (!(await ownedBy(db, 'roles', RoleIds, user.groupId)))
+      if (!(await root.ctx.roles.allOwned('roles', RoleIds, user.groupId)))
         throw new AppError(400, 'ref.unknown', { what: 'RoleId', id: RoleIds.join(',') }, 'RoleIds');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_roles').where('user_id', '=', UserId).execute();
