@@ -21,6 +21,12 @@ import { MenusService } from './modules/menus/menus.service.ts';
 import { SiteScope } from './modules/sites/site-scope.ts';
 import { ProjectsService } from './modules/sites/projects.service.ts';
 import { DeviceEvents } from './modules/devices/device-events.ts';
+import { OnlineRepository } from './modules/online/online.repository.ts';
+import { RegionsRepository } from './modules/regions/regions.repository.ts';
+import { DeviceCardsRepository } from './modules/devices/device-cards.repository.ts';
+import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts';
+import { SimCardService } from './modules/sim/sim-card.service.ts';
+import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import {
   copyStandardTemplate,
@@ -50,6 +56,11 @@ export interface AppContext {
   /** What happens to devices: the devices service emits, the handlers below subscribe. */
   deviceEvents: DeviceEvents;
   devices: DevicesService;
+  onlineHours: OnlineHoursService;
+  regions: RegionsRepository;
+  deviceCards: DeviceCardsRepository;
+  /** A device's SIM card as the SIM provider reports it. */
+  simCards: SimCardService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -59,6 +70,8 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   const throttle = new LoginThrottle(db);
   const storage = new LocalStorage(path.join(config.DATA_DIR, 'uploads'));
   const scope = new SiteScope(db);
+  const secrets = new SecretBox(config);
+  const deviceCards = new DeviceCardsRepository(db);
 
   const deviceEvents = new DeviceEvents();
   deviceEvents.on('created', "copy the type's standard template to the device", copyStandardTemplate);
@@ -80,13 +93,23 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     throttle,
     account: new AccountService(db, users, sessions, throttle, groups),
     storage,
-    secrets: new SecretBox(config),
+    secrets,
     roles: new RolesRepository(db),
     menus: new MenusService(new MenusRepository(db)),
     scope,
     projects: new ProjectsService({ db, storage, scope }),
     deviceEvents,
     devices: new DevicesService({ db, storage, scope, events: deviceEvents }),
+    onlineHours: new OnlineHoursService({ db, repository: new OnlineRepository(db), scope }),
+    regions: new RegionsRepository(db),
+    deviceCards,
+    simCards: new SimCardService({
+      accounts: new SimAccountsRepository(db),
+      scope,
+      cards: deviceCards,
+      secrets,
+      apiUrl: config.SIM_API_URL,
+    }),
   };
 }
 

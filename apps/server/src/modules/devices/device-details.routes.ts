@@ -20,7 +20,6 @@ import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
-import { DeviceCardsRepository } from './device-cards.repository.ts';
 import { DeviceImagesRepository } from './device-images.repository.ts';
 
 const view = { operate: 'device.view' } as const;
@@ -62,7 +61,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   // The SIM card: its ICCID is kept here; its data comes from the SIM provider adapter (SIM issue).
   const cardParams = z.object({ g: z.string(), sn: deviceSn });
-  const cards = new DeviceCardsRepository(db);
+  const cards = app.ctx.deviceCards;
 
   app.get(
     '/:g/:sn/DeviceCard',

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
 
 export function regionsRoutes(app: FastifyInstance): void {
-  const { db } = app.ctx;
+  const { regions } = app.ctx;
 
   registerResource(app, {
     table: 'regions',
@@ -29,35 +29,18 @@ export function regionsRoutes(app: FastifyInstance): void {
       for (let at = Number(row.parent_id ?? 0); at > 0 && !seen.has(at);) {
         if (at === id) throw new AppError(400, 'region.badParent', {}, 'ParentId');
         seen.add(at);
-        const up = await db
-          .selectFrom('regions')
-          .select('parent_id')
-          .where('id', '=', at)
-          .where('group_id', '=', user.groupId)
-          .executeTakeFirst();
-        at = up?.parent_id ?? 0;
+        at = await regions.parentOf(at, user.groupId);
       }
     },
     beforeWrite: async (row, user) => {
       const parentId = row.parent_id;
-      if (typeof parentId === 'number' && parentId > 0) {
-        const parent = await db
-          .selectFrom('regions')
-          .select('id')
-          .where('id', '=', parentId)
-          .where('group_id', '=', user.groupId)
-          .executeTakeFirst();
-        if (!parent) throw new AppError(400, 'region.badParent', {}, 'ParentId');
+      if (typeof parentId === 'number' && parentId > 0 && !(await regions.exists(parentId, user.groupId))) {
+        throw new AppError(400, 'region.badParent', {}, 'ParentId');
       }
       return row;
     },
-    beforeRemove: async (database, region) => {
-      const [child, project, device] = await Promise.all([
-        database.selectFrom('regions').select('id').where('parent_id', '=', region.Id).executeTakeFirst(),
-        database.selectFrom('projects').select('id').where('region_id', '=', region.Id).executeTakeFirst(),
-        database.selectFrom('devices').select('id').where('region_id', '=', region.Id).executeTakeFirst(),
-      ]);
-      if (child ?? project ?? device) throw new AppError(409, 'region.inUse', { name: region.Name });
+    beforeRemove: async (_database, region) => {
+      if (await regions.inUse(region.Id)) throw new AppError(409, 'region.inUse', { name: region.Name });
     },
   });
 }

@@ -9,16 +9,14 @@ import { z } from 'zod';
 import { deviceSn } from '@sluice/shared/device.schema';
 import { SECRET_MASK, addSimAccountRequest, simAccountDto, simCardDto, updateSimAccountRequest } from '@sluice/shared/sim.schema';
 import { currentUser } from '../../auth/access.ts';
-import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { lookupCard } from './simboss.client.ts';
 
 const tags = ['SIM'];
 const manage = { operate: 'system.manage' } as const;
 
 export function simRoutes(root: FastifyInstance): void {
-  const { db, secrets, config } = root.ctx;
+  const { secrets, simCards } = root.ctx;
 
   /** The last 4 characters of a long secret, behind the mask; nothing of a short one. */
   const masked = (sealed: unknown) => {
@@ -61,7 +59,6 @@ export function simRoutes(root: FastifyInstance): void {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { scope } = app.ctx;
 
   app.get(
     '/:g/:sn/DeviceCard/simboss',
@@ -75,36 +72,6 @@ export function simRoutes(root: FastifyInstance): void {
         response: { 200: envelopeOf(simCardDto) },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const device = await scope.device(user, request.params.sn, 'read');
-      const card = await db
-        .selectFrom('device_cards')
-        .select('iccid')
-        .where('group_id', '=', user.groupId)
-        .where('device_sn', '=', device.device_sn)
-        .executeTakeFirst();
-      if (!card) throw new AppError(404, 'sim.noCard');
-      const accounts = await db
-        .selectFrom('sim_accounts')
-        .selectAll()
-        .where('group_id', '=', user.groupId)
-        .orderBy('id')
-        .execute();
-      if (accounts.length === 0) throw new AppError(409, 'sim.noAccount');
-      let failure: { error: 'unreachable' | 'provider'; message: string } | undefined;
-      for (const account of accounts) {
-        const answer = await lookupCard(
-          config.SIM_API_URL,
-          { appId: account.app_id, appSecret: secrets.open(account.app_secret) },
-          card.iccid,
-        );
-        if ('found' in answer && answer.found) return ok(request, { ...answer.card, SimAccount: account.sim_account });
-        if ('error' in answer) failure ??= answer;
-      }
-      if (failure?.error === 'unreachable') throw new AppError(502, 'sim.providerUnreachable');
-      if (failure) throw new AppError(502, 'sim.providerError', { message: failure.message });
-      throw new AppError(404, 'sim.cardUnknown', { iccid: card.iccid });
-    },
+    async (request) => ok(request, await simCards.lookup(currentUser(request), request.params.sn)),
   );
 }
