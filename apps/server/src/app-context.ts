@@ -26,6 +26,8 @@ import { RegionsRepository } from './modules/regions/regions.repository.ts';
 import { DeviceCardsRepository } from './modules/devices/device-cards.repository.ts';
 import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts';
 import { SimCardService } from './modules/sim/sim-card.service.ts';
+import { AppVersionsRepository } from './modules/apps/app-versions.repository.ts';
+import { AppVersionsService } from './modules/apps/app-versions.service.ts';
 import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import {
@@ -61,6 +63,7 @@ export interface AppContext {
   deviceCards: DeviceCardsRepository;
   /** A device's SIM card as the SIM provider reports it. */
   simCards: SimCardService;
+  appVersions: AppVersionsService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -110,6 +113,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
       secrets,
       apiUrl: config.SIM_API_URL,
     }),
+    appVersions: new AppVersionsService({ repository: new AppVersionsRepository(db), storage }),
   };
 }
 

@@ -12,14 +12,9 @@ import {
   appTypeQuery,
   appUploadFields,
   appVersionDto,
-  compareVersions,
   updateAppVersionRequest,
-  type AppVersionDto,
 } from '@sluice/shared/app-version.schema';
-import type { Selectable } from 'kysely';
 import { currentUser } from '../../auth/access.ts';
-import type { Db } from '../../db/database.ts';
-import type { AppVersionTable } from '../../db/tables.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
@@ -27,11 +22,10 @@ import { RequestValidationError } from '../../http/validation.ts';
 import { isAndroidPackage } from '../../storage/file-types.ts';
 import { receiveUpload, type UploadRule } from '../../storage/upload.ts';
 import { flag } from '@sluice/shared/schema-fields';
+import { appFileUrl, toAppVersionDto } from './app-versions.service.ts';
 
 const tags = ['Mobile app'];
 const manage = { operate: 'system.manage' } as const;
-const fileUrl = (key: unknown) => `/uploads/${String(key)}`;
-
 const APK_RULE: UploadRule = {
   folder: 'apps',
   limit: APP_FILE_LIMIT,
@@ -39,33 +33,8 @@ const APK_RULE: UploadRule = {
   verify: { tailBytes: 8 * 1024 * 1024, test: isAndroidPackage, message: 'upload.notApk' },
 };
 
-const toDto = (r: Selectable<AppVersionTable>): AppVersionDto => ({
-  Id: r.id,
-  Description: r.description,
-  VersionNo: r.version_no,
-  State: r.state === 1,
-  Type: r.app_type,
-  FileName: r.file_name,
-  Size: r.size,
-  Sha256: r.sha256,
-  url: fileUrl(r.storage_key),
-  CreatedAt: r.created_at,
-});
-
-/** The newest enabled version of an app type, by version number. */
-async function latest(db: Db, groupId: number, type: string) {
-  const rows = await db
-    .selectFrom('app_versions')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .where('app_type', '=', type)
-    .where('state', '=', 1)
-    .execute();
-  return rows.sort((a, b) => compareVersions(b.version_no, a.version_no) || b.id - a.id)[0];
-}
-
 export function appVersionsRoutes(root: FastifyInstance): void {
-  const { db, storage } = root.ctx;
+  const { storage, appVersions } = root.ctx;
 
   registerResource(root, {
     table: 'app_versions',
@@ -75,16 +44,13 @@ export function appVersionsRoutes(root: FastifyInstance): void {
     create: z.object({}),
     update: updateAppVersionRequest,
     columns: { Type: 'app_type' },
-    computed: { url: (row) => fileUrl(row.storage_key) },
+    computed: { url: (row) => appFileUrl(row.storage_key) },
     sortable: ['VersionNo', 'Type', 'State', 'CreatedAt'],
     searchable: ['VersionNo', 'Description', 'Type', 'FileName'],
     filters: { Type: { key: 'Type', schema: z.string().max(32) }, State: { key: 'State', schema: flag } },
     defaultOrder: { key: 'CreatedAt', direction: 'desc' },
     routes: { list: 'GET /appVersion', get: 'GET /appVersion/:id', remove: 'DELETE /appVersion/:id' },
-    beforeRemove: async (database, version) => {
-      const row = await database.selectFrom('app_versions').select('storage_key').where('id', '=', version.Id).executeTakeFirst();
-      if (row) await storage.remove(row.storage_key);
-    },
+    beforeRemove: (_database, version) => appVersions.removeFile(version.Id),
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -99,46 +65,11 @@ export function appVersionsRoutes(root: FastifyInstance): void {
         const parsed = appUploadFields.safeParse(fields);
         if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
         meta = parsed.data;
-        if (fields.Id !== undefined && fields.Id !== '') {
-          const own = await db
-            .selectFrom('app_versions')
-            .select('id')
-            .where('id', '=', Number(fields.Id))
-            .where('group_id', '=', user.groupId)
-            .executeTakeFirst();
-          if (!own) throw new AppError(404, 'error.notFound');
-          replaceId = own.id;
-        }
+        if (fields.Id !== undefined && fields.Id !== '') replaceId = await appVersions.own(user, Number(fields.Id));
       },
     });
     if (!meta) throw new AppError(400, 'rule.required', {}, 'VersionNo');
-    const values = {
-      app_type: meta.Type,
-      version_no: meta.VersionNo,
-      description: meta.Description ?? '',
-      state: meta.State ? 1 : 0,
-      file_name: stored.fileName.slice(0, 200),
-      size: stored.size,
-      sha256: stored.sha256,
-      storage_key: stored.key,
-      created_at: Date.now(),
-    };
-    if (replaceId !== undefined) {
-      const before = await db
-        .selectFrom('app_versions')
-        .select('storage_key')
-        .where('id', '=', replaceId)
-        .executeTakeFirstOrThrow();
-      await db.updateTable('app_versions').set(values).where('id', '=', replaceId).execute();
-      await storage.remove(before.storage_key);
-      return toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', replaceId).executeTakeFirstOrThrow());
-    }
-    const { id } = await db
-      .insertInto('app_versions')
-      .values({ group_id: user.groupId, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    return appVersions.saveUpload(user, meta, stored, replaceId);
   };
 
   app.post(
@@ -170,22 +101,7 @@ export function appVersionsRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const parsed = updateAppVersionRequest.safeParse(request.body);
       if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
-      const { Id, VersionNo, Description, State } = parsed.data;
-      const own = await db
-        .selectFrom('app_versions')
-        .select('id')
-        .where('id', '=', Id)
-        .where('group_id', '=', user.groupId)
-        .executeTakeFirst();
-      if (!own) throw new AppError(404, 'error.notFound');
-      await db
-        .updateTable('app_versions')
-        .set({ version_no: VersionNo, state: State ? 1 : 0, ...(Description === undefined ? {} : { description: Description }) })
-        .where('id', '=', Id)
-        .execute();
-      return ok(request, toDto(await db.selectFrom('app_versions').selectAll().where('id', '=', Id).executeTakeFirstOrThrow()), {
-        message: 'saved',
-      });
+      return ok(request, await appVersions.edit(user, parsed.data), { message: 'saved' });
     },
   );
 
@@ -202,9 +118,9 @@ export function appVersionsRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const row = await latest(db, user.groupId, request.query.Type);
+      const row = await appVersions.latest(user.groupId, request.query.Type);
       if (!row) throw new AppError(404, 'app.noVersion', { type: request.query.Type });
-      return ok(request, toDto(row));
+      return ok(request, toAppVersionDto(row));
     },
   );
 
@@ -220,10 +136,9 @@ export function appVersionsRoutes(root: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const group = await db.selectFrom('groups').select('id').where('code', '=', request.query.Group).executeTakeFirst();
-      const row = group ? await latest(db, group.id, request.query.Type) : undefined;
+      const row = await appVersions.latestOfGroupCode(request.query.Group, request.query.Type);
       if (!row) throw new AppError(404, 'app.noVersion', { type: request.query.Type });
-      return reply.redirect(fileUrl(row.storage_key), 302);
+      return reply.redirect(appFileUrl(row.storage_key), 302);
     },
   );
 }
