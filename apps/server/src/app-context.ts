@@ -28,6 +28,7 @@ import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts'
 import { SimCardService } from './modules/sim/sim-card.service.ts';
 import { AppVersionsRepository } from './modules/apps/app-versions.repository.ts';
 import { AppVersionsService } from './modules/apps/app-versions.service.ts';
+import { DataDefinesRepository } from './modules/data-defines/data-defines.repository.ts';
 import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import {
@@ -64,6 +65,8 @@ export interface AppContext {
   /** A device's SIM card as the SIM provider reports it. */
   simCards: SimCardService;
   appVersions: AppVersionsService;
+  /** The data-definition library, its categories and warn-code links. */
+  library: DataDefinesRepository;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -114,6 +117,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
       apiUrl: config.SIM_API_URL,
     }),
     appVersions: new AppVersionsService({ repository: new AppVersionsRepository(db), storage }),
+    library: new DataDefinesRepository(db),
   };
 }
 

@@ -25,17 +25,16 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { registerResource } from '../../http/resource.ts';
 import { receiveBuffer } from '../../storage/upload.ts';
-import { dataDefinesInCategory, renameCategory, resolveCategories } from './categories.service.ts';
+import { renameCategory, resolveCategories } from './categories.service.ts';
 import { csvRows, exportLibrary, importLibrary } from './library-import.service.ts';
 import { XLSX_CONTENT_TYPE, looksLikeZip, readXlsx } from './xlsx.ts';
-import { typeUsingDataDefine } from './library-usage.ts';
 
 const tags = ['Data definitions'];
 const manage = { operate: 'system.manage' } as const;
 const IMPORT_LIMIT = 5 * 1024 * 1024;
 
 export function dataDefinesRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
+  const { db, library } = root.ctx;
 
   registerResource(root, {
     table: 'data_defines',
@@ -61,27 +60,17 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
       remove: 'DELETE /DataDefineLibrary/:id',
     },
     beforeWrite: async (row, user) =>
-      typeof row.category === 'string' ? { ...row, category: await resolveCategories(db, user.groupId, row.category) } : row,
+      typeof row.category === 'string' ? { ...row, category: await resolveCategories(library, user.groupId, row.category) } : row,
     beforeUpdate: async (id, row, user) => {
       // Links to warn codes follow a renamed key.
-      const before = await db.selectFrom('data_defines').select('data_key').where('id', '=', id).executeTakeFirstOrThrow();
-      if (typeof row.data_key === 'string' && row.data_key !== before.data_key) {
-        await db
-          .updateTable('data_define_warn_codes')
-          .set({ data_key: row.data_key })
-          .where('group_id', '=', user.groupId)
-          .where('data_key', '=', before.data_key)
-          .execute();
-      }
+      const before = await library.keyOf(id);
+      if (typeof row.data_key === 'string' && row.data_key !== before)
+        await library.renameWarnLinks(user.groupId, before, row.data_key);
     },
-    beforeRemove: async (database, define, user) => {
-      const type = await typeUsingDataDefine(database, user.groupId, define.Id);
+    beforeRemove: async (_database, define, user) => {
+      const type = await library.typeUsing(user.groupId, define.Id);
       if (type !== undefined) throw new AppError(409, 'dataDefine.inUse', { key: define.DataKey, type });
-      await database
-        .deleteFrom('data_define_warn_codes')
-        .where('group_id', '=', user.groupId)
-        .where('data_key', '=', define.DataKey)
-        .execute();
+      await library.removeWarnLinks(user.groupId, define.DataKey);
     },
   });
 
@@ -105,11 +94,11 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
       remove: 'DELETE /Category/:id',
     },
     beforeUpdate: async (id, row, user) => {
-      const before = await db.selectFrom('data_categories').select('name').where('id', '=', id).executeTakeFirstOrThrow();
-      if (typeof row.name === 'string') await renameCategory(db, user.groupId, before.name, row.name);
+      const before = await library.categoryName(id);
+      if (typeof row.name === 'string') await renameCategory(library, user.groupId, before, row.name);
     },
-    beforeRemove: async (database, category, user) => {
-      const used = await dataDefinesInCategory(database, user.groupId, category.Name);
+    beforeRemove: async (_database, category, user) => {
+      const used = await library.inCategory(user.groupId, category.Name);
       if (used.length > 0) throw new AppError(409, 'category.inUse', { name: category.Name, count: used.length });
     },
   });
@@ -136,20 +125,9 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
     },
     beforeWrite: async (row, user) => {
       const key = String(row.data_key);
-      const define = await db
-        .selectFrom('data_defines')
-        .select('data_key')
-        .where('group_id', '=', user.groupId)
-        .where('data_key', '=', key)
-        .executeTakeFirst();
-      if (!define) throw new AppError(400, 'dataDefine.unknownKey', { key }, 'DataKey');
-      const code = await db
-        .selectFrom('warn_codes')
-        .select('code')
-        .where('group_id', '=', user.groupId)
-        .where('code', '=', String(row.code))
-        .executeTakeFirst();
-      if (!code) throw new AppError(400, 'warnCode.unknown', { code: String(row.code) }, 'Code');
+      if (!(await library.keyExists(user.groupId, key))) throw new AppError(400, 'dataDefine.unknownKey', { key }, 'DataKey');
+      if (!(await library.warnCodeExists(user.groupId, String(row.code))))
+        throw new AppError(400, 'warnCode.unknown', { code: String(row.code) }, 'Code');
       return row;
     },
   });

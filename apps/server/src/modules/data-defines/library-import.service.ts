@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { RequestValidationError, fieldErrors } from '../../http/validation.ts';
 import { resolveCategories } from './categories.service.ts';
+import { DataDefinesRepository } from './data-defines.repository.ts';
 import { csvLine, parseCsv } from './csv.ts';
 import { writeXlsx, type SheetRow } from './xlsx.ts';
 
@@ -21,7 +22,7 @@ export type LibraryFormat = 'csv' | 'xlsx';
 
 /** The library's rows (or one category's), in the columns of LIBRARY_COLUMNS. */
 async function libraryRows(db: Db, groupId: number, category?: string): Promise<string[][]> {
-  const rows = await db.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).orderBy('data_key').execute();
+  const rows = await new DataDefinesRepository(db).all(groupId);
   return rows
     .filter((r) => !category || r.category.split(',').some((c) => c.toLowerCase() === category.toLowerCase()))
     .map((r) => [r.data_key, r.data_name, r.unit, r.data_type, r.default_value, r.format, r.model, r.category]);
@@ -60,12 +61,8 @@ export async function importLibrary(
   }
   const report: ImportReportDto = { Added: 0, Updated: 0, Unchanged: 0, Rejected: [] };
   await db.transaction().execute(async (trx) => {
-    const existing = new Map(
-      (await trx.selectFrom('data_defines').selectAll().where('group_id', '=', groupId).execute()).map((r) => [
-        r.data_key.toLowerCase(),
-        r,
-      ]),
-    );
+    const library = new DataDefinesRepository(trx);
+    const existing = new Map((await library.all(groupId)).map((r) => [r.data_key.toLowerCase(), r]));
     const seen = new Set<string>();
     for (const { row: line, fields } of table.slice(1)) {
       const input: Record<string, string> = {};
@@ -99,14 +96,11 @@ export async function importLibrary(
         default_value: value.DefaultValue ?? '',
         format: value.Format,
         model: value.Model ?? '',
-        category: await resolveCategories(trx, groupId, value.Category ?? '', true),
+        category: await resolveCategories(library, groupId, value.Category ?? '', true),
       };
       const before = existing.get(lower);
       if (!before) {
-        await trx
-          .insertInto('data_defines')
-          .values({ group_id: groupId, ...row })
-          .execute();
+        await library.insert({ group_id: groupId, ...row });
         report.Added++;
         continue;
       }
@@ -116,11 +110,7 @@ export async function importLibrary(
         continue;
       }
       // The key keeps its stored spelling: types and devices refer to it.
-      await trx
-        .updateTable('data_defines')
-        .set({ ...row, data_key: before.data_key })
-        .where('id', '=', before.id)
-        .execute();
+      await library.update(before.id, { ...row, data_key: before.data_key });
       report.Updated++;
     }
   });
