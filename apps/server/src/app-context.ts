@@ -29,6 +29,10 @@ import { SimCardService } from './modules/sim/sim-card.service.ts';
 import { AppVersionsRepository } from './modules/apps/app-versions.repository.ts';
 import { AppVersionsService } from './modules/apps/app-versions.service.ts';
 import { DataDefinesRepository } from './modules/data-defines/data-defines.repository.ts';
+import { DeviceTypesRepository } from './modules/device-types/device-types.repository.ts';
+import { DeviceTypesService } from './modules/device-types/device-types.service.ts';
+import { TypeScope } from './modules/device-types/type-scope.ts';
+import { TypeFilesService } from './modules/device-types/type-files.service.ts';
 import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import {
@@ -67,6 +71,10 @@ export interface AppContext {
   appVersions: AppVersionsService;
   /** The data-definition library, its categories and warn-code links. */
   library: DataDefinesRepository;
+  deviceTypes: DeviceTypesService;
+  /** Which type or module a type's part hangs on, and what its references may name. */
+  typeScope: TypeScope;
+  typeFiles: TypeFilesService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -78,6 +86,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   const scope = new SiteScope(db);
   const secrets = new SecretBox(config);
   const deviceCards = new DeviceCardsRepository(db);
+  const types = new DeviceTypesRepository(db);
 
   const deviceEvents = new DeviceEvents();
   deviceEvents.on('created', "copy the type's standard template to the device", copyStandardTemplate);
@@ -118,6 +127,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     }),
     appVersions: new AppVersionsService({ repository: new AppVersionsRepository(db), storage }),
     library: new DataDefinesRepository(db),
+    deviceTypes: new DeviceTypesService({ db, storage, repository: types }),
+    typeScope: new TypeScope(types),
+    typeFiles: new TypeFilesService({ types, storage }),
   };
 }
 

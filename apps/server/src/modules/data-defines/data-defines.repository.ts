@@ -5,7 +5,7 @@
 import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DataDefineTable } from '../../db/tables.ts';
-import { STORED_PARTS } from '../device-types/type-scope.ts';
+import { STORED_PARTS } from '../device-types/type-parts.ts';
 
 export type DataDefineRow = Selectable<DataDefineTable>;
 

@@ -37,7 +37,6 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
-import { ownType } from '../device-types/type-scope.ts';
 
 const tags = ['Templates'];
 const manage = { operate: 'system.manage' } as const;
@@ -45,7 +44,7 @@ const access = { read: 'session', write: manage } as const;
 type Row = Record<string, unknown>;
 
 export function templatesRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
+  const { db, typeScope } = root.ctx;
 
   /** The template a part names (TempId) must be the group's. */
   const ownTemplate = async (raw: unknown, user: CurrentUser): Promise<number> => {
@@ -92,7 +91,7 @@ export function templatesRoutes(root: FastifyInstance): void {
   /** Only one standard template per type: making one standard makes the others not. */
   const oneStandard = async (row: Row, user: CurrentUser) => {
     if (row.type_id !== undefined)
-      await ownType(db, row.type_id, user.groupId).catch(() => {
+      await typeScope.ownType(row.type_id, user.groupId).catch(() => {
         throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: String(row.type_id) }, 'TypeId');
       });
     if (row.is_standard === 1 && row.type_id !== undefined) {

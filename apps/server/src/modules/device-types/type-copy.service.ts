@@ -6,14 +6,12 @@
  * panel) are remapped to the copies.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { STORED_PARTS, type TypeTable } from './type-scope.ts';
+import type { DeviceTypesRepository } from './device-types.repository.ts';
+import { STORED_PARTS, type TypeTable } from './type-parts.ts';
 
 type Row = Record<string, unknown>;
-type LooseDb = Kysely<Record<string, Row>>;
 type IdMap = Map<number, number>;
 
 const FILE_TABLES: TypeTable[] = ['type_images', 'type_update_files'];
@@ -28,7 +26,7 @@ const TEMPLATE_PARTS: { table: string; remap?: Record<string, string> }[] = [
 
 /** Inserts copies of rows, remapping references, and records old id → new id. */
 async function copyRows(
-  trx: LooseDb,
+  types: DeviceTypesRepository,
   table: string,
   rows: Row[],
   set: Row,
@@ -45,8 +43,7 @@ async function copyRows(
       if (old === null || old === undefined) continue;
       copy[column] = maps.get(target)?.get(Number(old)) ?? null;
     }
-    const inserted = await trx.insertInto(table).values(copy).returning('id').executeTakeFirstOrThrow();
-    map.set(Number(row.id), Number(inserted.id));
+    map.set(Number(row.id), await types.insertRow(table, copy));
   }
 }
 
@@ -66,113 +63,86 @@ export interface CopyResult {
   written: string[];
 }
 
-/** Copies a type's images and firmware files onto another type, appending them. */
+/** Copies a type's images and firmware files onto another type, appending them (`types` on the caller's transaction). */
 export async function copyTypeFiles(
-  db: Db,
+  types: DeviceTypesRepository,
   storage: FileStorage,
   groupId: number,
   sourceId: number,
   targetId: number,
   written: string[],
 ): Promise<void> {
-  const trx = db as unknown as LooseDb;
   for (const table of FILE_TABLES) {
-    const rows = await trx
-      .selectFrom(table)
-      .selectAll()
-      .where('type_id', '=', sourceId)
-      .where('group_id', '=', groupId)
-      .orderBy('id')
-      .execute();
+    const rows = await types.rowsWhere(table, 'type_id', sourceId, groupId);
     for (const row of rows) {
       const key = await copyFile(storage, String(row.storage_key));
       written.push(key);
-      await copyRows(trx, table, [row], { type_id: targetId, storage_key: key, created_at: Date.now() }, {}, new Map());
+      await copyRows(types, table, [row], { type_id: targetId, storage_key: key, created_at: Date.now() }, {}, new Map());
     }
   }
 }
 
 /**
  * Copies everything under the source type into a new type (no target) or over an existing one,
- * whose parts and templates are replaced. Runs inside the caller's transaction.
+ * whose parts and templates are replaced. `types` works on the caller's transaction.
  */
 export async function copyType(
-  db: Db,
+  types: DeviceTypesRepository,
   storage: FileStorage,
   groupId: number,
   request: { sourceId: number; targetId?: number | undefined; typeName?: string | undefined },
   written: string[],
 ): Promise<number> {
-  const source = await db
-    .selectFrom('device_types')
-    .selectAll()
-    .where('id', '=', request.sourceId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
+  const source = await types.one(request.sourceId, groupId);
   if (!source) throw new AppError(404, 'error.notFound');
-  const trx = db as unknown as LooseDb;
   let targetId: number;
   if (request.targetId === undefined) {
-    const inserted = await db
-      .insertInto('device_types')
-      .values({
-        group_id: groupId,
-        type_name: request.typeName ?? `${source.type_name} (copy)`,
-        icon: source.icon,
-        parent_id: source.parent_id,
-        description: source.description,
-        status: source.status,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    targetId = inserted.id;
+    targetId = await types.insertType({
+      group_id: groupId,
+      type_name: request.typeName ?? `${source.type_name} (copy)`,
+      icon: source.icon,
+      parent_id: source.parent_id,
+      description: source.description,
+      status: source.status,
+    });
   } else {
     if (request.targetId === request.sourceId) throw new AppError(400, 'deviceType.copySelf', {}, 'TargetId');
-    const target = await db
-      .selectFrom('device_types')
-      .select('id')
-      .where('id', '=', request.targetId)
-      .where('group_id', '=', groupId)
-      .executeTakeFirst();
+    const target = await types.one(request.targetId, groupId);
     if (!target) throw new AppError(404, 'error.notFound');
     targetId = target.id;
     // Replace: the target's parts go (templates cascade to their parts), its files stay.
-    await db.deleteFrom('type_templates').where('type_id', '=', targetId).execute();
-    for (const { table } of [...STORED_PARTS].reverse()) await trx.deleteFrom(table).where('type_id', '=', targetId).execute();
+    await types.deleteWhere('type_templates', 'type_id', targetId);
+    for (const { table } of [...STORED_PARTS].reverse()) await types.deleteWhere(table, 'type_id', targetId);
   }
 
   const maps = new Map<string, IdMap>();
   for (const { table, refs, treeParentColumn } of STORED_PARTS) {
-    const rows = await trx.selectFrom(table).selectAll().where('type_id', '=', source.id).orderBy('id').execute();
+    const rows = await types.rowsWhere(table, 'type_id', source.id);
     if (treeParentColumn) {
       // A tree: copy flat, then point each copy at its parent's copy.
-      await copyRows(trx, table, rows, { type_id: targetId, [treeParentColumn]: 0 }, refs, maps);
+      await copyRows(types, table, rows, { type_id: targetId, [treeParentColumn]: 0 }, refs, maps);
       const map = maps.get(table) ?? new Map<number, number>();
       for (const row of rows) {
         const parentId = Number(row[treeParentColumn]);
         if (parentId === 0) continue;
-        await trx
-          .updateTable(table)
-          .set({ [treeParentColumn]: map.get(parentId) ?? 0 })
-          .where('id', '=', map.get(Number(row.id)) ?? 0)
-          .execute();
+        await types.setColumn(table, map.get(Number(row.id)) ?? 0, treeParentColumn, map.get(parentId) ?? 0);
       }
       continue;
     }
-    await copyRows(trx, table, rows, { type_id: targetId }, refs, maps);
+    await copyRows(types, table, rows, { type_id: targetId }, refs, maps);
   }
 
-  const templates = await db.selectFrom('type_templates').selectAll().where('type_id', '=', source.id).orderBy('id').execute();
+  const templates = await types.rowsWhere('type_templates', 'type_id', source.id);
   for (const template of templates) {
     const templateMaps = new Map<string, IdMap>();
-    await copyRows(trx, 'type_templates', [template], { type_id: targetId }, {}, templateMaps);
-    const tempId = templateMaps.get('type_templates')?.get(template.id) ?? 0;
+    await copyRows(types, 'type_templates', [template], { type_id: targetId }, {}, templateMaps);
+    const tempId = templateMaps.get('type_templates')?.get(Number(template.id)) ?? 0;
     for (const { table, remap } of TEMPLATE_PARTS) {
-      const rows = await trx.selectFrom(table).selectAll().where('temp_id', '=', template.id).orderBy('id').execute();
-      await copyRows(trx, table, rows, { temp_id: tempId }, remap ?? {}, templateMaps);
+      const rows = await types.rowsWhere(table, 'temp_id', Number(template.id));
+      await copyRows(types, table, rows, { temp_id: tempId }, remap ?? {}, templateMaps);
     }
   }
 
-  if (request.targetId === undefined) await copyTypeFiles(db, storage, groupId, source.id, targetId, written);
+  if (request.targetId === undefined) await copyTypeFiles(types, storage, groupId, source.id, targetId, written);
   return targetId;
 }

@@ -17,25 +17,19 @@ import {
   updateTypeUpdateFileRequest,
 } from '@sluice/shared/device-type.schema';
 import { currentUser } from '../../auth/access.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { RequestValidationError } from '../../http/validation.ts';
 import { receiveUpload } from '../../storage/upload.ts';
-import { ownType, typeParent } from './type-scope.ts';
+import { typeFileUrl } from './type-files.service.ts';
 
 const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
-const fileUrl = (key: unknown) => `/uploads/${String(key)}`;
 const typeIdParam = (request: FastifyRequest) => (request.params as Record<string, unknown> | undefined)?.typeId;
 
 export function typeFilesRoutes(root: FastifyInstance): void {
-  const { db, storage } = root.ctx;
-  const removeStored = async (database: Db, table: 'type_images' | 'type_update_files', id: number) => {
-    const row = await database.selectFrom(table).select('storage_key').where('id', '=', id).executeTakeFirst();
-    if (row) await storage.remove(row.storage_key);
-  };
+  const { storage, typeScope, typeFiles } = root.ctx;
 
   registerResource(root, {
     table: 'type_images',
@@ -44,17 +38,17 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     dto: typeImageDto,
     create: z.object({}),
     update: z.object({}),
-    computed: { url: (row) => fileUrl(row.storage_key) },
+    computed: { url: (row) => typeFileUrl(row.storage_key) },
     sortable: ['Sn', 'ImageName'],
     searchable: ['ImageName'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
-    parent: typeParent(db),
+    parent: typeScope.typeParent(),
     routes: {
       all: 'GET /type/:typeId/TypeImage',
       get: 'GET /type/:typeId/TypeImage/:id',
       remove: 'DELETE /type/:typeId/TypeImage/:id',
     },
-    beforeRemove: (database, image) => removeStored(database, 'type_images', image.Id),
+    beforeRemove: (_database, image) => typeFiles.removeStored('type_images', image.Id),
   });
 
   registerResource(root, {
@@ -64,19 +58,19 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     dto: typeUpdateFileDto,
     create: z.object({}),
     update: updateTypeUpdateFileRequest,
-    computed: { url: (row) => fileUrl(row.storage_key) },
+    computed: { url: (row) => typeFileUrl(row.storage_key) },
     sortable: ['Version', 'Role', 'CreatedAt', 'FileName'],
     searchable: ['Version', 'FileName', 'Description'],
     filters: { Role: { key: 'Role', schema: z.string().max(16) } },
     defaultOrder: { key: 'CreatedAt', direction: 'desc' },
-    parent: typeParent(db),
+    parent: typeScope.typeParent(),
     routes: {
       all: 'GET /type/:typeId/TypeUpdateFile',
       get: 'GET /type/:typeId/TypeUpdateFile/:id',
       update: 'PUT /type/:typeId/TypeUpdateFile',
       remove: 'DELETE /type/:typeId/TypeUpdateFile/:id',
     },
-    beforeRemove: (database, file) => removeStored(database, 'type_update_files', file.Id),
+    beforeRemove: (_database, file) => typeFiles.removeStored('type_update_files', file.Id),
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -94,38 +88,11 @@ export function typeFilesRoutes(root: FastifyInstance): void {
       { folder: 'type-images', limit: TYPE_IMAGE_LIMIT, kinds: [...TYPE_IMAGE_KINDS] },
       {
         fields: async (fields) => {
-          typeId = await ownType(db, uploadType(request, fields), user.groupId);
+          typeId = await typeScope.ownType(uploadType(request, fields), user.groupId);
         },
       },
     );
-    const last = await db
-      .selectFrom('type_images')
-      .select((eb) => eb.fn.max('sn').as('sn'))
-      .where('type_id', '=', typeId)
-      .executeTakeFirst();
-    const imageName = (stored.fields.ImageName ?? stored.fileName).slice(0, 128);
-    const { id } = await db
-      .insertInto('type_images')
-      .values({
-        group_id: user.groupId,
-        type_id: typeId,
-        image_name: imageName,
-        sn: (last?.sn ?? 0) + 1,
-        storage_key: stored.key,
-        kind: stored.kind,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await db.selectFrom('type_images').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return {
-      Id: row.id,
-      TypeId: row.type_id,
-      ImageName: row.image_name,
-      Sn: row.sn,
-      url: fileUrl(row.storage_key),
-      Kind: row.kind,
-    };
+    return typeFiles.addImage(user, typeId, stored, stored.fields.ImageName);
   };
 
   const imageUpload = {
@@ -157,43 +124,8 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const typeId = await ownType(db, request.body.TypeId, user.groupId);
-      const ids = request.body.Images.map((i) => i.Id);
-      const owned = await db
-        .selectFrom('type_images')
-        .select('id')
-        .where('type_id', '=', typeId)
-        .where('id', 'in', ids)
-        .execute();
-      if (owned.length !== new Set(ids).size) throw new AppError(404, 'error.notFound');
-      await db.transaction().execute(async (trx) => {
-        for (const image of request.body.Images) {
-          await trx
-            .updateTable('type_images')
-            .set({ sn: image.Sn, ...(image.ImageName === undefined ? {} : { image_name: image.ImageName }) })
-            .where('id', '=', image.Id)
-            .execute();
-        }
-      });
-      const rows = await db
-        .selectFrom('type_images')
-        .selectAll()
-        .where('type_id', '=', typeId)
-        .orderBy('sn')
-        .orderBy('id')
-        .execute();
-      return ok(
-        request,
-        rows.map((r) => ({
-          Id: r.id,
-          TypeId: r.type_id,
-          ImageName: r.image_name,
-          Sn: r.sn,
-          url: fileUrl(r.storage_key),
-          Kind: r.kind,
-        })),
-        { message: 'saved' },
-      );
+      const typeId = await typeScope.ownType(request.body.TypeId, user.groupId);
+      return ok(request, await typeFiles.saveImages(typeId, request.body.Images), { message: 'saved' });
     },
   );
 
@@ -207,7 +139,7 @@ export function typeFilesRoutes(root: FastifyInstance): void {
       { folder: 'firmware', limit: FIRMWARE_LIMIT, kinds: ['bin'] },
       {
         fields: async (fields) => {
-          const typeId = await ownType(db, uploadType(request, fields), user.groupId);
+          const typeId = await typeScope.ownType(uploadType(request, fields), user.groupId);
           const parsed = typeUpdateFileFields.safeParse({ ...fields, TypeId: typeId });
           if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
           meta = parsed.data;
@@ -215,35 +147,7 @@ export function typeFilesRoutes(root: FastifyInstance): void {
       },
     );
     if (!meta) throw new AppError(400, 'rule.required', {}, 'Version');
-    const { id } = await db
-      .insertInto('type_update_files')
-      .values({
-        group_id: user.groupId,
-        type_id: meta.TypeId,
-        file_name: stored.fileName.slice(0, 200),
-        version: meta.Version,
-        role: meta.Role,
-        description: meta.Description ?? '',
-        size: stored.size,
-        sha256: stored.sha256,
-        storage_key: stored.key,
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const r = await db.selectFrom('type_update_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return typeUpdateFileDto.parse({
-      Id: r.id,
-      TypeId: r.type_id,
-      FileName: r.file_name,
-      Version: r.version,
-      Role: r.role,
-      Description: r.description,
-      Size: r.size,
-      Sha256: r.sha256,
-      url: fileUrl(r.storage_key),
-      CreatedAt: r.created_at,
-    });
+    return typeFiles.addFirmware(user, meta, stored);
   };
 
   const firmwareUpload = {

@@ -56,48 +56,24 @@ import {
 import { readFrame } from '@sluice/shared/modbus';
 import { idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { dataDefineKey, moduleParent, ownType, partHooks, partResource, requireInType, typeParent } from './type-scope.ts';
+import { partResource } from './type-parts.ts';
 
 const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
 const access = { read: 'session', write: manage } as const;
 type Row = Record<string, unknown>;
 
-/** Adds the library fields of each row's data point, in one query. */
-export async function withLibraryFields(db: Db, groupId: number, rows: Row[]): Promise<Row[]> {
-  const ids = [...new Set(rows.map((r) => Number(r.data_define_id)))];
-  const defines = await db
-    .selectFrom('data_defines')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .where('id', 'in', ids)
-    .execute();
-  const byId = new Map(defines.map((d) => [d.id, d]));
-  return rows.map((r) => {
-    const d = byId.get(Number(r.data_define_id));
-    return {
-      ...r,
-      data_key: d?.data_key ?? '',
-      data_name: d?.data_name ?? '',
-      unit: d?.unit ?? '',
-      data_type: d?.data_type ?? 'readable',
-      default_value: d?.default_value ?? '',
-      format: d?.format ?? '',
-      model: d?.model ?? '',
-      category: d?.category ?? '',
-    };
-  });
-}
-
 export function typePartsRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
-  const parent = typeParent(db);
+  const { typeScope, deviceTypes } = root.ctx;
+  const types = deviceTypes.repository;
+  const parent = typeScope.typeParent();
   const defineKey = (row: Row, user: { groupId: number }, field = 'DataDefineId') =>
-    row.data_define_id === undefined ? Promise.resolve(undefined) : dataDefineKey(db, user.groupId, row.data_define_id, field);
+    row.data_define_id === undefined
+      ? Promise.resolve(undefined)
+      : typeScope.dataDefineKey(user.groupId, row.data_define_id, field);
 
   // ---- Data points of the type ------------------------------------------------------------
   registerResource(root, {
@@ -110,21 +86,16 @@ export function typePartsRoutes(root: FastifyInstance): void {
     sortable: ['DataDefineId', 'OutKey', 'ShowType'],
     searchable: ['OutKey'],
     parent,
-    enrich: (rows, user) => withLibraryFields(db, user.groupId, rows),
-    ...partHooks(db, 'dataDefines', {
+    enrich: (rows, user) => deviceTypes.withLibraryFields(user.groupId, rows),
+    ...typeScope.partHooks('dataDefines', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
       },
       inType: async (row, typeId, _user, selfId) => {
         if (row.data_define_id === undefined) return;
-        let q = db
-          .selectFrom('type_data_defines')
-          .select('id')
-          .where('type_id', '=', typeId)
-          .where('data_define_id', '=', Number(row.data_define_id));
-        if (selfId !== undefined) q = q.where('id', '!=', selfId);
-        if (await q.executeTakeFirst()) throw new AppError(409, 'typeDataDefine.exists', {}, 'DataDefineId');
+        if (await types.hasDataDefine(typeId, Number(row.data_define_id), selfId))
+          throw new AppError(409, 'typeDataDefine.exists', {}, 'DataDefineId');
       },
     }),
   });
@@ -140,9 +111,9 @@ export function typePartsRoutes(root: FastifyInstance): void {
     sortable: ['Name', 'Category'],
     searchable: ['Name', 'Category'],
     parent,
-    ...partHooks(db, 'arguments', {
+    ...typeScope.partHooks('arguments', {
       derive: async (row, user) => {
-        if (row.define_id !== undefined) await dataDefineKey(db, user.groupId, row.define_id, 'DefineId');
+        if (row.define_id !== undefined) await typeScope.dataDefineKey(user.groupId, row.define_id, 'DefineId');
         return row;
       },
     }),
@@ -171,7 +142,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'DataDefineKey'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    ...partHooks(db, 'displayIcons', {
+    ...typeScope.partHooks('displayIcons', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key === undefined ? row : { ...row, data_define_key: key };
@@ -194,7 +165,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    ...partHooks(db, 'hardwareConfigs', {
+    ...typeScope.partHooks('hardwareConfigs', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
@@ -242,7 +213,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     filters: { ModuleId: { key: 'ModuleId', schema: idRef } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    ...partHooks(db, 'moduleControls', {
+    ...typeScope.partHooks('moduleControls', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key !== undefined && (row.control_key === undefined || row.control_key === '')
@@ -250,9 +221,9 @@ export function typePartsRoutes(root: FastifyInstance): void {
           : row;
       },
       inType: async (row, typeId) => {
-        if (row.module_id !== undefined) await requireInType(db, 'type_modules', row.module_id, typeId, 'ModuleId');
+        if (row.module_id !== undefined) await typeScope.requireInType('type_modules', row.module_id, typeId, 'ModuleId');
         if (row.class_id !== undefined && row.class_id !== null)
-          await requireInType(db, 'type_classes', row.class_id, typeId, 'ClassId');
+          await typeScope.requireInType('type_classes', row.class_id, typeId, 'ClassId');
       },
     }),
   });
@@ -266,16 +237,11 @@ export function typePartsRoutes(root: FastifyInstance): void {
     update: updateModuleArgumentRequest,
     sortable: ['Name', 'Category'],
     searchable: ['Name', 'Category'],
-    parent: moduleParent(db),
+    parent: typeScope.moduleParent(),
     beforeWrite: async (row, user) => {
       await defineKey(row, user);
       if (typeof row.module_id !== 'number') return row;
-      const module = await db
-        .selectFrom('type_modules')
-        .select('type_id')
-        .where('id', '=', row.module_id)
-        .executeTakeFirstOrThrow();
-      return { ...row, type_id: module.type_id };
+      return { ...row, type_id: await types.moduleTypeId(row.module_id) };
     },
   });
 
@@ -291,14 +257,14 @@ export function typePartsRoutes(root: FastifyInstance): void {
     filters: { ModuleControlId: { key: 'ModuleControlId', schema: idRef } },
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    ...partHooks(db, 'moduleFeedbacks', {
+    ...typeScope.partHooks('moduleFeedbacks', {
       derive: async (row, user) => {
         await defineKey(row, user);
         return row;
       },
       inType: async (row, typeId) => {
         if (row.module_control_id !== undefined)
-          await requireInType(db, 'type_module_controls', row.module_control_id, typeId, 'ModuleControlId');
+          await typeScope.requireInType('type_module_controls', row.module_control_id, typeId, 'ModuleControlId');
       },
     }),
   });
@@ -315,17 +281,16 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name'],
     defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
-    ...partHooks(db, 'overviews', {
+    ...typeScope.partHooks('overviews', {
       inType: async (row, typeId) => {
         if (row.type_data_define_id !== undefined)
-          await requireInType(db, 'type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
+          await typeScope.requireInType('type_data_defines', row.type_data_define_id, typeId, 'TypeDataDefineId');
       },
     }),
   });
 
   // ---- Schema tree ------------------------------------------------------------------------------
-  const schemaRows = (typeId: number) =>
-    db.selectFrom('type_schemas').selectAll().where('type_id', '=', typeId).orderBy('id').execute();
+  const schemaRows = (typeId: number) => types.schemaRows(typeId);
   /** The ids of a node and everything below it. */
   const subtree = (rows: { id: number; parent_id: number }[], id: number): Set<number> => {
     const ids = new Set([id]);
@@ -355,7 +320,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
       SchemaType: { key: 'SchemaType', schema: z.string().max(32) },
     },
     parent,
-    ...partHooks(db, 'schemas', {
+    ...typeScope.partHooks('schemas', {
       derive: async (row, user) => {
         if (row.data_define_id !== undefined && row.data_define_id !== null) await defineKey(row, user);
         return row;
@@ -363,16 +328,15 @@ export function typePartsRoutes(root: FastifyInstance): void {
       inType: async (row, typeId, _user, selfId) => {
         const parentId = Number(row.parent_id ?? 0);
         if (parentId === 0) return;
-        await requireInType(db, 'type_schemas', parentId, typeId, 'ParentId');
+        await typeScope.requireInType('type_schemas', parentId, typeId, 'ParentId');
         if (selfId !== undefined && subtree(await schemaRows(typeId), selfId).has(parentId)) {
           throw new AppError(400, 'typeSchema.cycle', {}, 'ParentId');
         }
       },
     }),
-    beforeRemove: async (database, node) => {
-      const own = await database.selectFrom('type_schemas').select('type_id').where('id', '=', node.Id).executeTakeFirstOrThrow();
-      const below = [...subtree(await schemaRows(own.type_id), node.Id)].filter((id) => id !== node.Id);
-      if (below.length > 0) await database.deleteFrom('type_schemas').where('id', 'in', below).execute();
+    beforeRemove: async (_database, node) => {
+      const typeId = await types.typeOf('type_schemas', node.Id);
+      await types.deleteSchemaNodes([...subtree(await schemaRows(typeId), node.Id)].filter((id) => id !== node.Id));
     },
   });
 
@@ -389,7 +353,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'Key'],
     filters: { StaticsType: { key: 'StaticsType', schema: z.string().max(32) } },
     parent,
-    ...partHooks(db, 'statistics', {
+    ...typeScope.partHooks('statistics', {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key === undefined ? row : { ...row, stat_key: key };
@@ -413,18 +377,8 @@ export function typePartsRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const typeId = await ownType(db, request.params.typeId, user.groupId);
-      const rows = await db
-        .selectFrom('type_data_defines')
-        .innerJoin('data_defines', 'data_defines.id', 'type_data_defines.data_define_id')
-        .select('data_defines.data_key')
-        .where('type_data_defines.type_id', '=', typeId)
-        .orderBy('data_defines.data_key')
-        .execute();
-      return ok(
-        request,
-        rows.map((r) => r.data_key),
-      );
+      const typeId = await typeScope.ownType(request.params.typeId, user.groupId);
+      return ok(request, await types.dataKeys(typeId));
     },
   );
 
@@ -441,18 +395,11 @@ export function typePartsRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const typeId = await ownType(db, request.params.typeId, user.groupId);
-      await requireInType(db, 'type_modules', request.params.moduleId, typeId, 'moduleId').catch(() => {
+      const typeId = await typeScope.ownType(request.params.typeId, user.groupId);
+      await typeScope.requireInType('type_modules', request.params.moduleId, typeId, 'moduleId').catch(() => {
         throw new AppError(404, 'error.notFound');
       });
-      const rows = await db
-        .selectFrom('type_module_controls')
-        .selectAll()
-        .where('module_id', '=', request.params.moduleId)
-        .where('type_id', '=', typeId)
-        .orderBy('sn')
-        .orderBy('id')
-        .execute();
+      const rows = await types.moduleControls(typeId, request.params.moduleId);
       return ok(
         request,
         rows.map((r): ModuleControlDto => ({
@@ -488,7 +435,7 @@ export function typePartsRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const typeId = await ownType(db, request.params.typeId, user.groupId);
+      const typeId = await typeScope.ownType(request.params.typeId, user.groupId);
       const nodes = new Map<number, TypeSchemaNode>();
       const rows = await schemaRows(typeId);
       for (const r of rows) {
