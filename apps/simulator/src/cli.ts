@@ -1,17 +1,27 @@
 /**
- * npm run simulate -- --devices N --interval S --url mqtt://host:1883 [options]
+ * npm run simulate -- [options]: simulated stations speaking the device protocol.
  *
- * Credentials, one of:
+ * Which devices, one of:
+ *   (nothing)                 the demo's own devices (npm start): signs in at --api as the demo
+ *                             operator (--account/--password to sign in as someone else), and
+ *                             drives the devices it can see that are offline, with their demo
+ *                             secrets; those online are driven already (the server's own demo
+ *                             fleet, or real gateways). Adds nothing.
+ *   --add N                   adds a project, stations and N devices (of --type, else the group's
+ *                             first device type) through the API (the account needs
+ *                             device.manage) and keeps their credentials in
+ *                             <data dir>/simulator/devices.json; the next run with --add drives
+ *                             those again instead of adding more.
+ *   --remove                  deletes what --add made (devices for good, stations, project) and
+ *                             its file, then exits.
  *   --credentials file.json   [{ "DeviceSn", "Secret", "GroupId", "Station"? }, …]
- *   --api http://host:3000 --account A --password P
- *                             adds a project, a station and N devices through the API (the
- *                             account needs device.manage) and saves their credentials to
- *                             --save (default simulator-devices.json) for the next run
- * Other options: --qos 0|1 (1), --stations K (devices per station: 4), --duration S (run for
+ * Other options: --url mqtt://host:1883, --api http://host:3000, --data-dir (DATA_DIR, ./data),
+ * --interval S (5), --qos 0|1 (1), --stations K (devices per station: 4), --duration S (run for
  * S seconds, then print figures), --faults R (faults per equipment per hour, 0.002),
  * --no-error-topic, and --topic-data … --topic-ack to map other topic templates.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOPICS, type TopicTemplates } from '@sluice/shared/device-protocol';
 import { Fleet, type SimDevice } from './fleet.ts';
@@ -19,17 +29,19 @@ import { Fleet, type SimDevice } from './fleet.ts';
 const { values: args } = parseArgs({
   options: {
     url: { type: 'string', default: 'mqtt://localhost:1883' },
-    devices: { type: 'string', default: '10' },
+    api: { type: 'string', default: 'http://localhost:3000' },
+    account: { type: 'string', default: 'operator' },
+    password: { type: 'string', default: 'operator123' },
+    add: { type: 'string' },
+    type: { type: 'string' },
+    remove: { type: 'boolean', default: false },
+    credentials: { type: 'string' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
     interval: { type: 'string', default: '5' },
     qos: { type: 'string', default: '1' },
     stations: { type: 'string', default: '4' },
     duration: { type: 'string' },
     faults: { type: 'string', default: '0.002' },
-    credentials: { type: 'string' },
-    api: { type: 'string' },
-    account: { type: 'string' },
-    password: { type: 'string' },
-    save: { type: 'string', default: 'simulator-devices.json' },
     'no-error-topic': { type: 'boolean', default: false },
     'topic-data': { type: 'string' },
     'topic-error': { type: 'string' },
@@ -46,16 +58,29 @@ interface Credential {
   Station?: string;
 }
 
+/** What --add made, kept under the data directory so that --remove can take it away. */
+interface Made {
+  GroupId: number;
+  ProjectId: number;
+  StationIds: number[];
+  Devices: Credential[];
+}
+
+const madeFile = path.join(args['data-dir'], 'simulator', 'devices.json');
+
 interface Envelope<T> {
   success: boolean;
   message: string;
   data: T;
 }
 
-async function api<T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${base.replace(/\/$/, '')}/api${path}`, {
+async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${args.api.replace(/\/$/, '')}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   const body = (await response.json()) as Envelope<T>;
@@ -63,69 +88,157 @@ async function api<T>(base: string, path: string, init: { method?: string; token
   return body.data;
 }
 
-async function provision(
-  base: string,
-  account: string,
-  password: string,
-  count: number,
-  perStation: number,
-): Promise<Credential[]> {
-  const { Token: token } = await api<{ Token: string }>(base, '/User', {
+async function signIn(): Promise<{ token: string; g: number }> {
+  const { Token: token } = await api<{ Token: string }>('/User', {
     method: 'POST',
-    body: { Account: account, Password: password },
+    body: { Account: args.account, Password: args.password },
   });
-  const { GroupId: g } = await api<{ GroupId: number }>(base, '/user/myinfo', { token });
-  const project = await api<{ Id: number }>(base, `/${String(g)}/project`, {
+  const { GroupId: g } = await api<{ GroupId: number }>('/user/myinfo', { token });
+  return { token, g };
+}
+
+/** The demo's devices that are offline now, with their demo secrets (docs/device-protocol.md). */
+async function demoDevices(): Promise<Credential[]> {
+  const { token, g } = await signIn();
+  const devices = await api<{ DeviceSn: string; ProjectId: number | null; Online: boolean }[]>(`/${String(g)}/Device/AllDevice`, {
+    token,
+  });
+  const offline = devices.filter((d) => !d.Online);
+  console.log(
+    `${String(devices.length - offline.length)} of the ${String(devices.length)} devices are online already (the server's own demo fleet, or real gateways); simulating the other ${String(offline.length)}`,
+  );
+  return offline.map((d) => ({
+    DeviceSn: d.DeviceSn,
+    Secret: `demo-${d.DeviceSn}-secret`,
+    GroupId: g,
+    Station: String(d.ProjectId ?? d.DeviceSn),
+  }));
+}
+
+async function readMade(): Promise<Made | undefined> {
+  try {
+    return JSON.parse(await readFile(madeFile, 'utf8')) as Made;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds a project, its stations and `count` devices of a type, and keeps what it made. */
+async function add(count: number, perStation: number): Promise<Made> {
+  const { token, g } = await signIn();
+  let typeId = args.type === undefined ? undefined : Number(args.type);
+  if (typeId === undefined) {
+    const types = await api<{ Id: number }[]>('/DeviceType/GetDeviceType', { token });
+    typeId = types[0]?.Id;
+    if (typeId === undefined) console.error('The group has no device type: the devices are added without one.');
+  }
+  const project = await api<{ Id: number }>(`/${String(g)}/project`, {
     method: 'POST',
     token,
     body: { Name: `模拟 Simulator ${new Date().toISOString().slice(0, 16)}`, ProjectType: 0, ParentId: 0 },
   });
-  const credentials: Credential[] = [];
+  const made: Made = { GroupId: g, ProjectId: project.Id, StationIds: [], Devices: [] };
+  const save = async () => {
+    await mkdir(path.dirname(madeFile), { recursive: true });
+    await writeFile(madeFile, JSON.stringify(made, null, 1), { mode: 0o600 });
+  };
+  await save();
   let station = 0;
   for (let i = 0; i < count; i++) {
     if (i % perStation === 0) {
       station = (
-        await api<{ Id: number }>(base, `/${String(g)}/project`, {
+        await api<{ Id: number }>(`/${String(g)}/project`, {
           method: 'POST',
           token,
           body: { Name: `模拟站 Station ${String(i / perStation + 1)}`, ProjectType: 1, ParentId: project.Id },
         })
       ).Id;
+      made.StationIds.push(station);
     }
     const created = await api<{ Device: { DeviceSn: string }; Credential: { Username: string; Password: string } }>(
-      base,
       `/${String(g)}/Device`,
       {
         method: 'POST',
         token,
-        body: { DeviceName: `模拟设备 Simulated ${String(i + 1)}`, ProjectId: station },
+        body: {
+          DeviceName: `模拟设备 Simulated ${String(i + 1)}`,
+          ProjectId: station,
+          ...(typeId === undefined ? {} : { TypeId: typeId }),
+        },
       },
     );
-    credentials.push({
+    made.Devices.push({
       DeviceSn: created.Device.DeviceSn,
       Secret: created.Credential.Password,
       GroupId: g,
       Station: String(station),
     });
+    await save();
   }
-  return credentials;
+  return made;
 }
 
+/** Deletes what --add made: its devices for good, its stations and project, and its file. */
+async function remove(): Promise<void> {
+  const made = await readMade();
+  if (!made) {
+    console.log(`Nothing to remove: ${madeFile} does not exist.`);
+    return;
+  }
+  const { token } = await signIn();
+  const g = String(made.GroupId);
+  const ignoreGone = (error: unknown) => {
+    if (!(error instanceof Error && /not found|未找到/i.test(error.message))) throw error;
+  };
+  let binned = 0;
+  for (const d of made.Devices) {
+    await api(`/${g}/Device/${d.DeviceSn}`, { method: 'DELETE', token }).catch(ignoreGone);
+    // Deleting from the recycle bin for good is for administrators; others leave them there.
+    await api(`/Device/RecycleBin/${d.DeviceSn}`, { method: 'DELETE', token }).catch((error: unknown) => {
+      if (!(error instanceof Error && /not found|未找到/i.test(error.message))) binned += 1;
+    });
+  }
+  if (binned > 0)
+    console.log(`${String(binned)} devices are in the recycle bin: an administrator deletes them from there for good.`);
+  for (const id of [...made.StationIds, made.ProjectId]) {
+    await api(`/${g}/project/${String(id)}`, { method: 'DELETE', token }).catch(ignoreGone);
+  }
+  await rm(madeFile, { force: true });
+  console.log(`Removed ${String(made.Devices.length)} devices, ${String(made.StationIds.length)} stations and their project.`);
+}
+
+/** What to stop on SIGINT or SIGTERM; before the fleet runs, nothing: the process just ends. */
+let stopping: () => Promise<void> = () => Promise.resolve();
+const onSignal = () => {
+  void stopping().then(() => process.exit(0));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
 async function main(): Promise<void> {
-  const count = Number(args.devices);
   const perStation = Math.max(1, Number(args.stations));
+  if (args.remove) {
+    await remove();
+    return;
+  }
   let credentials: Credential[];
   if (args.credentials) {
-    credentials = (JSON.parse(await readFile(args.credentials, 'utf8')) as Credential[]).slice(0, count);
-  } else if (args.api && args.account && args.password) {
-    credentials = await provision(args.api, args.account, args.password, count, perStation);
-    await writeFile(args.save, JSON.stringify(credentials, null, 1));
-    console.log(`Added ${String(credentials.length)} devices; credentials saved to ${args.save}`);
+    credentials = JSON.parse(await readFile(args.credentials, 'utf8')) as Credential[];
+  } else if (args.add !== undefined) {
+    const before = await readMade();
+    if (before) {
+      credentials = before.Devices;
+      console.log(`Driving the ${String(credentials.length)} devices added before (${madeFile}); --remove deletes them`);
+    } else {
+      credentials = (await add(Number(args.add), perStation)).Devices;
+      console.log(`Added ${String(credentials.length)} devices, kept in ${madeFile}; --remove deletes them`);
+    }
   } else {
-    console.error(
-      'Give --credentials file.json, or --api URL --account A --password P to add devices. See the top of apps/simulator/src/cli.ts.',
-    );
-    process.exit(2);
+    credentials = await demoDevices();
+  }
+  if (credentials.length === 0) {
+    console.log('No device to simulate.');
+    return;
   }
   const topics: TopicTemplates = {
     ...DEFAULT_TOPICS,
@@ -165,15 +278,12 @@ async function main(): Promise<void> {
     );
   };
   const ticker = setInterval(report, 10_000);
-  const stop = async () => {
+  stopping = async () => {
     clearInterval(ticker);
     await fleet.stop();
     report();
-    process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-  if (args.duration) setTimeout(() => void stop(), Number(args.duration) * 1000);
+  if (args.duration) setTimeout(onSignal, Number(args.duration) * 1000);
 }
 
 main().catch((error: unknown) => {
