@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp } from './harness.ts';
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
+import { buildUser } from './factories.ts';
 
 describe.each(databaseKinds)('account calls on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    await buildUser(t.app.ctx.db, { groupId: 1, ...OPERATOR, userName: '张工 Zhang', roles: ['Operator'] });
   });
   afterAll(async () => {
     await t.close();
@@ -22,7 +24,7 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
     expect(me.json<Body<{ Account: string; Roles: { Name: string }[]; GroupName: string }>>().data).toMatchObject({
       Account: 'admin',
       Roles: [{ Name: 'Administrator' }],
-      GroupName: 'Demo Water 演示水务',
+      GroupName: 'Sluice',
     });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
+import { buildUser } from './factories.ts';
 
 /** The only calls anyone may make without a session. A new public call must be added here on purpose. */
 const PUBLIC_API = [
@@ -40,7 +41,8 @@ describe('the server core', () => {
   });
 
   it('matches API paths case-insensitively', async () => {
-    const token = await t.login('operator', 'operator123');
+    const user = await buildUser(t.app.ctx.db, { groupId: 1 });
+    const token = await t.login(user.account, user.password);
     expect((await t.call({ method: 'GET', url: '/API/USER/MYINFO', token })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/User/MyInfo/', token })).statusCode).toBe(200);
   });

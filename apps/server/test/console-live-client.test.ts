@@ -9,7 +9,7 @@ import { TopicCodec, type TopicTemplates } from '@sluice/shared/device-protocol'
 import type { MqttConfigDto } from '@sluice/shared/telemetry.schema';
 import { ADMIN, OPERATOR, createTestApp, type TestApp } from './harness.ts';
 import { connect, waitFor } from './mqtt-helpers.ts';
-import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
+import { buildDevice, buildProject, buildUser, defaultRole } from './factories.ts';
 import { MqClient, NO_HANDLER, topicMatches, type MqLog } from '../../web/src/lib/live/mq-client.ts';
 import { LiveStore } from '../../web/src/lib/live/live-store.ts';
 
@@ -54,8 +54,9 @@ describe('the console live client', () => {
     clean: config.Clean,
     reconnectPeriodMs: 200,
   });
+  const secrets = new Map<string, string>();
   const device = async (sn = SN) => {
-    const c = await connect(tcp, { clientId: sn, username: sn, password: demoDeviceSecret(sn) });
+    const c = await connect(tcp, { clientId: sn, username: sn, password: secrets.get(sn) ?? '' });
     devices.push(c);
     return c;
   };
@@ -67,6 +68,13 @@ describe('the console live client', () => {
     await t.app.live.start();
     tcp = `mqtt://127.0.0.1:${String(t.app.live.mqttPort)}`;
     admin = await t.login(ADMIN.account, ADMIN.password);
+    // A station the operator's role reaches, with one online device.
+    const db = t.app.ctx.db;
+    const operatorRole = await defaultRole(db, 1, 'Operator');
+    const project = await buildProject(db, { groupId: 1, roles: [{ roleId: operatorRole }] });
+    const station = await buildProject(db, { groupId: 1, parentId: project });
+    secrets.set(SN, (await buildDevice(t.app.ctx, { groupId: 1, sn: SN, projectId: station, online: true })).secret);
+    await buildUser(db, { groupId: 1, ...OPERATOR, roles: [operatorRole] });
     operator = await t.login(OPERATOR.account, OPERATOR.password);
     config = (await t.call({ method: 'GET', url: '/api/Mqtt/Config', token: admin })).json<{ data: MqttConfigDto }>().data;
     ws = `${address.replace('http', 'ws')}${config.Path}`;

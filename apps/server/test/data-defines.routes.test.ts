@@ -3,6 +3,30 @@ import { STATION_KEYS } from '@sluice/shared/station-keys';
 import { createTestApp, databaseKinds, fieldsOf, PNG, multipartFile, type TestApp } from './harness.ts';
 import ExcelJS from 'exceljs';
 import { client, zipFile, type Client } from './config-api.ts';
+import { buildCategory, buildDataDefine, buildWarnCode, buildWarnType, type DataPoint } from './factories.ts';
+
+const K = STATION_KEYS;
+const QUALITY = '水质 Water quality';
+/** Group 1's library. */
+const LIBRARY: DataPoint[] = [
+  ...[K.codIn, K.codOut, K.nh3nIn, K.nh3nOut, K.phOut, K.dissolvedOxygen].map((key) => ({
+    key,
+    type: 'readable',
+    format: '2',
+    category: QUALITY,
+  })),
+  { key: K.inflow, name: '进水流量 Inflow', unit: 'm3/H', type: 'readable', format: '2', category: '流量 Flow' },
+  { key: K.tankLevel, name: '调节池液位 Tank level', unit: 'm', type: 'readable', format: '2' },
+  {
+    key: K.controlMode,
+    name: '控制模式 Control mode',
+    type: 'enum',
+    format: '{"0":"manual","1":"auto","2":"self-check"}',
+    defaultValue: '1',
+    category: '控制 Control',
+  },
+  { key: K.liftPump1Fault, name: '1#提升泵故障 Lift pump 1 fault', type: 'boolean', category: '泵 Pumps' },
+];
 
 interface Define {
   Id: number;
@@ -35,6 +59,22 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
     admin = client(t, adminToken);
     operator = client(t, users.operator);
     stranger = client(t, users.otherAdmin);
+    const db = t.app.ctx.db;
+    for (const name of [QUALITY, '流量 Flow', '控制 Control', '泵 Pumps']) await buildCategory(db, { groupId: 1, name });
+    for (const point of LIBRARY) await buildDataDefine(db, { groupId: 1, ...point });
+    const alarm = await buildWarnType(db, { groupId: 1, name: '报警 Alarm' });
+    const fault = await buildWarnType(db, { groupId: 1, name: '故障 Fault' });
+    const offline = await buildWarnType(db, { groupId: 1, name: '离线 Offline' });
+    await buildWarnCode(db, { groupId: 1, warnTypeId: fault, code: 'E101', dataKey: K.liftPump1Fault });
+    await buildWarnCode(db, { groupId: 1, warnTypeId: alarm, code: 'A101' });
+    for (const [code, dataKey] of [
+      ['A201', K.codOut],
+      ['A202', K.nh3nOut],
+      ['A204', K.phOut],
+    ] as const) {
+      await buildWarnCode(db, { groupId: 1, warnTypeId: alarm, code, dataKey });
+    }
+    await buildWarnCode(db, { groupId: 1, warnTypeId: offline, code: 'O001' });
   });
   afterAll(async () => {
     await t.close();
@@ -43,8 +83,10 @@ describe.each(databaseKinds)('data definitions on %s', (kind) => {
   it('pages the library with a category filter and fetches it in pages of 100', async () => {
     const page = await operator.get<Define[]>('/DataDefineLibrary?PageNo=1&PageSize=100');
     expect(page.status).toBe(200);
-    expect(page.body.count).toBeGreaterThan(40);
-    expect(page.body.data.length).toBe(Math.min(100, page.body.count ?? 0));
+    expect(page.body.count).toBe(LIBRARY.length);
+    expect(page.body.data.length).toBe(LIBRARY.length);
+    const second = await operator.get<Define[]>('/DataDefineLibrary?PageNo=2&PageSize=4');
+    expect(second.body.data.map((d) => d.DataKey)).toEqual(page.body.data.slice(4, 8).map((d) => d.DataKey));
     const quality = await admin.get<Define[]>(
       `/DataDefineLibrary?PageSize=100&Category=${encodeURIComponent('水质 Water quality')}`,
     );

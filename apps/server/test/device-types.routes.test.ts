@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
 import { ADMIN, createTestApp, databaseKinds, fieldsOf, PNG, type TestApp } from './harness.ts';
 import { FIRMWARE, client, multipartWithFields, type Client } from './config-api.ts';
-import { DEMO_STATION_TYPE } from '../src/seed/demo-device-types.ts';
+import { buildFullType, buildType } from './factories.ts';
+
+/** Group 1's station type, with a row in every part table and a standard template (factories.ts). */
+const STATION_TYPE = '村级站 Village station (A/O)';
 
 interface Type {
   Id: number;
@@ -38,7 +41,8 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   let admin: Client;
   let operator: Client;
   let stranger: Client;
-  let demoTypeId: number;
+  let stationTypeId: number;
+  let profileCount: number;
   const keyId = new Map<string, number>();
   const id = (key: string) => keyId.get(key) ?? 0;
 
@@ -48,8 +52,11 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     admin = client(t, users.admin);
     operator = client(t, users.operator);
     stranger = client(t, users.otherAdmin);
-    const types = await admin.get<Type[]>('/DeviceType/GetDeviceType');
-    demoTypeId = types.body.data.find((x) => x.TypeName === DEMO_STATION_TYPE)?.Id ?? 0;
+    const station = await buildFullType(t.app.ctx.db, { groupId: 1, name: STATION_TYPE });
+    stationTypeId = station.id;
+    profileCount = station.keys.size;
+    for (const name of ['提升泵 Lift pump', '曝气风机 Blower'])
+      await buildType(t.app.ctx.db, { groupId: 1, name, parentId: stationTypeId });
     for (let page = 1; ; page++) {
       const defines = await admin.get<Define[]>(`/DataDefineLibrary?PageNo=${String(page)}&PageSize=100`);
       for (const d of defines.body.data) keyId.set(d.DataKey, d.Id);
@@ -63,22 +70,25 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   it('shows device types to every signed-in user and lets only administrators change them', async () => {
     const list = await operator.get<Type[]>('/DeviceType/GetDeviceType');
     expect(list.status).toBe(200);
-    expect(list.body.data.find((x) => x.Id === demoTypeId)).toMatchObject({
-      TypeName: DEMO_STATION_TYPE,
-      DeviceTypeName: DEMO_STATION_TYPE,
+    expect(list.body.data.find((x) => x.Id === stationTypeId)).toMatchObject({
+      TypeName: STATION_TYPE,
+      DeviceTypeName: STATION_TYPE,
       ParentId: 0,
       Status: 1,
     });
-    expect(list.body.data.filter((x) => x.ParentId === demoTypeId).length).toBeGreaterThanOrEqual(5);
-    expect((await operator.get(`/type/${String(demoTypeId)}/TypeModule`)).status).toBe(200);
+    expect(list.body.data.filter((x) => x.ParentId === stationTypeId).map((x) => x.TypeName)).toEqual([
+      '提升泵 Lift pump',
+      '曝气风机 Blower',
+    ]);
+    expect((await operator.get(`/type/${String(stationTypeId)}/TypeModule`)).status).toBe(200);
 
     const refused = [
       await operator.post('/Type', { TypeName: 'Sneaky' }),
-      await operator.put(`/Type/${String(demoTypeId)}`, { TypeName: 'Renamed' }),
-      await operator.del(`/Type/${String(demoTypeId)}`),
-      await operator.post(`/type/${String(demoTypeId)}/TypeModule`, { ModuleName: 'x' }),
-      await operator.post('/1/Type/Copy', { SourceId: demoTypeId }),
-      await operator.put(`/type/${String(demoTypeId)}/TypeModule/Sort`, { Items: [{ Id: 1, Sn: 1 }] }),
+      await operator.put(`/Type/${String(stationTypeId)}`, { TypeName: 'Renamed' }),
+      await operator.del(`/Type/${String(stationTypeId)}`),
+      await operator.post(`/type/${String(stationTypeId)}/TypeModule`, { ModuleName: 'x' }),
+      await operator.post('/1/Type/Copy', { SourceId: stationTypeId }),
+      await operator.put(`/type/${String(stationTypeId)}/TypeModule/Sort`, { Items: [{ Id: 1, Sn: 1 }] }),
     ];
     for (const reply of refused) expect(reply.status).toBe(403);
   });
@@ -91,13 +101,13 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
       TypeName: 'Test MBR station',
       ICON: 'station',
       Description: 'membrane',
-      ParentId: demoTypeId,
+      ParentId: stationTypeId,
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       TypeName: 'Test MBR station',
       DeviceTypeName: 'Test MBR station',
-      ParentId: demoTypeId,
+      ParentId: stationTypeId,
       Status: 1,
     });
     const typeId = created.body.data.Id;
@@ -224,14 +234,14 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
     const byModule = await admin.get<Row[]>(`${base}/TypeModuleControl/Module/${String(module.body.data.Id)}`);
     expect(byModule.body.data.map((c) => c.ControlName)).toEqual(['Pump 1']);
     // A part is reached only under its own type.
-    expect((await admin.get(`/type/${String(demoTypeId)}/TypeModule/${String(module.body.data.Id)}`)).status).toBe(404);
+    expect((await admin.get(`/type/${String(stationTypeId)}/TypeModule/${String(module.body.data.Id)}`)).status).toBe(404);
     expect((await admin.del(`/Type/${String(typeId)}`)).status).toBe(200);
     expect((await admin.get(`/Type/${String(typeId)}`)).status).toBe(404);
     expect((await admin.get(`${base}/TypeModule`)).status).toBe(404);
   });
 
   it('checks Modbus rows, formulas, statistics filters, references and schema parents, naming the field', async () => {
-    const base = `/type/${String(demoTypeId)}`;
+    const base = `/type/${String(stationTypeId)}`;
     const modbus = await admin.post(`${base}/TypeHardWareConfig`, {
       DataDefineId: id(STATION_KEYS.inflow),
       ModbusSlave: 248,
@@ -332,7 +342,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   });
 
   it('saves a new order of modules and classes in one call', async () => {
-    const base = `/type/${String(demoTypeId)}`;
+    const base = `/type/${String(stationTypeId)}`;
     const modules = await admin.get<Row[]>(`${base}/TypeModule`);
     const ids = modules.body.data.map((m) => m.Id);
     const reversed = [...ids].reverse().map((Id, i) => ({ Id, Sn: i + 1 }));
@@ -351,24 +361,24 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   });
 
   it("refuses another group's types and everything under them", async () => {
-    const base = `/type/${String(demoTypeId)}`;
+    const base = `/type/${String(stationTypeId)}`;
     const attempts = [
-      await stranger.get(`/Type/${String(demoTypeId)}`),
-      await stranger.put(`/Type/${String(demoTypeId)}`, { TypeName: 'Hijacked' }),
-      await stranger.del(`/Type/${String(demoTypeId)}`),
+      await stranger.get(`/Type/${String(stationTypeId)}`),
+      await stranger.put(`/Type/${String(stationTypeId)}`, { TypeName: 'Hijacked' }),
+      await stranger.del(`/Type/${String(stationTypeId)}`),
       await stranger.get(`${base}/TypeModule`),
       await stranger.post(`${base}/TypeModule`, { ModuleName: 'Hijack' }),
       await stranger.get(`${base}/TypeSchema/Tree`),
       await stranger.get(`${base}/TypeDataDefine/keys`),
-      await stranger.post(`/${String(2)}/Type/Copy`, { SourceId: demoTypeId }),
+      await stranger.post(`/${String(2)}/Type/Copy`, { SourceId: stationTypeId }),
     ];
     for (const reply of attempts) {
       expect([403, 404]).toContain(reply.status);
       expect(reply.body.success).toBe(false);
     }
-    expect((await stranger.post('/1/Type/Copy', { SourceId: demoTypeId })).status).toBe(403);
+    expect((await stranger.post('/1/Type/Copy', { SourceId: stationTypeId })).status).toBe(403);
     expect((await stranger.get<Type[]>('/DeviceType/GetDeviceType')).body.data).toEqual([]);
-    expect((await admin.get<Type>(`/Type/${String(demoTypeId)}`)).body.data.TypeName).toBe(DEMO_STATION_TYPE);
+    expect((await admin.get<Type>(`/Type/${String(stationTypeId)}`)).body.data.TypeName).toBe(STATION_TYPE);
   });
 
   it('copies a type with everything under it, to a new type or over an existing one', async () => {
@@ -383,15 +393,15 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const copied = await admin.post<Type>('/1/Type/Copy', { SourceId: demoTypeId, TypeName: 'Village station (A/O) v2' });
+    const copied = await admin.post<Type>('/1/Type/Copy', { SourceId: stationTypeId, TypeName: 'Village station (A/O) v2' });
     expect(copied.status).toBe(201);
     const copyId = copied.body.data.Id;
     expect(copied.body.data.TypeName).toBe('Village station (A/O) v2');
     for (const table of PART_TABLES) {
-      const n = await count(table, demoTypeId);
+      const n = await count(table, stationTypeId);
+      expect(n, table).toBeGreaterThan(0);
       expect(await count(table, copyId), table).toBe(n);
     }
-    expect(await count('type_hardware_configs', copyId)).toBeGreaterThan(30);
     // References point at the copies, not at the source's rows.
     const controls = await db
       .selectFrom('type_module_controls')
@@ -422,23 +432,23 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
       ControlData: { AccessoryId: number | null }[];
       Accessories: { Id: number }[];
     }>(`/GetDeviceTypeTemplate?Id=${String(templates.body.data[0]?.Id ?? 0)}`);
-    expect(full.body.data.Profiles.length).toBeGreaterThan(40);
+    expect(full.body.data.Profiles.length).toBe(profileCount);
     const accessoryIds = new Set(full.body.data.Accessories.map((a) => a.Id));
     for (const c of full.body.data.ControlData) expect(c.AccessoryId === null || accessoryIds.has(c.AccessoryId)).toBe(true);
 
     // Over an existing type: its parts are replaced by the source's.
     const target = await admin.post<Type>('/Type', { TypeName: 'Copy target' });
     await admin.post(`/type/${String(target.body.data.Id)}/TypeModule`, { ModuleName: 'Old module' });
-    const over = await admin.post<Type>('/sys/Type/Copy', { sourceId: demoTypeId, targetid: target.body.data.Id });
+    const over = await admin.post<Type>('/sys/Type/Copy', { sourceId: stationTypeId, targetid: target.body.data.Id });
     expect(over.status).toBe(201);
     const modules = await admin.get<Row[]>(`/type/${String(target.body.data.Id)}/TypeModule`);
     expect(modules.body.data.map((m) => m.ModuleName)).not.toContain('Old module');
-    expect(await count('type_modules', target.body.data.Id)).toBe(await count('type_modules', demoTypeId));
-    expect((await admin.post('/1/Type/Copy', { SourceId: demoTypeId, TargetId: demoTypeId })).status).toBe(400);
+    expect(await count('type_modules', target.body.data.Id)).toBe(await count('type_modules', stationTypeId));
+    expect((await admin.post('/1/Type/Copy', { SourceId: stationTypeId, TargetId: stationTypeId })).status).toBe(400);
     // A type with everything under it deletes in one go, leaving the source whole.
     expect((await admin.del(`/Type/${String(copyId)}`)).status).toBe(200);
     for (const table of PART_TABLES) expect(await count(table, copyId), table).toBe(0);
-    expect(await count('type_modules', demoTypeId)).toBeGreaterThan(0);
+    expect(await count('type_modules', stationTypeId)).toBeGreaterThan(0);
   });
 
   it('takes type images and firmware checked by their bytes, and copies files between types', async () => {
@@ -501,7 +511,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
   });
 
   it('refuses to delete a type with sub-types or devices, and a data point that a type uses', async () => {
-    const parent = await admin.del(`/Type/${String(demoTypeId)}`);
+    const parent = await admin.del(`/Type/${String(stationTypeId)}`);
     expect(parent.status).toBe(409);
     const typeId = (await admin.post<Type>('/Type', { TypeName: 'Used type' })).body.data.Id;
     const device = await admin.post<{ Device: { DeviceSn: string } }>('/1/Device', { DeviceName: 'Station PLC', TypeId: typeId });

@@ -12,11 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, databaseKinds } from './harness.ts';
 import { connect, waitFor } from './mqtt-helpers.ts';
 import { freePort } from './scratch.ts';
-import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** A demo device the demo fleet leaves alone (the seed has it offline). */
-const SN = 'SL0000000202';
 
 function startServer(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'], {
@@ -52,7 +49,7 @@ describe.each(databaseKinds)('kill and restart on %s', (kind) => {
       PORT: String(port),
       HOST: '127.0.0.1',
       MQTT_PORT: String(mqttPort),
-      DEMO: '1',
+      DEMO: '0',
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'error',
       WEB_DIST: path.join(dataDir, 'no-console'),
@@ -64,25 +61,32 @@ describe.each(databaseKinds)('kill and restart on %s', (kind) => {
       await Promise.resolve();
     });
     await ready(port);
+    // A device added through the API, connected as a gateway would be.
+    const api = async <T>(route: string, body: unknown, token?: string) => {
+      const res = await fetch(`http://127.0.0.1:${String(port)}/api${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return ((await res.json()) as { data: T }).data;
+    };
+    const { Token: adminToken, GroupId: groupId } = await api<{ Token: string; GroupId: number }>('/User', {
+      Account: ADMIN.account,
+      Password: ADMIN.password,
+    });
+    const { Credential } = await api<{ Credential: { Username: string; Password: string } }>(
+      `/${String(groupId)}/Device`,
+      { DeviceName: 'Gateway' },
+      adminToken,
+    );
+    const SN = Credential.Username;
     const url = `mqtt://127.0.0.1:${String(mqttPort)}`;
     const device = await waitFor(
-      () => connect(url, { clientId: SN, username: SN, password: demoDeviceSecret(SN) }).catch(() => undefined),
+      () => connect(url, { clientId: SN, username: SN, password: Credential.Password }).catch(() => undefined),
       'the broker',
     );
     device.on('error', () => undefined);
 
-    const groupId = await waitFor(async () => {
-      const login = await fetch(`http://127.0.0.1:${String(port)}/api/User`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }),
-      });
-      const token = ((await login.json()) as { data: { Token: string } }).data.Token;
-      const me = await fetch(`http://127.0.0.1:${String(port)}/api/user/myinfo`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return ((await me.json()) as { data: { GroupId: number } }).data.GroupId;
-    });
     const topic = `sluice/${String(groupId)}/${SN}/data`;
     const base = Date.now() - 3_600_000;
     const acked = new Set<number>();

@@ -11,6 +11,7 @@ import type { MqttClient } from 'mqtt';
 import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
 import { connect, inbox, mosquittoBinary, waitFor } from './mqtt-helpers.ts';
 import { freePort } from './scratch.ts';
+import { buildDevice, buildType } from './factories.ts';
 
 const binary = mosquittoBinary();
 if (!binary) console.warn('Mosquitto is not installed (apt-get install mosquitto): the external-broker suite is skipped');
@@ -54,6 +55,17 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
     await t.app.live.start();
     token = await t.login(ADMIN.account, ADMIN.password);
     g = (await t.call({ method: 'GET', url: '/api/user/myinfo', token })).json<{ data: { GroupId: number } }>().data.GroupId;
+    // A device of a type whose data points take the test's values and a command.
+    const db = t.app.ctx.db;
+    const type = await buildType(db, {
+      groupId: g,
+      points: [
+        { key: 'Counter', type: 'readable' },
+        { key: 'LiftPump1Run', type: 'boolean' },
+        { key: 'ControlMode', type: 'enum', format: '{"0":"manual","1":"auto","2":"self-check"}' },
+      ],
+    });
+    await buildDevice(t.app.ctx, { groupId: g, sn: SN, typeId: type.id });
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, multipartFile, PNG, type Body, type TestApp } from './harness.ts';
+import { buildUser } from './factories.ts';
 
 describe.each(databaseKinds)('group calls on %s', (kind) => {
   let t: TestApp;
@@ -10,6 +11,7 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await t.login(ADMIN.account, ADMIN.password);
+    await buildUser(t.app.ctx.db, { groupId: 1, ...OPERATOR, roles: ['Operator'] });
     operator = await t.login(OPERATOR.account, OPERATOR.password);
   });
   afterAll(async () => {
@@ -40,7 +42,7 @@ describe.each(databaseKinds)('group calls on %s', (kind) => {
 
   it('finds groups by name: everyone sees only their own, the platform administrator all', async () => {
     const mine = await t.call({ method: 'GET', url: '/api/Group/FindByName?Name=', token: operator });
-    expect(mine.json<Body<{ GroupName: string }[]>>().data.map((g) => g.GroupName)).toEqual(['Demo Water 演示水务']);
+    expect(mine.json<Body<{ GroupName: string }[]>>().data.map((g) => g.GroupName)).toEqual(['Sluice']);
     const all = await t.call({ method: 'GET', url: '/api/Group/FindByName?Name=&pageSize=50', token: admin });
     expect(all.json<Body>().count).toBeGreaterThanOrEqual(2);
     const search = await t.call({ method: 'GET', url: '/api/Group/FindByName?Name=河镇', token: admin });

@@ -12,11 +12,13 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { createTenant, type CreatedTenant } from '../src/modules/groups/tenancy.service.ts';
 import { bootstrap } from '../src/seed/bootstrap.ts';
-import { DEMO_OPERATOR } from '../src/seed/demo.ts';
+import { buildUser } from './factories.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch.ts';
 
+/** The first administrator, whom every test app starts with (a platform administrator, in group 1). */
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
-export const OPERATOR = DEMO_OPERATOR;
+/** The operator signInUsers makes in the administrator's group, with the group's default Operator role. */
+export const OPERATOR = { account: 'operator', password: 'Operator123' };
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -46,11 +48,11 @@ export function fieldsOf(res: LightMyRequestResponse | { body: Body }): string[]
   return (body.data as Errors | null)?.errors.map((e) => e.field) ?? [];
 }
 
-/** The tokens of the demo administrator and operator, and of the administrator of a second tenant. */
+/** The tokens of the administrator and an operator of group 1, and of the administrator of a second tenant. */
 export interface Users {
   admin: string;
   operator: string;
-  /** The second tenant, whose records the demo users must not reach (and the other way round). */
+  /** The second tenant, whose records group 1's users must not reach (and the other way round). */
   other: CreatedTenant;
   otherAdmin: string;
 }
@@ -66,7 +68,7 @@ export interface TestApp {
   dataDir: string;
   /** Signs in and returns the bearer token. */
   login(account: string, password: string): Promise<string>;
-  /** Signs in the demo users, and makes a second tenant and signs in its administrator. */
+  /** Signs in the administrator, makes an operator beside it and a second tenant, and signs them in. */
   signInUsers(): Promise<Users>;
   /** An injected request, signed in with `token` when given. */
   call(options: CallOptions): Promise<LightMyRequestResponse>;
@@ -86,7 +88,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ADMIN_ACCOUNT: ADMIN.account,
     ADMIN_PASSWORD: ADMIN.password,
-    DEMO: '1',
+    // No demo data: each test file builds the rows it needs (factories.ts).
+    DEMO: '0',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-console'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
@@ -124,6 +127,12 @@ export async function createTestApp(
     },
     async signInUsers() {
       const admin = await login(ADMIN.account, ADMIN.password);
+      const { group_id: groupId } = await app.ctx.db
+        .selectFrom('users')
+        .select('group_id')
+        .where('account', '=', ADMIN.account)
+        .executeTakeFirstOrThrow();
+      await buildUser(app.ctx.db, { groupId, ...OPERATOR, roles: ['Operator'] });
       const operator = await login(OPERATOR.account, OPERATOR.password);
       const other = await createTenant(app.ctx.db, OTHER_TENANT);
       const otherAdmin = await login(OTHER_TENANT.adminAccount, other.password);

@@ -10,10 +10,86 @@ import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from '.
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { newDeviceRow } from '../src/modules/devices/devices.repository.ts';
-import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
+import { buildLibrary, buildSites, buildType, buildWarnCode, buildWarnType, defaultRole, type BuiltSites } from './factories.ts';
 
 const SN = 'SL0000000101';
 const SN2 = 'SL0000000103';
+/** An analyser whose type holds a COD standard, for the alarms. */
+const ANALYSER = 'SL0000000105';
+
+/**
+ * Group 1's equipment: a library, warn codes linked to its fault flags and COD, types of lift
+ * pump, blower, analyser and dosing pump, and one station the operator's role reaches.
+ */
+async function buildEquipment(t: TestApp, groupId: number): Promise<BuiltSites> {
+  const db = t.app.ctx.db;
+  const enumOf = '{"0":"manual","1":"auto","2":"self-check"}';
+  const ids = await buildLibrary(db, groupId, [
+    { key: 'Inflow', type: 'readable', unit: 'm3/H', format: '2' },
+    { key: 'TankLevel', type: 'readable', unit: 'm', format: '2' },
+    { key: 'LiftPump1Run', type: 'boolean' },
+    { key: 'LiftPump1Fault', type: 'boolean' },
+    { key: 'ControlMode', type: 'enum', format: enumOf, defaultValue: '1' },
+    { key: 'Energy', type: 'readable', unit: 'kWh' },
+    { key: 'COD_Out', type: 'readable', unit: 'mg/L' },
+    { key: 'AnalyserFault', type: 'boolean' },
+    { key: 'DosingRate', type: 'textbox', unit: 'HZ', format: '{"Min":0,"Max":50}' },
+  ]);
+  const id = (key: string) => ids.get(key) ?? 0;
+  const fault = await buildWarnType(db, { groupId, name: '故障 Fault' });
+  const alarm = await buildWarnType(db, { groupId, name: '报警 Alarm' });
+  await buildWarnCode(db, {
+    groupId,
+    warnTypeId: fault,
+    code: 'E101',
+    description: 'Lift pump 1 fault',
+    dataKey: 'LiftPump1Fault',
+  });
+  await buildWarnCode(db, { groupId, warnTypeId: fault, code: 'E401', description: 'Analyser fault', dataKey: 'AnalyserFault' });
+  await buildWarnCode(db, {
+    groupId,
+    warnTypeId: alarm,
+    code: 'A201',
+    description: 'Effluent COD over the standard',
+    dataKey: 'COD_Out',
+  });
+  const pump = await buildType(db, {
+    groupId,
+    name: '提升泵 Lift pump',
+    points: ['Inflow', 'TankLevel', 'LiftPump1Run', 'LiftPump1Fault', 'ControlMode'].map(id),
+  });
+  const blower = await buildType(db, { groupId, name: '曝气风机 Blower', points: ['Energy', 'ControlMode'].map(id) });
+  const analyser = await buildType(db, {
+    groupId,
+    name: '在线监测仪 Online analyser',
+    points: ['COD_Out', 'AnalyserFault'].map(id),
+    standards: { COD_Out: '50' },
+  });
+  await buildType(db, { groupId, name: '加药泵 Dosing pump', points: ['DosingRate', 'ControlMode'].map(id) });
+  return buildSites(t.app.ctx, {
+    groupId,
+    tree: {
+      projects: [
+        {
+          name: '青山镇 Qingshan Town',
+          stations: [
+            {
+              name: '青山一站 Qingshan No. 1',
+              devices: [
+                { sn: SN, name: '1# 提升泵 Lift pump 1', online: true, typeId: pump.id },
+                { sn: SN2, name: '曝气风机 Blower', online: true, typeId: blower.id },
+                { sn: 'SL0000000104', name: '出水在线监测仪 Effluent analyser', online: true, typeId: analyser.id },
+                { sn: ANALYSER, name: '2# 在线监测仪 Analyser 2', online: true, typeId: analyser.id },
+                { sn: 'SL0000000401', name: '提升泵 Lift pump', online: true, typeId: pump.id },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    roles: [{ roleId: await defaultRole(db, groupId, 'Operator') }],
+  });
+}
 const HOOK_SECRET = 'hook-secret-0123456789';
 
 describe.each(databaseKinds)('live data on %s', (kind) => {
@@ -25,9 +101,11 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   let tcp: string;
   let ws: string;
   const clients: MqttClient[] = [];
+  let equipment: BuiltSites;
+  const secretOf = (sn: string) => equipment.devices.get(sn)?.secret ?? '';
 
   const device = async (sn = SN, extra: Parameters<typeof connect>[1] = {}) => {
-    const c = await connect(tcp, { clientId: sn, username: sn, password: demoDeviceSecret(sn), ...extra });
+    const c = await connect(tcp, { clientId: sn, username: sn, password: secretOf(sn), ...extra });
     clients.push(c);
     return c;
   };
@@ -60,6 +138,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     ({ admin, operator } = users);
     otherG = users.other.groupId;
     g = (await t.json<{ GroupId: number }>({ method: 'GET', url: '/api/user/myinfo', token: admin })).data.GroupId;
+    equipment = await buildEquipment(t, g);
     await t.app.ctx.db
       .insertInto('devices')
       .values([
@@ -381,7 +460,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   });
 
   it('opens alarms from data points linked to warn codes: fault flags while not 0, measurements while over their standard', async () => {
-    const sn = 'SL0000000104';
+    const sn = ANALYSER;
     const analyser = await device(sn);
     const active = async () =>
       (await t.app.ctx.db.selectFrom('warns').select('code').where('device_sn', '=', sn).where('active', '=', 1).execute())
@@ -502,7 +581,7 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
   it('answers the external broker hooks (EMQX HTTP auth and ACL) only with the shared secret', async () => {
     const hook = (url: string, payload: object, secret?: string) =>
       t.call({ method: 'POST', url, payload, headers: secret ? { 'x-mqtt-hook-secret': secret } : {} });
-    const device = { clientid: SN, username: SN, password: demoDeviceSecret(SN) };
+    const device = { clientid: SN, username: SN, password: secretOf(SN) };
     expect((await hook('/api/mqtt/auth', device)).statusCode).toBe(403);
     expect((await hook('/api/mqtt/auth', device, 'wrong-secret-0123456789')).statusCode).toBe(403);
     expect((await hook('/api/mqtt/auth', device, HOOK_SECRET)).json()).toEqual({ result: 'allow', is_superuser: false });

@@ -1,6 +1,7 @@
 /** Retention of live data (raw rows, hourly and daily roll-ups) and, on PostgreSQL, monthly partitions of raw history. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { buildDevice } from './factories.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../src/modules/telemetry/telemetry-write.repository.ts';
 import { ensureRawPartitions, monthOf, rawPartitions } from '../src/db/telemetry-partitions.ts';
 
@@ -13,13 +14,8 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, { HISTORY_RAW_DAYS: '30', HISTORY_HOURLY_DAYS: '60', HISTORY_DAILY_DAYS: '0' });
-    g = (
-      await t.app.ctx.db
-        .selectFrom('devices')
-        .select('group_id')
-        .where('device_sn', '=', 'SL0000000101')
-        .executeTakeFirstOrThrow()
-    ).group_id;
+    g = 1;
+    await buildDevice(t.app.ctx, { groupId: g, sn: 'SL0000000101' });
   });
   afterAll(async () => {
     await t.close();
@@ -59,7 +55,7 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
       .execute();
     expect(daily.map((r) => r.sum)).toEqual([1, 2, 3, 4]);
     // A long-range chart still has the expired months, from the daily roll-ups.
-    const token = await t.login('admin', 'Admin12345');
+    const token = await t.login(ADMIN.account, ADMIN.password);
     const chart = await t.call({
       method: 'GET',
       url: `/api/device/SL0000000101/DeviceHisData?BeginTime=${String(now - 200 * DAY)}&Keys=Kept&Type=day`,

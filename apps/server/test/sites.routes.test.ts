@@ -12,6 +12,7 @@ import {
   type CreatedTenant,
   type TestApp,
 } from './harness.ts';
+import { buildPrincipal, buildRegion, buildSites, defaultRole, type SiteTree } from './factories.ts';
 
 interface Area {
   AreaCode: string;
@@ -45,6 +46,45 @@ interface Page<T> {
   pageSize: number;
 }
 
+/** Group 1's sites: a client node, two projects, four stations, ten devices (five online). */
+const SITES: SiteTree = {
+  client: '安吉县水务 Anji Water',
+  projects: [
+    {
+      name: '青山镇 Qingshan Town',
+      position: '119.6201,30.6083',
+      stations: [
+        {
+          name: '青山一站 Qingshan No. 1',
+          position: '119.6132,30.6147',
+          devices: [
+            { sn: 'SL0000000101', online: true },
+            { sn: 'SL0000000102', online: true },
+            { sn: 'SL0000000103', online: true },
+          ],
+        },
+        {
+          name: '竹林村站 Zhulin Village',
+          position: '119.6078,30.5989',
+          devices: [{ sn: 'SL0000000301' }, { sn: 'SL0000000302' }],
+        },
+      ],
+    },
+    {
+      name: '河口村 Hekou Village',
+      position: '119.6688,30.5842',
+      stations: [
+        {
+          name: '河口村站 Hekou',
+          position: '119.6652,30.5813',
+          devices: [{ sn: 'SL0000000501', online: true }, { sn: 'SL0000000502' }, { sn: 'SL0000000503', online: true }],
+        },
+        { name: '上坞站 Shangwu', position: '119.6724,30.5871', devices: [{ sn: 'SL0000000601' }, { sn: 'SL0000000602' }] },
+      ],
+    },
+  ],
+};
+
 describe.each(databaseKinds)('sites on %s', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -57,6 +97,16 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     ({ admin, operator, other, otherAdmin } = await t.signInUsers());
+    const db = t.app.ctx.db;
+    const sites = await buildSites(t.app.ctx, {
+      groupId: 1,
+      tree: SITES,
+      roles: [{ roleId: await defaultRole(db, 1, 'Operator') }],
+    });
+    for (const station of ['河口村站 Hekou', '上坞站 Shangwu']) {
+      await buildPrincipal(db, { groupId: 1, projectId: sites.id(station), name: '张工 Zhang', phone: '13800138000' });
+    }
+    await buildRegion(db, { groupId: 1, name: '安吉南部片区 Anji South' });
     const projects = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/myProject', token: admin });
     qingshan = projects.data.data.find((p) => p.Name.startsWith('青山镇')) ?? qingshan;
     hekou = projects.data.data.find((p) => p.Name.startsWith('河口村')) ?? hekou;
@@ -178,28 +228,28 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
   });
 
   describe('projects and stations', () => {
-    it('lists the demo projects with station and device counts, online state, paged', async () => {
+    it('lists the projects with station and device counts, online state, paged', async () => {
       expect(qingshan).toMatchObject({
         ProjectType: 0,
         ProjectKind: 'project',
-        SitesNum: 4,
-        DeviceNum: 12,
-        OnlineNum: 9,
-        OfflineNum: 3,
+        SitesNum: 2,
+        DeviceNum: 5,
+        OnlineNum: 3,
+        OfflineNum: 2,
         Online: true,
       });
-      expect(hekou).toMatchObject({ SitesNum: 2, DeviceNum: 6, OnlineNum: 3 });
+      expect(hekou).toMatchObject({ SitesNum: 2, DeviceNum: 5, OnlineNum: 2 });
       expect(qingshan.ParentName).toBe('安吉县水务 Anji Water');
       const sites = await t.json<Page<Project>>({ method: 'GET', url: '/api/1/project/mySite', token: operator });
-      expect(sites.data).toMatchObject({ count: 6, totalPage: 1, currentPage: 1, pageSize: 10 });
-      expect(sites.count).toBe(6);
+      expect(sites.data).toMatchObject({ count: 4, totalPage: 1, currentPage: 1, pageSize: 10 });
+      expect(sites.count).toBe(4);
       const page2 = await t.json<Page<Project>>({
         method: 'GET',
-        url: '/api/1/project/mySite?PageNo=2&PageSize=4&OrderBy=Name&OrderType=asc',
+        url: '/api/1/project/mySite?PageNo=2&PageSize=3&OrderBy=Name&OrderType=asc',
         token: operator,
       });
-      expect(page2.data).toMatchObject({ count: 6, totalPage: 2, currentPage: 2, pageSize: 4 });
-      expect(page2.data.data).toHaveLength(2);
+      expect(page2.data).toMatchObject({ count: 4, totalPage: 2, currentPage: 2, pageSize: 3 });
+      expect(page2.data.data).toHaveLength(1);
       const searched = await t.json<Page<Project>>({
         method: 'GET',
         url: `/api/1/project/mySite?Search=${encodeURIComponent('竹林')}`,
@@ -220,7 +270,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       });
       expect(offline.data.data.map((s) => s.Name)).toEqual(['上坞站 Shangwu']);
       const clients = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
-      expect(clients.data.map((c) => [c.Name, c.ProjectNum, c.DeviceNum])).toEqual([['安吉县水务 Anji Water', 2, 18]]);
+      expect(clients.data.map((c) => [c.Name, c.ProjectNum, c.DeviceNum])).toEqual([['安吉县水务 Anji Water', 2, 10]]);
     });
 
     it('answers a node with its children, and its children alone', async () => {
@@ -231,8 +281,8 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         url: `/api/1/project/Child/${String(qingshan.Id)}`,
         token: operator,
       });
-      expect(children.data).toHaveLength(4);
-      expect(children.data.reduce((n, c) => n + c.DeviceNum, 0)).toBe(12);
+      expect(children.data).toHaveLength(2);
+      expect(children.data.reduce((n, c) => n + c.DeviceNum, 0)).toBe(5);
       expect((await t.call({ method: 'GET', url: '/api/1/project/info/999999', token: operator })).statusCode).toBe(404);
     });
 
@@ -495,8 +545,8 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin }))
         .data[0];
       const base = `/api/station/${String(station?.Id)}/ProjectPrincipals`;
-      const demo = await t.json<{ Name: string; Phone: string }[]>({ method: 'GET', url: base, token: operator });
-      expect(demo.data).toEqual([expect.objectContaining({ Name: '张工 Zhang', Phone: '13800138000' })]);
+      const listed = await t.json<{ Name: string; Phone: string }[]>({ method: 'GET', url: base, token: operator });
+      expect(listed.data).toEqual([expect.objectContaining({ Name: '张工 Zhang', Phone: '13800138000' })]);
       const bad = await t.call({
         method: 'POST',
         url: base,
@@ -654,16 +704,16 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         url: '/api/1/Device/MyDevice?PageSize=100',
         token: operator,
       });
-      expect(devices.count).toBe(6);
+      expect(devices.count).toBe(5);
       expect(devices.data.every((d) => d.ParentProjectId === hekou.Id)).toBe(true);
       const overview = await t.json<{ Num: number }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator });
-      expect(overview.data.Num).toBe(6);
+      expect(overview.data.Num).toBe(5);
       const map = await t.json<{ Devices: unknown[][]; Stations: unknown[][] }>({
         method: 'GET',
         url: '/api/DeviceMap/GetDeviceMap',
         token: operator,
       });
-      expect(map.data.Devices).toHaveLength(6);
+      expect(map.data.Devices).toHaveLength(5);
       expect(map.data.Stations).toHaveLength(2);
       const mine = await t.json<{ Id: number }[]>({ method: 'GET', url: '/api/Project/FindUserProject', token: operator });
       expect(mine.data).toHaveLength(3);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
 import { client, type Client } from './config-api.ts';
+import { buildDataDefine } from './factories.ts';
 
 interface Template {
   Id: number;
@@ -46,6 +47,15 @@ describe.each(databaseKinds)('templates and device data on %s', (kind) => {
     operator = client(t, users.operator);
     stranger = client(t, users.otherAdmin);
     typeId = (await admin.post<{ Id: number }>('/Type', { TypeName: 'Wetland station' })).body.data.Id;
+    // The library's baud rate, which the template's configuration refers to.
+    await buildDataDefine(t.app.ctx.db, {
+      groupId: 1,
+      key: STATION_KEYS.baudRate,
+      name: 'Baud rate',
+      type: 'select',
+      format: '{"1200":"1200","9600":"9600"}',
+      defaultValue: '9600',
+    });
   });
   afterAll(async () => {
     await t.close();

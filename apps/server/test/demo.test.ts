@@ -1,0 +1,53 @@
+/**
+ * The demo seed itself (DEMO on, as `npm start` runs): the one test file that starts from it.
+ * Every other file builds the rows it needs (factories.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATION_KEYS } from '@sluice/shared/station-keys';
+import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
+import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
+import { DEMO_OPERATOR } from '../src/seed/demo.ts';
+import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
+
+describe.each(databaseKinds)('the demo on %s', (kind) => {
+  let t: TestApp;
+  let operator: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { DEMO: '1' });
+    admin = await t.login(ADMIN.account, ADMIN.password);
+    operator = await t.login(DEMO_OPERATOR.account, DEMO_OPERATOR.password);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('has a fleet of 18 devices with stable serial numbers and working demo credentials', async () => {
+    const all = await t.json<{ DeviceSn: string }[]>({
+      method: 'GET',
+      url: '/api/1/Device/MyDevice?PageSize=100',
+      token: operator,
+    });
+    expect(all.count).toBe(18);
+    expect(all.data.map((d) => d.DeviceSn)).toContain('SL0000000101');
+    expect(await verifyDeviceSecret(t.app.ctx.db, 'SL0000000101', demoDeviceSecret('SL0000000101'))).toBe(true);
+    const overview = await t.json<{ Num: number; OnlineNum: number; OfflineNum: number; TypeData: { Num: number }[] }>({
+      method: 'GET',
+      url: '/api/1/Device/OverView',
+      token: operator,
+    });
+    expect(overview.data).toMatchObject({ Num: 18, OnlineNum: 12, OfflineNum: 6 });
+    expect(overview.data.TypeData.reduce((n, d) => n + d.Num, 0)).toBe(18);
+  });
+
+  it('links its warn codes to its data keys', async () => {
+    const links = await t.json<{ DataKey: string; Code: string }[]>({
+      method: 'GET',
+      url: '/api/DataDefineWarnCode',
+      token: admin,
+    });
+    expect(links.data).toEqual(
+      expect.arrayContaining([{ Id: expect.any(Number) as number, DataKey: STATION_KEYS.codOut, Code: 'A201' }]),
+    );
+  });
+});
