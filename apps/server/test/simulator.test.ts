@@ -48,7 +48,8 @@ describe('the simulator against a running demo', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { MQTT_PORT: '0', HOST: '127.0.0.1' });
+    // The simulator's subject is the demo: this file starts from the demo seed, as `npm start` does.
+    t = await createTestApp('sqlite', { DEMO: '1', MQTT_PORT: '0', HOST: '127.0.0.1' });
     api = await t.app.listen({ port: 0, host: '127.0.0.1' });
     await t.app.live.start();
     mqttUrl = `mqtt://127.0.0.1:${String(t.app.live.mqttPort)}`;
