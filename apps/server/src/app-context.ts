@@ -33,6 +33,8 @@ import { DeviceTypesRepository } from './modules/device-types/device-types.repos
 import { DeviceTypesService } from './modules/device-types/device-types.service.ts';
 import { TypeScope } from './modules/device-types/type-scope.ts';
 import { TypeFilesService } from './modules/device-types/type-files.service.ts';
+import { TemplatesRepository } from './modules/device-templates/templates.repository.ts';
+import { TemplatesService } from './modules/device-templates/templates.service.ts';
 import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
 import {
@@ -75,6 +77,7 @@ export interface AppContext {
   /** Which type or module a type's part hangs on, and what its references may name. */
   typeScope: TypeScope;
   typeFiles: TypeFilesService;
+  templates: TemplatesService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -87,6 +90,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   const secrets = new SecretBox(config);
   const deviceCards = new DeviceCardsRepository(db);
   const types = new DeviceTypesRepository(db);
+  const typeScope = new TypeScope(types);
 
   const deviceEvents = new DeviceEvents();
   deviceEvents.on('created', "copy the type's standard template to the device", copyStandardTemplate);
@@ -128,8 +132,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     appVersions: new AppVersionsService({ repository: new AppVersionsRepository(db), storage }),
     library: new DataDefinesRepository(db),
     deviceTypes: new DeviceTypesService({ db, storage, repository: types }),
-    typeScope: new TypeScope(types),
+    typeScope,
     typeFiles: new TypeFilesService({ types, storage }),
+    templates: new TemplatesService({ repository: new TemplatesRepository(db), typeScope }),
   };
 }
 

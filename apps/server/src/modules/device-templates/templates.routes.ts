@@ -28,12 +28,9 @@ import {
   updateTemplatePanelRequest,
   updateTemplateProfileRequest,
   updateTemplateRequest,
-  type FullTemplateDto,
 } from '@sluice/shared/device-template.schema';
 import { flag, idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
@@ -44,37 +41,12 @@ const access = { read: 'session', write: manage } as const;
 type Row = Record<string, unknown>;
 
 export function templatesRoutes(root: FastifyInstance): void {
-  const { db, typeScope } = root.ctx;
+  const { templates } = root.ctx;
 
-  /** The template a part names (TempId) must be the group's. */
-  const ownTemplate = async (raw: unknown, user: CurrentUser): Promise<number> => {
-    const id = idRef.safeParse(raw);
-    if (!id.success) throw new AppError(400, 'ref.unknown', { what: 'TempId', id: String(raw) }, 'TempId');
-    const row = await db
-      .selectFrom('type_templates')
-      .select('id')
-      .where('id', '=', id.data)
-      .where('group_id', '=', user.groupId)
-      .executeTakeFirst();
-    if (!row) throw new AppError(400, 'ref.unknown', { what: 'TempId', id: String(raw) }, 'TempId');
-    return row.id;
-  };
-  /** A part of the same template (a panel, an accessory) that another part refers to. */
-  const sameTemplate = async (
-    table: 'template_panels' | 'template_accessories',
-    id: unknown,
-    tempId: number,
-    field: string,
-    what: string,
-  ) => {
-    if (id === undefined || id === null) return;
-    const row = await db.selectFrom(table).select('temp_id').where('id', '=', Number(id)).executeTakeFirst();
-    if (row?.temp_id !== tempId) throw new AppError(400, 'template.partOfOther', { what }, field);
-  };
   const partHooks = (check?: (row: Row, tempId: number) => Promise<void>) => ({
     beforeWrite: async (row: Row, user: CurrentUser) => {
       if (row.temp_id === undefined) return row;
-      const tempId = await ownTemplate(row.temp_id, user);
+      const tempId = await templates.ownTemplate(row.temp_id, user);
       await check?.(row, tempId);
       return row;
     },
@@ -87,23 +59,6 @@ export function templatesRoutes(root: FastifyInstance): void {
       remove: `POST /${name}/Remove#Id`,
     }) as const;
   const tempFilter = { TempId: { key: 'TempId' as const, schema: idRef } };
-
-  /** Only one standard template per type: making one standard makes the others not. */
-  const oneStandard = async (row: Row, user: CurrentUser) => {
-    if (row.type_id !== undefined)
-      await typeScope.ownType(row.type_id, user.groupId).catch(() => {
-        throw new AppError(400, 'ref.unknown', { what: 'TypeId', id: String(row.type_id) }, 'TypeId');
-      });
-    if (row.is_standard === 1 && row.type_id !== undefined) {
-      await db
-        .updateTable('type_templates')
-        .set({ is_standard: 0 })
-        .where('group_id', '=', user.groupId)
-        .where('type_id', '=', Number(row.type_id))
-        .execute();
-    }
-    return row;
-  };
 
   registerResource(root, {
     table: 'type_templates',
@@ -130,7 +85,7 @@ export function templatesRoutes(root: FastifyInstance): void {
       update: 'PUT /TypeTemplateModify',
       remove: 'POST /DeviceTypeTemplateRemove#Id',
     },
-    beforeWrite: oneStandard,
+    beforeWrite: (row, user) => templates.beforeWrite(row, user),
   });
 
   registerResource(root, {
@@ -149,7 +104,7 @@ export function templatesRoutes(root: FastifyInstance): void {
       update: 'PUT /ModifyTemplateProfile',
       remove: 'POST /RemoveTemplateProfile#Id',
     },
-    ...partHooks((row, tempId) => sameTemplate('template_panels', row.panel_id, tempId, 'PanelId', 'panel')),
+    ...partHooks((row, tempId) => templates.sameTemplate('template_panels', row.panel_id, tempId, 'PanelId', 'panel')),
   });
 
   registerResource(root, {
@@ -209,7 +164,9 @@ export function templatesRoutes(root: FastifyInstance): void {
     defaultOrder: { key: 'SequenceIn', direction: 'asc' },
     routes: partRoutes('TypeTemplateControlData'),
     reorder: { route: 'PUT /TypeTemplateControlData/UpdateTemplateControlSeqIn', key: 'SequenceIn' },
-    ...partHooks((row, tempId) => sameTemplate('template_accessories', row.accessory_id, tempId, 'AccessoryId', 'accessory')),
+    ...partHooks((row, tempId) =>
+      templates.sameTemplate('template_accessories', row.accessory_id, tempId, 'AccessoryId', 'accessory'),
+    ),
   });
 
   registerResource(root, {
@@ -245,68 +202,7 @@ export function templatesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      return ok(request, await fullTemplate(db, user.groupId, request.query.Id));
+      return ok(request, await templates.full(user.groupId, request.query.Id));
     },
   );
-}
-
-/** A template and its parts, each part list in its order. */
-export async function fullTemplate(db: Db, groupId: number, id: number): Promise<FullTemplateDto> {
-  const t = await db
-    .selectFrom('type_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
-  if (!t) throw new AppError(404, 'error.notFound');
-  const [profiles, panels, args, accessories, controls, configs] = await Promise.all([
-    db.selectFrom('template_profiles').selectAll().where('temp_id', '=', id).orderBy('id').execute(),
-    db.selectFrom('template_panels').selectAll().where('temp_id', '=', id).orderBy('sn').orderBy('id').execute(),
-    db.selectFrom('template_args').selectAll().where('temp_id', '=', id).orderBy('id').execute(),
-    db.selectFrom('template_accessories').selectAll().where('temp_id', '=', id).orderBy('id').execute(),
-    db.selectFrom('template_control_data').selectAll().where('temp_id', '=', id).orderBy('sequence_in').orderBy('id').execute(),
-    db.selectFrom('template_configs').selectAll().where('temp_id', '=', id).orderBy('id').execute(),
-  ]);
-  return fullTemplateDto.parse({
-    Id: t.id,
-    TypeId: t.type_id,
-    TempName: t.temp_name,
-    IsStandard: t.is_standard === 1,
-    DeviceSn: t.device_sn,
-    Profiles: profiles.map((p) => ({
-      Id: p.id,
-      TempId: p.temp_id,
-      PanelId: p.panel_id,
-      DataType: p.data_type,
-      DataKey: p.data_key,
-      DisplayKey: p.display_key,
-      DataName: p.data_name,
-      Unit: p.unit,
-      DefaultValue: p.default_value,
-      Format: p.format,
-      AutoControl: p.auto_control === 1,
-    })),
-    Panels: panels.map((p) => ({ Id: p.id, TempId: p.temp_id, PanelTypeId: p.panel_type_id, PanelName: p.panel_name, Sn: p.sn })),
-    Args: args.map((a) => ({
-      Id: a.id,
-      TempId: a.temp_id,
-      DataName: a.data_name,
-      DataType: a.data_type,
-      DataValue: a.data_value,
-    })),
-    Accessories: accessories.map((a) => ({ Id: a.id, TempId: a.temp_id, Name: a.name, ICON: a.icon })),
-    ControlData: controls.map((c) => ({
-      Id: c.id,
-      TempId: c.temp_id,
-      ControlName: c.control_name,
-      DataValue: c.data_value,
-      DataDefineKey: c.data_define_key,
-      AssociateKey: c.associate_key,
-      SequenceIn: c.sequence_in,
-      SequenceOut: c.sequence_out,
-      IState: c.i_state,
-      AccessoryId: c.accessory_id,
-    })),
-    Configs: configs.map((c) => ({ Id: c.id, TempId: c.temp_id, Category: c.category, DefineKey: c.define_key, Name: c.name })),
-  });
 }
