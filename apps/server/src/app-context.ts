@@ -23,6 +23,8 @@ import { ProjectsService } from './modules/sites/projects.service.ts';
 import { DeviceEvents } from './modules/devices/device-events.ts';
 import { OnlineRepository } from './modules/online/online.repository.ts';
 import { RegionsRepository } from './modules/regions/regions.repository.ts';
+import { ClientsRepository } from './modules/clients/clients.repository.ts';
+import { SiteRefsCheck } from './modules/sites/site-refs.ts';
 import { DeviceCardsRepository } from './modules/devices/device-cards.repository.ts';
 import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts';
 import { SimCardService } from './modules/sim/sim-card.service.ts';
@@ -37,6 +39,8 @@ import { TemplatesRepository } from './modules/device-templates/templates.reposi
 import { TemplatesService } from './modules/device-templates/templates.service.ts';
 import { OnlineHoursService } from './modules/online/online-hours.service.ts';
 import { DevicesService } from './modules/devices/devices.service.ts';
+import { DeviceMapRepository } from './modules/devices/device-map.repository.ts';
+import { DeviceMapService } from './modules/devices/device-map.service.ts';
 import {
   copyStandardTemplate,
   reapplyStandardTemplate,
@@ -65,6 +69,7 @@ export interface AppContext {
   /** What happens to devices: the devices service emits, the handlers below subscribe. */
   deviceEvents: DeviceEvents;
   devices: DevicesService;
+  deviceMap: DeviceMapService;
   onlineHours: OnlineHoursService;
   regions: RegionsRepository;
   deviceCards: DeviceCardsRepository;
@@ -88,6 +93,8 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   const storage = new LocalStorage(path.join(config.DATA_DIR, 'uploads'));
   const scope = new SiteScope(db);
   const secrets = new SecretBox(config);
+  const regions = new RegionsRepository(db);
+  const refs = new SiteRefsCheck({ regions, clients: new ClientsRepository(db) });
   const deviceCards = new DeviceCardsRepository(db);
   const types = new DeviceTypesRepository(db);
   const typeScope = new TypeScope(types);
@@ -116,11 +123,12 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     roles: new RolesRepository(db),
     menus: new MenusService(new MenusRepository(db)),
     scope,
-    projects: new ProjectsService({ db, storage, scope }),
+    projects: new ProjectsService({ db, storage, scope, refs }),
     deviceEvents,
-    devices: new DevicesService({ db, storage, scope, events: deviceEvents }),
+    devices: new DevicesService({ db, storage, scope, events: deviceEvents, refs }),
+    deviceMap: new DeviceMapService(new DeviceMapRepository(db)),
     onlineHours: new OnlineHoursService({ db, repository: new OnlineRepository(db), scope }),
-    regions: new RegionsRepository(db),
+    regions,
     deviceCards,
     simCards: new SimCardService({
       accounts: new SimAccountsRepository(db),

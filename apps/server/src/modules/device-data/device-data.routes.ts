@@ -39,8 +39,7 @@ function namedDevice(request: FastifyRequest): unknown {
 }
 
 export function deviceDataRoutes(root: FastifyInstance): void {
-  const { db } = root.ctx;
-  const { scope } = root.ctx;
+  const { scope, devices } = root.ctx;
   const parent = {
     column: 'device_sn',
     from: namedDevice,
@@ -75,13 +74,8 @@ export function deviceDataRoutes(root: FastifyInstance): void {
     },
     beforeWrite: async (row, user) => {
       if (row.panel_id === undefined || row.panel_id === null) return row;
-      const panel = await db
-        .selectFrom('device_panels')
-        .select('device_sn')
-        .where('id', '=', Number(row.panel_id))
-        .where('group_id', '=', user.groupId)
-        .executeTakeFirst();
-      if (!panel || (row.device_sn !== undefined && panel.device_sn !== row.device_sn)) {
+      const panelDevice = await devices.repository.panelDevice(Number(row.panel_id), user.groupId);
+      if (panelDevice === undefined || (row.device_sn !== undefined && panelDevice !== row.device_sn)) {
         throw new AppError(400, 'ref.unknown', { what: 'PanelId', id: Number(row.panel_id) }, 'PanelId');
       }
       return row;

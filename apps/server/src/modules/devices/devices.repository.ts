@@ -3,11 +3,11 @@
  * never in the recycle bin unless asked for. Lists join their project and its parent in the
  * same query, so no row costs a query of its own.
  */
-import { sql, type Insertable, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { DeviceDto, MigrationDto } from '@sluice/shared/device.schema';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import type { Db } from '../../db/database.ts';
-import type { DeviceTable } from '../../db/tables.ts';
+import type { DeviceMigrationTable, DeviceTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import { projectReachable, type DeviceRow } from '../sites/site-scope.ts';
@@ -192,6 +192,92 @@ export class DevicesRepository {
 
   async snTaken(sn: string): Promise<boolean> {
     return (await this.db.selectFrom('devices').select('id').where('device_sn', '=', sn).executeTakeFirst()) !== undefined;
+  }
+
+  /** Runs work in one transaction, with this repository on it (and the transaction, for the devices' events). */
+  transaction<T>(work: (devices: DevicesRepository, trx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new DevicesRepository(trx), trx));
+  }
+
+  /** The name a user's actions are recorded under: the user name, else the account. */
+  async actorName(userId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select(['user_name', 'account']).where('id', '=', userId).executeTakeFirst();
+    return row?.user_name || row?.account;
+  }
+
+  async insert(row: Insertable<DeviceTable>): Promise<void> {
+    await this.db.insertInto('devices').values(row).execute();
+  }
+
+  async update(id: number, values: Updateable<DeviceTable>): Promise<void> {
+    await this.db.updateTable('devices').set(values).where('id', '=', id).execute();
+  }
+
+  async projectName(id: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('projects').select('name').where('id', '=', id).executeTakeFirst())?.name;
+  }
+
+  async projectExists(id: number, groupId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async recordMigration(row: Insertable<DeviceMigrationTable>): Promise<void> {
+    await this.db.insertInto('device_migrations').values(row).execute();
+  }
+
+  async typeExists(typeId: number, groupId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('device_types')
+      .select('id')
+      .where('id', '=', typeId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A device in the recycle bin that the user may change (unassigned ones: administrators only). */
+  recycled(user: CurrentUser, sn: string): Promise<DeviceRow | undefined> {
+    return this.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('device_sn', '=', sn)
+      .where('group_id', '=', user.groupId)
+      .where('deleted_at', 'is not', null)
+      .where(projectReachable(user, 'devices.project_id', 'write'))
+      .executeTakeFirst();
+  }
+
+  async imageKeys(sn: string): Promise<string[]> {
+    return (await this.db.selectFrom('device_images').select('storage_key').where('device_sn', '=', sn).execute()).map(
+      (i) => i.storage_key,
+    );
+  }
+
+  /** The device a panel of the group belongs to. */
+  async panelDevice(panelId: number, groupId: number): Promise<string | undefined> {
+    const panel = await this.db
+      .selectFrom('device_panels')
+      .select('device_sn')
+      .where('id', '=', panelId)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return panel?.device_sn;
+  }
+
+  /** Deletes a device's images, configuration, card, migrations, principals and the device itself. */
+  async deleteWithDetails(id: number, sn: string): Promise<void> {
+    await this.db.deleteFrom('device_images').where('device_sn', '=', sn).execute();
+    await this.db.deleteFrom('device_configs').where('device_sn', '=', sn).execute();
+    await this.db.deleteFrom('device_cards').where('device_sn', '=', sn).execute();
+    await this.db.deleteFrom('device_migrations').where('device_sn', '=', sn).execute();
+    await this.db.deleteFrom('principals').where('parent_ref', '=', `device:${sn}`).execute();
+    await this.db.deleteFrom('devices').where('id', '=', id).execute();
   }
 }
 

@@ -2,9 +2,10 @@
  * The client → project → station tree. Every query is scoped by group and by what the user
  * reaches (site-scope.ts); summaries are computed for a whole page at once, never per row.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { KIND_OF_TYPE, PROJECT_TYPE, type ProjectDto } from '@sluice/shared/project.schema';
 import type { Db } from '../../db/database.ts';
+import type { ProjectTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../account/users.repository.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import type { PageQuery } from '@sluice/shared/paging.schema';
@@ -198,6 +199,41 @@ export class ProjectsRepository {
         Image: cover.get(r.id) ?? null,
         CreatedAt: r.created_at,
       };
+    });
+  }
+  /** A node of the group with its type, or undefined. */
+  node(id: number, groupId: number) {
+    return this.db
+      .selectFrom('projects')
+      .select(['id', 'project_type'])
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+  }
+
+  async insert(row: Insertable<ProjectTable>): Promise<number> {
+    return (await this.db.insertInto('projects').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async update(id: number, groupId: number, values: Updateable<ProjectTable>): Promise<void> {
+    await this.db.updateTable('projects').set(values).where('id', '=', id).where('group_id', '=', groupId).execute();
+  }
+
+  /** Deletes a node with its images, affiliates, principals and grants, in one transaction; answers the stored images' keys. */
+  async removeWithDetails(id: number, groupId: number): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const images = await trx
+        .selectFrom('project_images')
+        .select('storage_key')
+        .where('project_id', '=', id)
+        .where('group_id', '=', groupId)
+        .execute();
+      await trx.deleteFrom('project_images').where('project_id', '=', id).where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('project_affiliates').where('project_id', '=', id).where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('principals').where('parent_ref', '=', `project:${id}`).where('group_id', '=', groupId).execute();
+      await trx.deleteFrom('role_projects').where('project_id', '=', id).execute();
+      await trx.deleteFrom('projects').where('id', '=', id).where('group_id', '=', groupId).execute();
+      return images.map((i) => i.storage_key);
     });
   }
 }

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../account/users.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { ProjectsRepository } from './projects.repository.ts';
 import type { SiteScope, ProjectRow } from './site-scope.ts';
-import { checkSiteRefs } from './site-refs.ts';
+import type { SiteRefsCheck } from './site-refs.ts';
 
 /** The type a node's parent must have; none for a client. A project may also stand alone. */
 const PARENT_TYPE: Record<ProjectKind, number | undefined> = {
@@ -16,15 +16,15 @@ const PARENT_TYPE: Record<ProjectKind, number | undefined> = {
 };
 
 export class ProjectsService {
-  private readonly db: Db;
   private readonly storage: FileStorage;
   readonly repository: ProjectsRepository;
   readonly scope: SiteScope;
+  private readonly refs: SiteRefsCheck;
 
-  constructor(deps: { db: Db; storage: FileStorage; scope: SiteScope }) {
-    this.db = deps.db;
+  constructor(deps: { db: Db; storage: FileStorage; scope: SiteScope; refs: SiteRefsCheck }) {
     this.storage = deps.storage;
     this.scope = deps.scope;
+    this.refs = deps.refs;
     this.repository = new ProjectsRepository(deps.db);
   }
 
@@ -45,12 +45,7 @@ export class ProjectsService {
       return 0;
     }
     if (parentId === selfId || wanted === undefined) throw new AppError(400, 'project.badParent', {}, 'ParentId');
-    const parent = await this.db
-      .selectFrom('projects')
-      .select(['id', 'project_type'])
-      .where('id', '=', parentId)
-      .where('group_id', '=', user.groupId)
-      .executeTakeFirst();
+    const parent = await this.repository.node(parentId, user.groupId);
     if (!parent) throw new AppError(400, 'ref.unknown', { what: 'ParentId', id: parentId }, 'ParentId');
     if (parent.project_type !== wanted) throw new AppError(400, 'project.badParent', {}, 'ParentId');
     await this.scope.project(user, parentId, 'write');
@@ -59,27 +54,22 @@ export class ProjectsService {
 
   async create(user: CurrentUser, body: AddProjectRequest, now = Date.now()): Promise<number> {
     const parentId = await this.checkParent(user, body.Kind, body.ParentId);
-    await checkSiteRefs(this.db, user.groupId, body);
+    await this.refs.check(user.groupId, body);
     if (await this.repository.nameTaken(user.groupId, parentId, body.Name))
       throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
-    const row = await this.db
-      .insertInto('projects')
-      .values({
-        group_id: user.groupId,
-        name: body.Name,
-        project_type: PROJECT_TYPE[body.Kind],
-        parent_id: parentId,
-        client_id: body.ClientId ?? null,
-        region_id: body.RegionId ?? null,
-        area_id: body.AreaId ?? null,
-        address: body.Address ?? '',
-        position: body.Position ?? '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return this.repository.insert({
+      group_id: user.groupId,
+      name: body.Name,
+      project_type: PROJECT_TYPE[body.Kind],
+      parent_id: parentId,
+      client_id: body.ClientId ?? null,
+      region_id: body.RegionId ?? null,
+      area_id: body.AreaId ?? null,
+      address: body.Address ?? '',
+      position: body.Position ?? '',
+      created_at: now,
+      updated_at: now,
+    });
   }
 
   async update(user: CurrentUser, body: UpdateProjectRequest, now = Date.now()): Promise<void> {
@@ -94,24 +84,19 @@ export class ProjectsService {
     if (body.ParentId !== undefined && (body.ParentId ?? 0) !== current.parent_id) {
       parentId = await this.checkParent(user, kind, body.ParentId, current.id);
     }
-    await checkSiteRefs(this.db, user.groupId, body);
+    await this.refs.check(user.groupId, body);
     if (await this.repository.nameTaken(user.groupId, parentId, body.Name, current.id))
       throw new AppError(409, 'project.exists', { name: body.Name }, 'Name');
-    await this.db
-      .updateTable('projects')
-      .set({
-        name: body.Name,
-        parent_id: parentId,
-        ...(body.ClientId !== undefined ? { client_id: body.ClientId } : {}),
-        ...(body.RegionId !== undefined ? { region_id: body.RegionId } : {}),
-        ...(body.AreaId !== undefined ? { area_id: body.AreaId } : {}),
-        ...(body.Address !== undefined ? { address: body.Address } : {}),
-        ...(body.Position !== undefined ? { position: body.Position } : {}),
-        updated_at: now,
-      })
-      .where('id', '=', current.id)
-      .where('group_id', '=', user.groupId)
-      .execute();
+    await this.repository.update(current.id, user.groupId, {
+      name: body.Name,
+      parent_id: parentId,
+      ...(body.ClientId !== undefined ? { client_id: body.ClientId } : {}),
+      ...(body.RegionId !== undefined ? { region_id: body.RegionId } : {}),
+      ...(body.AreaId !== undefined ? { area_id: body.AreaId } : {}),
+      ...(body.Address !== undefined ? { address: body.Address } : {}),
+      ...(body.Position !== undefined ? { position: body.Position } : {}),
+      updated_at: now,
+    });
   }
 
   /** Refused while the node holds stations, projects or devices; its images, details and grants go with it. */
@@ -121,20 +106,7 @@ export class ProjectsService {
     if (held.children > 0 || held.devices > 0) {
       throw new AppError(409, 'project.notEmpty', { name: row.name, stations: held.children, devices: held.devices });
     }
-    const keys = await this.db.transaction().execute(async (trx) => {
-      const images = await trx
-        .selectFrom('project_images')
-        .select('storage_key')
-        .where('project_id', '=', id)
-        .where('group_id', '=', user.groupId)
-        .execute();
-      await trx.deleteFrom('project_images').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
-      await trx.deleteFrom('project_affiliates').where('project_id', '=', id).where('group_id', '=', user.groupId).execute();
-      await trx.deleteFrom('principals').where('parent_ref', '=', `project:${id}`).where('group_id', '=', user.groupId).execute();
-      await trx.deleteFrom('role_projects').where('project_id', '=', id).execute();
-      await trx.deleteFrom('projects').where('id', '=', id).where('group_id', '=', user.groupId).execute();
-      return images.map((i) => i.storage_key);
-    });
+    const keys = await this.repository.removeWithDetails(id, user.groupId);
     for (const key of keys) await this.storage.remove(key);
     return row;
   }
