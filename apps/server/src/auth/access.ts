@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperateCode } from '@sluice/shared/permissions';
 import { AppError } from '../http/errors.ts';
-import type { UsersRepository, CurrentUser } from '../modules/account/users.repository.ts';
+import type { UsersRepository } from '../modules/account/users.repository.ts';
+import type { CurrentUser } from './current-user.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 import { SESSION_COOKIE, clearSessionCookie, fromOwnOrigin } from './session-cookie.ts';
 

@@ -23,7 +23,7 @@ import { normalizeSearch } from '@sluice/shared/rules';
 import { reorderRequest, type ReorderRequest } from '@sluice/shared/schema-fields';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { currentUser, type Access } from '../auth/access.ts';
-import type { CurrentUser } from '../modules/account/users.repository.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './errors.ts';
 import { envelopeOf, ok } from './envelope.ts';

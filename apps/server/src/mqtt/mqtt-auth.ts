@@ -17,7 +17,8 @@ import { CONSOLE_SUBSCRIBES, DEVICE_PUBLISHES, DEVICE_SUBSCRIBES, type TopicCode
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { SessionEnd, SessionsRepository } from '../auth/sessions.repository.ts';
-import type { CurrentUser, UsersRepository } from '../modules/account/users.repository.ts';
+import type { UsersRepository } from '../modules/account/users.repository.ts';
+import type { CurrentUser } from '../auth/current-user.ts';
 import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
 import { projectReachable } from '../modules/sites/site-scope.ts';
 import type { DeviceDirectory, KnownDevice } from '../modules/telemetry/device-directory.ts';

@@ -4,15 +4,7 @@ import { userConfigSchema, type UserConfig, type UserDto } from '@sluice/shared/
 import { ALL_OPERATES } from '@sluice/shared/permissions';
 import type { Db } from '../../db/database.ts';
 import type { UserTable } from '../../db/tables.ts';
-
-export interface CurrentUser {
-  id: number;
-  groupId: number;
-  account: string;
-  status: number;
-  isAdmin: boolean;
-  isPlatformAdmin: boolean;
-}
+import type { CurrentUser } from '../../auth/current-user.ts';
 
 export type NewUser = Omit<UserTable, 'id' | 'created_at' | 'updated_at' | 'config' | 'picture' | 'is_platform_admin'> &
   Partial<Pick<UserTable, 'is_platform_admin'>>;

@@ -7,7 +7,7 @@ import { compareVersions, type AppVersionDto, type appUploadFields } from '@slui
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { AppVersionRow, AppVersionsRepository } from './app-versions.repository.ts';
 
 export const appFileUrl = (key: unknown) => `/uploads/${String(key)}`;

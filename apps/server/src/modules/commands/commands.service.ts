@@ -14,7 +14,7 @@ import { parseMessageRef } from '@sluice/shared/rules';
 import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/shared/device-protocol';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { AppError } from '../../http/errors.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
 import type { DeviceDirectory, KnownDevice } from '../telemetry/device-directory.ts';
 import type { HistoryRepository } from '../telemetry/history.repository.ts';

@@ -22,7 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 
 const tags = ['Devices'];
 const access = { read: { operate: 'device.view' }, write: { operate: 'device.manage' } } as const;

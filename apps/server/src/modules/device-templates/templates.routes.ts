@@ -33,7 +33,7 @@ import { flag, idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 
 const tags = ['Templates'];
 const manage = { operate: 'system.manage' } as const;

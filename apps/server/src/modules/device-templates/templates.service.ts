@@ -6,7 +6,7 @@
 import { fullTemplateDto, type FullTemplateDto } from '@sluice/shared/device-template.schema';
 import { idRef } from '@sluice/shared/schema-fields';
 import { AppError } from '../../http/errors.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { TypeScope } from '../device-types/type-scope.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
 

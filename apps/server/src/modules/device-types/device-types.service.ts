@@ -8,7 +8,7 @@ import type { DeviceTypeDto } from '@sluice/shared/device-type.schema';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { DeviceTypesRepository } from './device-types.repository.ts';
 import { copyType, copyTypeFiles } from './type-copy.service.ts';
 

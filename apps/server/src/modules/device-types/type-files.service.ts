@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { DeviceTypesRepository, TypeFileTable, TypeImageRow } from './device-types.repository.ts';
 
 export const typeFileUrl = (key: unknown) => `/uploads/${String(key)}`;

@@ -7,7 +7,7 @@ import type { TypePartKey } from '@sluice/shared/device-type-parts';
 import { idRef } from '@sluice/shared/schema-fields';
 import { AppError } from '../../http/errors.ts';
 import type { ResourceSpec } from '../../http/resource.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { DeviceTypesRepository } from './device-types.repository.ts';
 import { partTable, type TypePartTable } from './type-parts.ts';
 

@@ -17,7 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { DeviceImagesRepository } from './device-images.repository.ts';

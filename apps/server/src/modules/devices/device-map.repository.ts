@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { PROJECT_TYPE } from '@sluice/shared/project.schema';
 import type { Db } from '../../db/database.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { projectReachable } from '../sites/site-scope.ts';
 
 export interface MapRow {

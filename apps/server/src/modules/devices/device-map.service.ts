@@ -4,7 +4,7 @@
  */
 import { DEVICE_MAP_FIELDS, STATION_MAP_FIELDS, type DeviceMapDto } from '@sluice/shared/device.schema';
 import { parsePosition } from '@sluice/shared/geo.schema';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { DeviceMapRepository } from './device-map.repository.ts';
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;

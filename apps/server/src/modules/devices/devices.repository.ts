@@ -8,7 +8,7 @@ import type { DeviceDto, MigrationDto } from '@sluice/shared/device.schema';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import type { Db } from '../../db/database.ts';
 import type { DeviceMigrationTable, DeviceTable } from '../../db/tables.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import { projectReachable, type DeviceRow } from '../sites/site-scope.ts';
 

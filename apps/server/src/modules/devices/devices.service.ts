@@ -7,7 +7,7 @@ import { PROJECT_TYPE, type ProjectKind } from '@sluice/shared/project.schema';
 import type { AddDeviceRequest, UpdateDeviceRequest } from '@sluice/shared/device.schema';
 import type { Db } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
 import type { DeviceRow, ProjectRow, SiteScope } from '../sites/site-scope.ts';
 import type { SiteRefsCheck } from '../sites/site-refs.ts';

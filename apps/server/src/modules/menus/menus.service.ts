@@ -1,6 +1,6 @@
 /** Which menus a user sees: an administrator all of the group's, others those of their roles, with their parents. */
 import type { MenuDto } from '@sluice/shared/menu.schema';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { MenuRow, MenusRepository } from './menus.repository.ts';
 
 export const toMenuDto = (row: MenuRow): MenuDto => ({

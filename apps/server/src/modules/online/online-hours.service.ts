@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { onlineQuery } from '@sluice/shared/telemetry.schema';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
 import { DAY_MS, dayOf, dayStart, localDate } from '../telemetry/rollup.ts';
 import { reachableDevices } from '../telemetry/reachable-devices.repository.ts';

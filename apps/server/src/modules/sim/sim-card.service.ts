@@ -5,7 +5,7 @@
 import type { SimCardDto } from '@sluice/shared/sim.schema';
 import { AppError } from '../../http/errors.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { DeviceCardsRepository } from '../devices/device-cards.repository.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
 import type { SimAccountsRepository } from './sim-accounts.repository.ts';

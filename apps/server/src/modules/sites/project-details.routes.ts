@@ -12,7 +12,7 @@ import {
 import { deviceSn } from '@sluice/shared/device.schema';
 import { AppError } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from './site-scope.ts';
 import { checkGroupSegment } from './path-group.ts';
 

@@ -6,7 +6,7 @@ import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import { KIND_OF_TYPE, PROJECT_TYPE, type ProjectDto } from '@sluice/shared/project.schema';
 import type { Db } from '../../db/database.ts';
 import type { ProjectTable } from '../../db/tables.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import type { PageQuery } from '@sluice/shared/paging.schema';
 import { projectReachable, type ProjectRow } from './site-scope.ts';

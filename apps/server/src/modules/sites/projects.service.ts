@@ -2,7 +2,7 @@
 import { PROJECT_TYPE, type AddProjectRequest, type ProjectKind, type UpdateProjectRequest } from '@sluice/shared/project.schema';
 import type { Db } from '../../db/database.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
 import { ProjectsRepository } from './projects.repository.ts';
 import type { SiteScope, ProjectRow } from './site-scope.ts';

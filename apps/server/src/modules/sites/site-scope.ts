@@ -7,7 +7,7 @@
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DeviceTable, ProjectTable } from '../../db/tables.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
 import { GRANT_OPERATE } from '@sluice/shared/project.schema';
 

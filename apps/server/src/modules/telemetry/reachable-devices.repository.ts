@@ -1,6 +1,6 @@
 /** The devices a user reaches (group and role-project grants), optionally of one project or station, or one device. */
 import type { Db } from '../../db/database.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 import { projectReachable } from '../sites/site-scope.ts';
 
 export interface ReachableDevice {

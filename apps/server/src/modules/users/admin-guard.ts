@@ -1,7 +1,7 @@
 /** A group always keeps at least one active administrator; the platform administrator is changed only by its peers. */
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CurrentUser } from '../account/users.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
 
 /** Active users of the group that hold an admin role, optionally ignoring one role's admin flag. */
 export async function activeAdmins(db: Db, groupId: number, ignoreRoleId?: number): Promise<number[]> {
