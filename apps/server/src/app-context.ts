@@ -16,6 +16,8 @@ import { AccountService } from './modules/account/account.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { RolesRepository } from './modules/roles/roles.repository.ts';
+import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
+import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { MenusRepository } from './modules/menus/menus.repository.ts';
 import { MenusService } from './modules/menus/menus.service.ts';
 import { SiteScope } from './modules/sites/site-scope.ts';
@@ -62,6 +64,8 @@ export interface AppContext {
   /** Seals secrets at rest (SIM provider credentials). */
   secrets: SecretBox;
   roles: RolesRepository;
+  /** Administrators' rules over a group's users (a group keeps an administrator; the platform administrator is its peers'). */
+  userAdmin: UserAdminService;
   menus: MenusService;
   /** Which projects, stations and devices a user reaches (the group, and the role's project grants). */
   scope: SiteScope;
@@ -117,10 +121,11 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     groups,
     sessions,
     throttle,
-    account: new AccountService(db, users, sessions, throttle, groups),
+    account: new AccountService(users, sessions, throttle, groups),
     storage,
     secrets,
     roles: new RolesRepository(db),
+    userAdmin: new UserAdminService(new UserAdminRepository(db)),
     menus: new MenusService(new MenusRepository(db)),
     scope,
     projects: new ProjectsService({ db, storage, scope, refs }),

@@ -18,7 +18,6 @@ import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { parseConfig } from './users.repository.ts';
-import { guardPlatformAdmin } from '../users/admin-guard.ts';
 
 const tags = ['Account'];
 
@@ -141,7 +140,7 @@ export function accountRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      await guardPlatformAdmin(app.ctx.db, request.body.Id, user);
+      await app.ctx.userAdmin.guardPlatformAdmin(request.body.Id, user);
       await account.setPassword(request.body.Id, user.groupId, request.body.Password);
       return ok(request, null, { message: 'saved' });
     },

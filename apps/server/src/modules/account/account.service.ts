@@ -1,5 +1,4 @@
 /** Sign-in, sessions and own-account rules. */
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { SessionsRepository } from '../../auth/sessions.repository.ts';
@@ -17,13 +16,11 @@ export interface Registration {
 }
 
 export class AccountService {
-  private readonly db: Db;
   private readonly users: UsersRepository;
   private readonly sessions: SessionsRepository;
   private readonly throttle: LoginThrottle;
   private readonly groups: GroupsRepository;
-  constructor(db: Db, users: UsersRepository, sessions: SessionsRepository, throttle: LoginThrottle, groups: GroupsRepository) {
-    this.db = db;
+  constructor(users: UsersRepository, sessions: SessionsRepository, throttle: LoginThrottle, groups: GroupsRepository) {
     this.users = users;
     this.sessions = sessions;
     this.throttle = throttle;
@@ -105,16 +102,7 @@ export class AccountService {
   /** Sets a password and signs the user out everywhere. */
   async setPassword(userId: number, groupId: number, newPassword: string) {
     const hash = await hashPassword(newPassword);
-    await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('users')
-        .set({ password_hash: hash, updated_at: Date.now() })
-        .where('id', '=', userId)
-        .where('group_id', '=', groupId)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw new AppError(404, 'error.notFound');
-      await trx.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).execute();
-    });
+    if (!(await this.users.setPasswordRevokingSessions(userId, groupId, hash))) throw new AppError(404, 'error.notFound');
     this.sessions.ended({ userId });
   }
 }

@@ -121,6 +121,21 @@ export class UsersRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /** Sets a user's password hash and revokes all of the user's sessions, in one transaction; false when the group has no such user. */
+  async setPasswordRevokingSessions(userId: number, groupId: number, hash: string, now = Date.now()): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: now })
+        .where('id', '=', userId)
+        .where('group_id', '=', groupId)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).execute();
+      return true;
+    });
+  }
+
   async assignRole(userId: number, roleId: number, groupId: number): Promise<void> {
     await this.db.insertInto('user_roles').values({ user_id: userId, role_id: roleId, group_id: groupId }).execute();
   }

@@ -2,8 +2,8 @@
 import { sql } from 'kysely';
 import type { GroupDto } from '@sluice/shared/group.schema';
 import type { Db } from '../../db/database.ts';
-import type { Selectable } from 'kysely';
-import type { GroupTable } from '../../db/tables.ts';
+import type { Insertable, Selectable } from 'kysely';
+import type { GroupTable, SysMenuTable } from '../../db/tables.ts';
 
 const toDto = (row: Selectable<GroupTable>): GroupDto => ({
   Id: row.id,
@@ -82,5 +82,39 @@ export class GroupsRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  // ---- What a new tenant starts with ---------------------------------------------------------------
+
+  async insertModule(groupId: number, name: string, code: string): Promise<number> {
+    return (
+      await this.db
+        .insertInto('modules')
+        .values({ group_id: groupId, module_name: name, code })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  async insertOperate(groupId: number, moduleId: number, name: string, code: string): Promise<number> {
+    return (
+      await this.db
+        .insertInto('module_operates')
+        .values({ group_id: groupId, module_id: moduleId, name, code })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+
+  async grantOperate(roleId: number, operateId: number): Promise<void> {
+    await this.db.insertInto('role_operates').values({ role_id: roleId, operate_id: operateId }).execute();
+  }
+
+  async insertMenu(menu: Insertable<SysMenuTable>): Promise<number> {
+    return (await this.db.insertInto('sys_menus').values(menu).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  async grantMenu(roleId: number, menuId: number): Promise<void> {
+    await this.db.insertInto('role_menus').values({ role_id: roleId, menu_id: menuId }).execute();
   }
 }

@@ -55,7 +55,7 @@ export async function createTenant(db: Db, tenant: NewTenant): Promise<CreatedTe
     });
     const adminRoleId = await groups.insertRole({ group_id: groupId, name: 'Administrator', is_admin: 1 });
     const operatorRoleId = await groups.insertRole({ group_id: groupId, name: 'Operator', is_admin: 0 });
-    await seedTenantDefaults(trx, groupId, adminRoleId, operatorRoleId);
+    await seedTenantDefaults(groups, groupId, adminRoleId, operatorRoleId);
     const adminId = await users.insert({
       group_id: groupId,
       account: tenant.adminAccount,

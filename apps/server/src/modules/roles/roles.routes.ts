@@ -18,14 +18,13 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
-import { keepAnAdmin } from '../users/admin-guard.ts';
 
 const view = { operate: 'role.view' } as const;
 const manage = { operate: 'role.manage' } as const;
 const id = z.coerce.number().int().positive();
 
 export function rolesRoutes(root: FastifyInstance): void {
-  const { db, roles } = root.ctx;
+  const { roles } = root.ctx;
 
   registerResource(root, {
     table: 'roles',
@@ -53,7 +52,7 @@ export function rolesRoutes(root: FastifyInstance): void {
       return row;
     },
     beforeUpdate: async (id, row, user) => {
-      if (row.is_admin === 0) await keepAnAdmin(db, user.groupId, { ignoreRoleId: id });
+      if (row.is_admin === 0) await root.ctx.userAdmin.keepAnAdmin(user.groupId, { ignoreRoleId: id });
     },
     beforeRemove: async (_database, role) => {
       if (await roles.hasUsers(role.Id)) throw new AppError(409, 'role.inUse', { name: role.Name });
