@@ -26,6 +26,9 @@ import { DeviceEvents } from './modules/devices/device-events.ts';
 import { OnlineRepository } from './modules/online/online.repository.ts';
 import { RegionsRepository } from './modules/regions/regions.repository.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
+import { RoleProjectsRepository } from './modules/sites/role-projects.repository.ts';
+import { ProjectImagesRepository } from './modules/sites/project-images.repository.ts';
+import { DeviceImagesRepository } from './modules/devices/device-images.repository.ts';
 import { SiteRefsCheck } from './modules/sites/site-refs.ts';
 import { DeviceCardsRepository } from './modules/devices/device-cards.repository.ts';
 import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts';
@@ -77,6 +80,10 @@ export interface AppContext {
   onlineHours: OnlineHoursService;
   regions: RegionsRepository;
   deviceCards: DeviceCardsRepository;
+  deviceImages: DeviceImagesRepository;
+  projectImages: ProjectImagesRepository;
+  /** The projects granted to roles. */
+  roleProjects: RoleProjectsRepository;
   /** A device's SIM card as the SIM provider reports it. */
   simCards: SimCardService;
   appVersions: AppVersionsService;
@@ -135,6 +142,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     onlineHours: new OnlineHoursService({ db, repository: new OnlineRepository(db), scope }),
     regions,
     deviceCards,
+    deviceImages: new DeviceImagesRepository(db),
+    projectImages: new ProjectImagesRepository(db),
+    roleProjects: new RoleProjectsRepository(db),
     simCards: new SimCardService({
       accounts: new SimAccountsRepository(db),
       scope,

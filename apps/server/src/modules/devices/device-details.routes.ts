@@ -20,7 +20,6 @@ import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
-import { DeviceImagesRepository } from './device-images.repository.ts';
 
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
@@ -28,7 +27,7 @@ const id = z.coerce.number().int().positive();
 
 export function deviceDetailsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.ctx;
+  const { storage } = app.ctx;
   const { scope } = app.ctx;
 
   const reachDevice = async (raw: unknown, user: CurrentUser, mode: ScopeMode): Promise<string> => {
@@ -142,7 +141,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   // Device images (§9: 5 MB, png/jpeg/bmp, cropped 4:3 by the console).
   const imageParams = z.object({ kind: z.string(), deviceSn });
-  const images = new DeviceImagesRepository(db);
+  const images = app.ctx.deviceImages;
 
   app.get(
     '/:kind/:deviceSn/DeviceImage',

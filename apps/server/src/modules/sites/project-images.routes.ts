@@ -7,7 +7,6 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
-import { ProjectImagesRepository } from './project-images.repository.ts';
 
 const tags = ['Projects'];
 const id = z.coerce.number().int().positive();
@@ -15,10 +14,10 @@ const params = z.object({ g: z.string(), projectId: id });
 
 export function projectImagesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.ctx;
+  const { storage } = app.ctx;
   const { scope } = app.ctx;
 
-  const images = new ProjectImagesRepository(db);
+  const images = app.ctx.projectImages;
 
   app.get(
     '/:g/:projectId/ProjectImage',

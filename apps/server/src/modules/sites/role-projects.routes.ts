@@ -11,13 +11,12 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from './path-group.ts';
-import { RoleProjectsRepository } from './role-projects.repository.ts';
 
 const tags = ['Roles'];
 
 export function roleProjectsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const grants = new RoleProjectsRepository(app.ctx.db);
+  const grants = app.ctx.roleProjects;
 
   app.get(
     '/:module/roleproject/:roleId',
