@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { account, anyText, email, optional, password, phone } from './rules.ts';
 import { LANGUAGES } from './i18n.ts';
+import { idRef } from './schema-fields.ts';
 
 export const USER_STATUS = { inactive: 0, normal: 1, disabled: 2 } as const;
 export const userStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -96,7 +97,7 @@ export const changePasswordRequest = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 /** PUT /api/user/password: an administrator sets another user's password. */
-export const setPasswordRequest = z.object({ Id: z.coerce.number().int().positive(), Password: password });
+export const setPasswordRequest = z.object({ Id: idRef, Password: password });
 
 /** POST /api/user/Register: self-registration into a group by its code; an administrator activates. */
 export const registerRequest = z

@@ -1,6 +1,7 @@
 /** Clients (spec §3 Client, §7 Menus and clients). */
 import { z } from 'zod';
 import { anyText, landline, mobile, optional } from './rules.ts';
+import { idRef } from './schema-fields.ts';
 
 export const clientDto = z.object({
   Id: z.number(),
@@ -30,4 +31,4 @@ export const clientFields = {
 };
 
 export const addClientRequest = z.object(clientFields);
-export const updateClientRequest = z.object({ Id: z.coerce.number().int().positive(), ...clientFields });
+export const updateClientRequest = z.object({ Id: idRef, ...clientFields });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DATA_TYPES } from './data-types.ts';
 import { dataTypeField, withDataRules } from './data-define.schema.ts';
 import { optional } from './rules.ts';
-import { dataKey, flag, idRef, name, text, unitField } from './schema-fields.ts';
+import { dataKey, flag, idRef, name, sortNo, text, unitField } from './schema-fields.ts';
 
 /** Panel types of the device page (§2 Home panels) with their ids. */
 export const PANEL_TYPES = [
@@ -80,11 +80,11 @@ const lowerPanel = (b: unknown) => {
 };
 export const addDevicePanelRequest = z.preprocess(
   lowerPanel,
-  z.object({ deviceSn: deviceSnField, PanelName: name(64), typeId: panelTypeId, Sn: z.coerce.number().int().min(0).default(0) }),
+  z.object({ deviceSn: deviceSnField, PanelName: name(64), typeId: panelTypeId, Sn: sortNo.default(0) }),
 );
 export const updateDevicePanelRequest = z.preprocess(
   lowerPanel,
-  z.object({ Id: idRef, PanelName: name(64), typeId: panelTypeId, Sn: z.coerce.number().int().min(0).optional() }),
+  z.object({ Id: idRef, PanelName: name(64), typeId: panelTypeId, Sn: sortNo.optional() }),
 );
 
 /** A device's configuration value (spec §3 Device config). */

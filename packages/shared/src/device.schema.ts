@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { anyText, optional } from './rules.ts';
 import { optionalPosition } from './geo.schema.ts';
 import { areaCode } from './area.schema.ts';
+import { idRef } from './schema-fields.ts';
 
 /** Server-generated serial numbers: 'SL' and 10 digits. */
 export const DEVICE_SN_PATTERN = /^SL\d{10}$/;
@@ -15,7 +16,7 @@ export const deviceSn = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'rule.deviceSn' });
 
-const idField = z.coerce.number().int().positive();
+const idField = idRef;
 const optionalRef = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), idField.optional());
 const clearableRef = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), idField.nullable().optional());
 

@@ -1,6 +1,7 @@
 /** System menus (spec §3 System menu, §7 Menus): the side menu and run-time routes come from them. */
 import { z } from 'zod';
 import { anyText, messageRef, optional } from './rules.ts';
+import { idRef } from './schema-fields.ts';
 
 export const MENU_TYPE = { navigation: 0, link: 1 } as const;
 
@@ -49,9 +50,7 @@ const linkNeedsRouter = (m: { MenuType: number; Router?: unknown }) => m.MenuTyp
 const routerIssue = { message: 'rule.routerRequired', path: ['Router'] };
 
 export const addMenuRequest = z.object(menuFields).refine(linkNeedsRouter, routerIssue);
-export const updateMenuRequest = z
-  .object({ Id: z.coerce.number().int().positive(), ...menuFields })
-  .refine(linkNeedsRouter, routerIssue);
+export const updateMenuRequest = z.object({ Id: idRef, ...menuFields }).refine(linkNeedsRouter, routerIssue);
 
 /** The default side menu of spec §2. `operator` marks what the Operator role sees. */
 export interface DefaultMenu {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { anyText, messageRef, mobile, optional } from './rules.ts';
 import { optionalPosition } from './geo.schema.ts';
 import { areaCode } from './area.schema.ts';
+import { idRef } from './schema-fields.ts';
 
 /**
  * The one ProjectType numbering the API answers with (docs/decisions.md, "Project types").
@@ -55,7 +56,7 @@ export function readProjectType(raw: unknown, hasParent: boolean): ProjectKind |
   }
 }
 
-const idField = z.coerce.number().int().positive();
+const idField = idRef;
 /** An optional reference: '', 0 and null mean none. */
 const optionalRef = z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), idField.optional());
 /** A reference that may be cleared: 0, '' or null clear it. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { anyText, optional } from './rules.ts';
 import { optionalPosition, regionShapeText } from './geo.schema.ts';
+import { idRef } from './schema-fields.ts';
 
 export const regionDto = z.object({
   Id: z.number(),
@@ -29,4 +30,4 @@ const regionFields = {
 };
 
 export const addRegionRequest = z.object(regionFields);
-export const updateRegionRequest = z.object({ Id: z.coerce.number().int().positive(), ...regionFields });
+export const updateRegionRequest = z.object({ Id: idRef, ...regionFields });

@@ -1,6 +1,7 @@
 /** Roles, modules, operates and the links between them (spec §3, §6, §7 Roles and permissions). */
 import { z } from 'zod';
 import { anyText } from './rules.ts';
+import { idRef } from './schema-fields.ts';
 
 export const roleDto = z.object({
   Id: z.number(),
@@ -20,10 +21,10 @@ const flag = z.preprocess(
 const roleFields = {
   Name: anyText(1, 32),
   IsAdmin: flag.default(false),
-  ModuleId: z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullable().optional()),
+  ModuleId: z.preprocess((v) => (v === '' || v === 0 ? null : v), idRef.nullable().optional()),
 };
 export const addRoleRequest = z.object(roleFields);
-export const updateRoleRequest = z.object({ Id: z.coerce.number().int().positive(), ...roleFields });
+export const updateRoleRequest = z.object({ Id: idRef, ...roleFields });
 
 export const moduleDto = z.object({ Id: z.number(), ModuleName: z.string(), Code: z.string() });
 export type ModuleDto = z.infer<typeof moduleDto>;
@@ -32,12 +33,12 @@ const code = z
   .trim()
   .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, { message: 'rule.code' });
 export const addModuleRequest = z.object({ ModuleName: anyText(1, 64), Code: code });
-export const updateModuleRequest = z.object({ Id: z.coerce.number().int().positive(), ModuleName: anyText(1, 64), Code: code });
+export const updateModuleRequest = z.object({ Id: idRef, ModuleName: anyText(1, 64), Code: code });
 
 export const operateDto = z.object({ Id: z.number(), ModuleId: z.number(), Name: z.string(), Code: z.string() });
 export type OperateDto = z.infer<typeof operateDto>;
-export const addOperateRequest = z.object({ ModuleId: z.coerce.number().int().positive(), Name: anyText(1, 64), Code: code });
-export const updateOperateRequest = addOperateRequest.extend({ Id: z.coerce.number().int().positive() });
+export const addOperateRequest = z.object({ ModuleId: idRef, Name: anyText(1, 64), Code: code });
+export const updateOperateRequest = addOperateRequest.extend({ Id: idRef });
 
 export const roleOperateRequest = z.preprocess(
   (b) =>
@@ -47,7 +48,7 @@ export const roleOperateRequest = z.preprocess(
           OperateId: (b as Record<string, unknown>).OperateId ?? (b as Record<string, unknown>).operateId,
         }
       : b,
-  z.object({ RoleId: z.coerce.number().int().positive(), OperateId: z.coerce.number().int().positive() }),
+  z.object({ RoleId: idRef, OperateId: idRef }),
 );
 
 /** PUT RoleSysMenu/AddOrUpdate: the full set of menus a role sees. `menu` may be ids joined by commas. */
@@ -59,15 +60,13 @@ export const roleMenusRequest = z.preprocess(
     const ids = typeof menu === 'string' ? menu.split(',').filter((s) => s.trim() !== '') : menu;
     return { RoleId: v.RoleId ?? v.roleId, MenuIds: ids };
   },
-  z.object({ RoleId: z.coerce.number().int().positive(), MenuIds: z.array(z.coerce.number().int().positive()).max(1000) }),
+  z.object({ RoleId: idRef, MenuIds: z.array(idRef).max(1000) }),
 );
 
 /** POST {module}/roleproject: the full set of projects a role may reach, each with its operate. */
 export const roleProjectsRequest = z.object({
-  RoleId: z.coerce.number().int().positive(),
-  Projects: z
-    .array(z.object({ ProjectId: z.coerce.number().int().positive(), Operate: z.coerce.number().int().min(0).max(9).default(0) }))
-    .max(10000),
+  RoleId: idRef,
+  Projects: z.array(z.object({ ProjectId: idRef, Operate: z.coerce.number().int().min(0).max(9).default(0) })).max(10000),
 });
 
 export const saveUserRolesRequest = z.preprocess(
@@ -82,5 +81,5 @@ export const saveUserRolesRequest = z.preprocess(
         : roles;
     return { UserId: v.UserId ?? v.userId, RoleIds: list };
   },
-  z.object({ UserId: z.coerce.number().int().positive(), RoleIds: z.array(z.coerce.number().int().positive()).max(100) }),
+  z.object({ UserId: idRef, RoleIds: z.array(idRef).max(100) }),
 );

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { anyText, messageRef, optional } from './rules.ts';
 import { canonicalUnit } from './units.ts';
 
-export const idRef = z.coerce.number().int().positive();
+/** The largest record id: ids are 32-bit integer columns (a larger one would fail in PostgreSQL, not name a record). */
+export const ID_MAX = 2_147_483_647;
+export const idRef = z.coerce.number().int().positive().max(ID_MAX);
 export const optionalIdRef = z.preprocess(
   (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
   idRef.optional(),

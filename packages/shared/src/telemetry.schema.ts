@@ -1,6 +1,6 @@
 /** Live data calls (spec §7 Monitoring, history and statistics; Devices: commands; Alarms: DeviceLog). */
 import { z } from 'zod';
-import { dataKey } from './schema-fields.ts';
+import { dataKey, idRef } from './schema-fields.ts';
 
 /** A time given as epoch milliseconds, 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' (local) or ISO 8601 with zone. */
 export const timeParam = z.union([z.number(), z.string().trim().min(1).max(40)]);
@@ -89,7 +89,7 @@ export const monitorQuery = z.preprocess(
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' })
       .optional(),
-    ProjectId: z.coerce.number().int().positive().optional(),
+    ProjectId: idRef.optional(),
     DeviceSn: z.string().max(40).optional(),
   }),
 );
@@ -127,7 +127,7 @@ export const dayMonitorQuery = z.preprocess(
       .string()
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' }),
-    ProjectId: z.coerce.number().int().positive().optional(),
+    ProjectId: idRef.optional(),
     DeviceSn: z.string().max(40).optional(),
     Keys: z.string().max(2000).optional(),
   }),
@@ -153,7 +153,7 @@ export const onlineQuery = z.preprocess(
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'rule.valueDate' })
       .optional(),
-    ProjectId: z.coerce.number().int().positive().optional(),
+    ProjectId: idRef.optional(),
     DeviceSn: z.string().max(40).optional(),
   }),
 );

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { account, anyText, email, optional, password, phone } from './rules.ts';
 import { userStatus } from './account.schema.ts';
+import { idRef } from './schema-fields.ts';
 
 export const userListItem = z.object({
   Id: z.number(),
@@ -49,6 +50,6 @@ export const addUserRequest = z
   )
   .refine((v) => v.Password === v.PasswordAgain, { message: 'rule.passwordAgain', path: ['PasswordAgain'] });
 
-export const editUserRequest = z.object({ Id: z.coerce.number().int().positive(), ...profileFields });
+export const editUserRequest = z.object({ Id: idRef, ...profileFields });
 
-export const userStatusRequest = z.object({ Id: z.coerce.number().int().positive(), Status: z.coerce.number().pipe(userStatus) });
+export const userStatusRequest = z.object({ Id: idRef, Status: z.coerce.number().pipe(userStatus) });

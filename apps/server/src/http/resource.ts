@@ -20,7 +20,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { normalizeSearch } from '@sluice/shared/rules';
-import { reorderRequest, type ReorderRequest } from '@sluice/shared/schema-fields';
+import { reorderRequest, type ReorderRequest, idRef } from '@sluice/shared/schema-fields';
 import type { MessageKey } from '@sluice/shared/i18n';
 import { currentUser, type Access } from '../auth/access.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
@@ -136,7 +136,7 @@ function parseRoute(spec: RouteSpec): {
   return { method: method as Method, url, idFrom: 'none', idName: '' };
 }
 
-const idSchema = z.coerce.number().int().positive();
+const idSchema = idRef;
 
 export function registerResource<Dto extends DtoShape, Create extends z.ZodType, Update extends z.ZodType>(
   root: FastifyInstance,

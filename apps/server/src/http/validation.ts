@@ -20,9 +20,22 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** Where a text holds NUL, which no text column stores (PostgreSQL refuses it): refused as a field error. */
+function nulIssues(value: unknown, path: PropertyKey[] = [], found: $ZodIssue[] = []): $ZodIssue[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push({ code: 'custom', path, message: 'rule.noNul', input: value });
+  } else if (value !== null && typeof value === 'object' && found.length < 20) {
+    for (const [key, inner] of Object.entries(value))
+      nulIssues(inner, [...path, Array.isArray(value) ? Number(key) : key], found);
+  }
+  return found;
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    const nul = nulIssues(data);
+    if (nul.length > 0) return { error: new RequestValidationError(nul, httpPart ?? 'body') };
     const result = safeParse(schema, data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };

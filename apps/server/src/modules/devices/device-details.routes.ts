@@ -20,10 +20,11 @@ import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
-const id = z.coerce.number().int().positive();
+const id = idRef;
 
 export function deviceDetailsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -8,10 +8,11 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const tags = ['Menus'];
 const manage = { operate: 'menu.manage' } as const;
-const id = z.coerce.number().int().positive();
+const id = idRef;
 
 export function menusRoutes(root: FastifyInstance): void {
   const { menus, roles } = root.ctx;

@@ -18,10 +18,11 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const view = { operate: 'role.view' } as const;
 const manage = { operate: 'role.manage' } as const;
-const id = z.coerce.number().int().positive();
+const id = idRef;
 
 export function rolesRoutes(root: FastifyInstance): void {
   const { roles } = root.ctx;

@@ -15,10 +15,11 @@ import { registerResource } from '../../http/resource.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from './site-scope.ts';
 import { checkGroupSegment } from './path-group.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const view = { operate: 'project.view' } as const;
 const manage = { operate: 'project.manage' } as const;
-const projectId = z.coerce.number().int().positive();
+const projectId = idRef;
 
 const field = (request: FastifyRequest, part: 'query' | 'body' | 'params', name: string): unknown => {
   const source = request[part];

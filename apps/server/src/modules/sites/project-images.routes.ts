@@ -7,9 +7,10 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const tags = ['Projects'];
-const id = z.coerce.number().int().positive();
+const id = idRef;
 const params = z.object({ g: z.string(), projectId: id });
 
 export function projectImagesRoutes(root: FastifyInstance): void {

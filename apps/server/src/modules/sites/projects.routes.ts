@@ -16,11 +16,12 @@ import {
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const tags = ['Projects'];
 const view = { operate: 'project.view' } as const;
 const manage = { operate: 'project.manage' } as const;
-const id = z.coerce.number().int().positive();
+const id = idRef;
 const listQuery = z.intersection(pageQuery, projectListQuery);
 /** mySite's spec default page size is 10, as every list's. */
 const pageParams = z.object({ g: z.string() });

@@ -11,6 +11,7 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from './path-group.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const tags = ['Roles'];
 
@@ -25,7 +26,7 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary: 'The projects a role reaches (Operate 0 full, 1 view only; TypeId repeats Operate)',
-        params: z.object({ module: z.string(), roleId: z.coerce.number().int().positive() }),
+        params: z.object({ module: z.string(), roleId: idRef }),
         response: { 200: envelopeOf(z.array(roleProjectDto)) },
       },
     },

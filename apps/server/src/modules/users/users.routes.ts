@@ -16,6 +16,7 @@ import { currentUser } from '../../auth/access.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { idRef } from '@sluice/shared/schema-fields';
 
 const tags = ['Users'];
 const view = { operate: 'user.view' } as const;
@@ -107,7 +108,7 @@ export function usersRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary: 'Delete a user (never yourself, never the last administrator)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idRef }),
       },
     },
     async (request) => {
@@ -131,7 +132,7 @@ export function usersRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary: "A user's roles",
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: idRef }),
         response: { 200: envelopeOf(z.array(roleDto)) },
       },
     },
