@@ -199,7 +199,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
       // The type's control governs a key the device has no data point of.
       {
         key: 'BlowerOnTime',
-        value: 5,
+        value: 10,
         field: 'Value',
         en: 'On time (BlowerOnTime): The value entered cannot be less than 10 seconds',
         zh: 'On time（BlowerOnTime）：输入值不能小于 10 秒',
@@ -270,7 +270,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
     received.length = 0;
     const accepted: [string, unknown, number][] = [
       ['DOSet', 8, 8],
-      ['BlowerOnTime', 10, 10],
+      ['BlowerOnTime', 11, 11],
       ['DosingRate', 50, 50],
       ['ControlMode', '2', 2],
       ['Baud', '9600', 9600],

@@ -59,11 +59,15 @@ describe('control values against their data point (§5, §9)', () => {
     }
   });
 
-  it('keeps durations at 10 seconds or more, in whatever time unit they are set', () => {
+  it('keeps durations above 10 seconds (10 s itself refused), in whatever time unit they are set', () => {
     expect(outcome(checkControlValue(blowerOnTime, 5))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
-    expect(outcome(checkControlValue(blowerOnTime, 10))).toEqual({ value: 10 });
+    // §5 "seconds must exceed 10", §9 "more than 10 s": the format's Min 10 does not let 10 s through.
+    expect(outcome(checkControlValue(blowerOnTime, 10))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
+    expect(outcome(checkControlValue(blowerOnTime, 11))).toEqual({ value: 11 });
     const seconds = { dataType: 'textbox', format: '', unit: 's' };
     expect(outcome(checkControlValue(seconds, 9))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
+    expect(outcome(checkControlValue(seconds, 10))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
+    expect(outcome(checkControlValue(seconds, 10.5))).toEqual({ value: 10.5 });
     const hours = { dataType: 'textbox', format: '{"Decimals":3}', unit: 'h' };
     expect(outcome(checkControlValue(hours, 0.002))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
     expect(outcome(checkControlValue(hours, 0.003))).toEqual({ value: 0.003 });
@@ -71,6 +75,9 @@ describe('control values against their data point (§5, §9)', () => {
     const minutes = { dataType: 'textbox', format: '{"Decimals":2}', unit: 'm', showType: 'time' };
     expect(outcome(checkControlValue(minutes, 0.1))).toEqual(refusal('rule.valueSeconds', { seconds: '10' }));
     expect(outcome(checkControlValue(minutes, 0.5))).toEqual({ value: 0.5 });
+    expect(outcome(checkControlValue({ ...minutes, format: '' }, 10 / 60))).toEqual(
+      refusal('rule.valueSeconds', { seconds: '10' }),
+    );
     const metres = { dataType: 'textbox', format: '{"Min":0,"Max":5,"Step":0.1}', unit: 'm', showType: 'input' };
     expect(outcome(checkControlValue(metres, 0.1))).toEqual({ value: 0.1 });
   });

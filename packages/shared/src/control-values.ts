@@ -7,8 +7,9 @@
  * - boolean: 0 or 1; enum and select: one of the format's options;
  * - numbers (textbox): a number within the format's Min and Max (default ±2^31), on its Step
  *   (counted from Min), with at most its Decimals when it has no Step;
- * - a unit's family may bound it further: a duration (time family) at least 10 s, a
- *   frequency at most 50 HZ, each bound written in the unit that defines it (units.ts);
+ * - a unit's family may bound it further: a duration (time family) above 10 s (§5 "seconds
+ *   must exceed 10", §9 "more than 10 s": 10 s itself is refused), a frequency at most 50 HZ,
+ *   each bound written in the unit that defines it (units.ts);
  * - time: HH:mm[:ss]; string: at most 200 characters.
  *
  * Messages are references (rules.ts) translated by the caller.
@@ -42,7 +43,7 @@ export interface ControlDefinition {
 /** The smallest value a numeric control accepts when its format says nothing (the negative of §9's default max). */
 export const DEFAULT_NUMBER_MIN = -DEFAULT_NUMBER_MAX;
 
-/** A bound a unit family puts on every control in one of its units (§9: HZ at most 50, time at least 10 s). */
+/** A bound a unit family puts on every control in one of its units (§9: HZ at most 50, time more than 10 s). */
 export interface FamilyBound {
   value: number;
   /** The unit the bound is written in (the message names it there). */
@@ -60,7 +61,7 @@ export interface NumberLimits {
   /** Decimals allowed when there is no step. */
   decimals: number | undefined;
   unit: string;
-  /** The unit family's lower bound when it is the binding one (a duration's 10 s). */
+  /** The unit family's lower bound when it is the binding one (a duration's 10 s, which the value must exceed: `min` is then exclusive). */
   familyMin: FamilyBound | undefined;
   /** The unit family's upper bound when it is the binding one (a frequency's 50 HZ). */
   familyMax: FamilyBound | undefined;
@@ -146,7 +147,7 @@ function checkNumber(definition: ControlDefinition, value: unknown): ControlChec
     const max = limits.familyMax ? withUnit(limits.familyMax.value, limits.familyMax.unit) : withUnit(limits.max, limits.unit);
     return { ok: false, message: messageRef('rule.valueMax', { max }) };
   }
-  if (n < limits.min) {
+  if (n < limits.min || (limits.familyMin !== undefined && n <= limits.min)) {
     if (limits.familyMin?.unit === 's')
       return { ok: false, message: messageRef('rule.valueSeconds', { seconds: limits.familyMin.value }) };
     const min = limits.familyMin ? withUnit(limits.familyMin.value, limits.familyMin.unit) : withUnit(limits.min, limits.unit);
