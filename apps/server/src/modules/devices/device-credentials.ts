@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { DevicesRepository } from './devices.repository.ts';
 
 export function newDeviceSecret(): string {
   return randomBytes(32).toString('base64url');
@@ -21,14 +22,9 @@ export function newDeviceSn(): string {
 
 /** Whether the secret is the credential of a live device (not in the recycle bin); for the broker. */
 export async function verifyDeviceSecret(db: Db, sn: string, secret: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('devices')
-    .select('secret_hash')
-    .where('device_sn', '=', sn)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return false;
-  const expected = Buffer.from(row.secret_hash, 'hex');
+  const stored = await new DevicesRepository(db).liveSecretHash(sn);
+  if (stored === undefined) return false;
+  const expected = Buffer.from(stored, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

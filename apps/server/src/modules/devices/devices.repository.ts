@@ -259,6 +259,17 @@ export class DevicesRepository {
     );
   }
 
+  /** The stored hash of a live device's secret (none for one in the recycle bin). */
+  async liveSecretHash(sn: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select('secret_hash')
+      .where('device_sn', '=', sn)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row?.secret_hash;
+  }
+
   /** The device a panel of the group belongs to. */
   async panelDevice(panelId: number, groupId: number): Promise<string | undefined> {
     const panel = await this.db
