@@ -10,33 +10,24 @@
 import { parseArgs } from 'node:util';
 import { PASSWORD_MAX, PASSWORD_MIN, password as passwordRule } from '@sluice/shared/rules';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
 import { hashPassword } from '../auth/password.ts';
-import { LoginThrottle } from '../auth/login-throttle.ts';
+import { createContext, type AppContext } from '../app-context.ts';
 import { randomPassword } from '../modules/groups/tenancy.service.ts';
 
 class ResetError extends Error {}
 
 /** Sets the account's new password, revokes its sessions and forgets its failed sign-ins. */
-async function resetPassword(db: Db, account: string, given?: string, now = Date.now()): Promise<string> {
+async function resetPassword(ctx: AppContext, account: string, given?: string, now = Date.now()): Promise<string> {
   const password = given ?? randomPassword();
   if (!passwordRule.safeParse(password).success)
     throw new ResetError(
       `The password must be ${String(PASSWORD_MIN)}–${String(PASSWORD_MAX)} characters with letters and digits.`,
     );
-  const user = await db.selectFrom('users').select(['id', 'account']).where('account', '=', account).executeTakeFirst();
+  const user = await ctx.users.findByAccount(account);
   if (!user) throw new ResetError(`There is no account "${account}".`);
-  const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', user.id).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
-  });
-  await new LoginThrottle(db).forgetAccount(user.account);
+  await ctx.users.setPasswordRevokingSessions(user.id, user.group_id, await hashPassword(password), now);
+  await ctx.throttle.forgetAccount(user.account);
   return password;
 }
 
@@ -46,7 +37,7 @@ async function main(): Promise<void> {
   const account = args.account ?? config.ADMIN_ACCOUNT;
   const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   try {
-    const password = await resetPassword(database.db, account, args.password);
+    const password = await resetPassword(createContext(config, database.db, database.dialect), account, args.password);
     console.log(
       args.password === undefined
         ? `The password of "${account}" is now "${password}"; every session of it is signed out. Change it after signing in.`
