@@ -87,6 +87,38 @@ export default tseslint.config(
     // TypeScript sources are imported without (or with) their extension: the import rules resolve them.
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
   },
+  {
+    // Queries live in repositories (docs/architecture.md): a route or a service that builds one fails lint.
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.service.ts'],
+    // Still being moved with the alarms feature (#12/#14); remove once its SQL is in repositories.
+    ignores: ['apps/server/src/modules/alarms/warn.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message: 'SQL lives in repositories: move this to a <domain>.repository.ts method.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'Queries live in repositories: move this query to a <domain>.repository.ts method.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in repositories: move this to a <domain>.repository.ts method.',
+        },
+      ],
+    },
+  },
   ...dependencyRules,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
