@@ -52,6 +52,8 @@ import {
   removeDeviceData,
 } from './modules/device-templates/template-to-device.service.ts';
 import { purgeDeviceLiveData } from './modules/telemetry/retention.job.ts';
+import { WarnConfigRepository } from './modules/warn-config/warn-config.repository.ts';
+import { WarnConfigService } from './modules/warn-config/warn-config.service.ts';
 import path from 'node:path';
 
 export interface AppContext {
@@ -94,6 +96,8 @@ export interface AppContext {
   typeScope: TypeScope;
   typeFiles: TypeFilesService;
   templates: TemplatesService;
+  /** The group's alarm configuration: warn types and warn codes. */
+  warnConfig: WarnConfigService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -158,6 +162,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     typeScope,
     typeFiles: new TypeFilesService({ types, storage }),
     templates: new TemplatesService({ repository: new TemplatesRepository(db), typeScope }),
+    warnConfig: new WarnConfigService(new WarnConfigRepository(db)),
   };
 }
 

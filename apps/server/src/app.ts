@@ -38,7 +38,7 @@ import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
 import { clientConfigRoutes, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
 import { dataDefinesRoutes } from './modules/data-defines/data-defines.routes.ts';
-import { warnRoutes } from './modules/alarms/warn.routes.ts';
+import { warnConfigRoutes } from './modules/warn-config/warn-config.routes.ts';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
 import { typePartsRoutes } from './modules/device-types/type-parts.routes.ts';
 import { typeFilesRoutes } from './modules/device-types/type-files.routes.ts';
@@ -76,7 +76,7 @@ const apiModules = [
   deviceMapRoutes,
   clientConfigRoutes,
   dataDefinesRoutes,
-  warnRoutes,
+  warnConfigRoutes,
   deviceTypesRoutes,
   typePartsRoutes,
   typeFilesRoutes,

@@ -108,7 +108,7 @@ describe.each(databaseKinds)('alarm limits per device type on %s', (kind) => {
   const report = (sn: string, values: Record<string, number>) => {
     const device = devices.get(sn);
     if (!device) throw new Error(`no device ${sn}`);
-    return t.app.live.warns.fromData(device, values, Date.now());
+    return t.app.live.alarms.fromData(device, values, Date.now());
   };
   const activeCodes = async (sn: string) =>
     (

@@ -23,8 +23,8 @@ import { UndefinedKeyLimit } from '../modules/telemetry/undefined-keys.ts';
 import { RetentionJob } from '../modules/telemetry/retention.job.ts';
 import { OnlineRepository } from '../modules/online/online.repository.ts';
 import { OnlineService } from '../modules/online/online.service.ts';
-import { WarnsRepository } from '../modules/warns/warns.repository.ts';
-import { WarnsService } from '../modules/warns/warns.service.ts';
+import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
+import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { DeviceLogsRepository } from '../modules/commands/device-logs.repository.ts';
 import { CommandsService } from '../modules/commands/commands.service.ts';
 import { ControlDefinitionsRepository } from '../modules/commands/control-definitions.repository.ts';
@@ -45,8 +45,8 @@ export interface LiveData {
   history: HistoryRepository;
   ingestion: IngestionService;
   online: OnlineService;
-  warns: WarnsService;
-  warnsRepository: WarnsRepository;
+  alarms: AlarmsService;
+  alarmsRepository: AlarmsRepository;
   commands: CommandsService;
   logs: DeviceLogsRepository;
   auth: MqttAuth;
@@ -86,14 +86,14 @@ export const liveDataPlugin = fp(
       },
     });
     const history = new HistoryRepository(db);
-    const warnsRepository = new WarnsRepository(db);
+    const alarmsRepository = new AlarmsRepository(db);
     const online = new OnlineService(new OnlineRepository(db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
-      hasActiveWarn: (sn) => warnsRepository.hasActive(sn),
+      hasActiveWarn: (sn) => alarmsRepository.hasActive(sn),
       onError,
     });
-    const warns = new WarnsService(warnsRepository, events, (device, at) =>
+    const alarms = new AlarmsService(alarmsRepository, events, (device, at) =>
       online.announceState(device.groupId, device.deviceSn, at),
     );
     const logs = new DeviceLogsRepository(db);
@@ -116,7 +116,7 @@ export const liveDataPlugin = fp(
       directory,
       writer,
       online,
-      warns,
+      alarms,
       commands,
       refusals: new RefusalLog({ logs, log }),
       undefinedKeys: new UndefinedKeyLimit(history, config.MAX_UNDEFINED_KEYS),
@@ -172,8 +172,8 @@ export const liveDataPlugin = fp(
       history,
       ingestion,
       online,
-      warns,
-      warnsRepository,
+      alarms,
+      alarmsRepository,
       commands,
       logs,
       auth,

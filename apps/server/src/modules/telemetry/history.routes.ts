@@ -41,7 +41,7 @@ export function historyRoutes(root: FastifyInstance): void {
       typeId: row.type_id,
       name: row.device_name,
     };
-    const warning = (await app.live.warnsRepository.withActive(row.group_id, [row.device_sn])).has(row.device_sn);
+    const warning = (await app.live.alarmsRepository.withActive(row.group_id, [row.device_sn])).has(row.device_sn);
     return { device, online: row.online === 1, warning };
   };
 

@@ -11,7 +11,7 @@ import type { TopicAddress, TopicKind } from '@sluice/shared/device-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandsService } from '../commands/commands.service.ts';
 import type { OnlineService } from '../online/online.service.ts';
-import type { WarnsService } from '../warns/warns.service.ts';
+import type { AlarmsService } from '../alarms/alarms.service.ts';
 import { checkValue, storeUndefined, type StoredValue } from './data-validation.ts';
 import type { DeviceDefinitions, DeviceDirectory, KnownDevice } from './device-directory.ts';
 import type { IngestWriter } from './ingest-writer.ts';
@@ -62,7 +62,7 @@ export class IngestionService {
     directory: DeviceDirectory;
     writer: IngestWriter;
     online: OnlineService;
-    warns: WarnsService;
+    alarms: AlarmsService;
     commands: CommandsService;
     refusals: RefusalLog;
     undefinedKeys: UndefinedKeyLimit;
@@ -163,7 +163,7 @@ export class IngestionService {
     this.counters.stored += 1;
     // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
     for (const l of latest) {
-      this.deps.warns.fromData(device, l.data, l.ts).catch((error: unknown) => {
+      this.deps.alarms.fromData(device, l.data, l.ts).catch((error: unknown) => {
         this.deps.log.error({ err: error, deviceSn: device.deviceSn }, 'alarms from data failed');
       });
     }
@@ -211,8 +211,8 @@ export class IngestionService {
     if (!parsed.ok) return this.refuse({ ...device, kind: 'error', reason: parsed.reason, payload }, now);
     void this.deps.online.touch(device.groupId, device.deviceSn, now);
     const { ts, codes, change } = parsed.value;
-    if (codes) await this.deps.warns.setActive(device, codes, ts);
-    else if (change) await this.deps.warns.change(device, change.code, change.active, ts);
+    if (codes) await this.deps.alarms.setActive(device, codes, ts);
+    else if (change) await this.deps.alarms.change(device, change.code, change.active, ts);
     this.counters.stored += 1;
     return { ok: true };
   }

@@ -47,7 +47,7 @@ export function monitorRoutes(root: FastifyInstance): void {
       if (ProjectId !== undefined) await scope.project(user, ProjectId);
       const devices = await reachableDevices(db, user, { projectId: ProjectId, deviceSn: DeviceSn });
       const sns = devices.map((d) => d.deviceSn);
-      const warned = await app.live.warnsRepository.withActive(user.groupId, sns);
+      const warned = await app.live.alarmsRepository.withActive(user.groupId, sns);
       const latest = await app.live.history.latest(user.groupId, sns);
       let daily: Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }> | undefined;
       if (Dt !== undefined) {

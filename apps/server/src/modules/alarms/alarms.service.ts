@@ -7,21 +7,21 @@
 import { meetsStandard } from '@sluice/shared/statistics';
 import type { KnownDevice } from '../telemetry/device-directory.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
-import { TypeStandards, type WarnRow, type WarnsRepository } from './warns.repository.ts';
+import { TypeStandards, type WarnRow, type AlarmsRepository } from './alarms.repository.ts';
 
 interface Cached<T> {
   value: T;
   expires: number;
 }
 
-export class WarnsService {
-  private readonly repository: WarnsRepository;
+export class AlarmsService {
+  private readonly repository: AlarmsRepository;
   private readonly events: LiveEvents;
   private readonly onChange: (device: KnownDevice, at: number) => Promise<void>;
   private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: TypeStandards }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  constructor(repository: WarnsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
+  constructor(repository: AlarmsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
     this.repository = repository;
     this.events = events;
     this.onChange = onChange;

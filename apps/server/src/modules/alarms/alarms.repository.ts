@@ -50,7 +50,7 @@ export class TypeStandards {
   }
 }
 
-export class WarnsRepository {
+export class AlarmsRepository {
   private readonly db: Db;
   constructor(db: Db) {
     this.db = db;
