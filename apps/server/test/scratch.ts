@@ -42,5 +42,24 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      // A pool's end() resolves before its connections have closed. Dropping with FORCE while one
+      // is still closing cuts it, and its client reports an unhandled error (seen on a busy
+      // machine): wait until the server has seen them go, then drop (FORCE only for a straggler).
+      for (let tries = 0; tries < 200; tries++) {
+        const open = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        if ((open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: url.toString(), drop };
 }
