@@ -496,5 +496,7 @@ describe('ResourceTable', () => {
     expect(await screen.findByText('The list could not be loaded')).toBeTruthy();
     expect(screen.getByText('You are not permitted to do this')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // A failure is not an empty list.
+    expect(screen.queryAllByText('No data')).toHaveLength(0);
   });
 });

@@ -6,7 +6,6 @@
  */
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -27,6 +26,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../lib/api-client';
 import { errorMessage } from '../../lib/form-errors';
+import { QueryError } from '../query-state';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { mayOperate, useMayOperate } from '../../lib/operates';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -374,24 +374,9 @@ export function ResourceTable<Row extends RowBase>({
       description={searching ? t('resource.noMatch') : t(config.empty ?? 'common.empty')}
     />
   );
-  const loadError = query.isError ? (
-    <Alert
-      type="error"
-      showIcon
-      title={t('resource.loadFailed')}
-      description={errorMessage(query.error)}
-      action={
-        <Button
-          size="small"
-          onClick={() => {
-            void query.refetch();
-          }}
-        >
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  ) : null;
+  // A failed call says so, with a retry, and is not also shown as an empty list.
+  const loadError = query.isError ? <QueryError query={query} /> : null;
+  const answered = !query.isPending && !query.isError;
   const loading = query.isFetching && (query.isPending || query.isPlaceholderData);
 
   const sortable = config.columns.filter((c) => c.sortKey);
@@ -490,7 +475,7 @@ export function ResourceTable<Row extends RowBase>({
 
   const cards = (
     <Flex vertical gap={8} aria-busy={loading}>
-      {rows.length === 0 && !query.isPending ? empty : null}
+      {rows.length === 0 && answered ? empty : null}
       {flattenTree(reorder.rows as TreeRow<Row>[]).map(({ row, depth }) => (
         <Card
           key={row.Id}
@@ -551,7 +536,7 @@ export function ResourceTable<Row extends RowBase>({
           onChange={onTableChange}
           scroll={{ x: 'max-content' }}
           size={compact ? 'small' : 'middle'}
-          locale={{ emptyText: query.isPending ? ' ' : empty }}
+          locale={{ emptyText: answered ? empty : ' ' }}
           expandable={
             config.expandedRow
               ? {

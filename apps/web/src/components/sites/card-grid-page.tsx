@@ -1,12 +1,13 @@
 /**
  * The frame of a page of cards (projects, stations, devices): the heading with an add button, a
  * filter bar ending in the total, the cards in a responsive grid (a list to assistive technology)
- * with loading and empty states, and the pages below.
+ * with loading, failed (with a retry) and empty states, and the pages below.
  */
 import type { Key, ReactElement, ReactNode } from 'react';
-import { Button, Col, Empty, Flex, Pagination, Row, Segmented, Skeleton, Typography } from 'antd';
+import { Button, Col, Flex, Pagination, Row, Segmented, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { QueryState, type QueryStatus } from '../query-state';
 
 export const CARD_PAGE_SIZE = 12;
 
@@ -66,7 +67,7 @@ export function CardGridPage<Item>({
   filters,
   filtersLabel,
   total,
-  loading,
+  query,
   items,
   itemKey,
   renderCard,
@@ -83,9 +84,10 @@ export function CardGridPage<Item>({
   filters: ReactNode;
   /** Makes the filter bar a search landmark of this name. */
   filtersLabel?: string;
-  /** Said after the filters, politely announced as it changes. */
+  /** Said after the filters, politely announced as it changes (not while the call fails). */
   total: string;
-  loading: boolean;
+  /** The query the cards come from: its loading and failed states are the page's. */
+  query: QueryStatus;
   items: readonly Item[] | undefined;
   itemKey: (item: Item) => Key;
   renderCard: (item: Item) => ReactElement;
@@ -95,7 +97,6 @@ export function CardGridPage<Item>({
   /** The page's dialogs. */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" gap={12} wrap>
@@ -111,22 +112,18 @@ export function CardGridPage<Item>({
       <Flex gap={12} wrap align="center" role={filtersLabel ? 'search' : undefined} aria-label={filtersLabel}>
         {filters}
         <Typography.Text type="secondary" aria-live="polite">
-          {total}
+          {query.isError || query.isPending ? '' : total}
         </Typography.Text>
       </Flex>
-      {loading ? (
-        <Skeleton active />
-      ) : !items?.length ? (
-        <Empty description={t('common.empty')} />
-      ) : (
+      <QueryState query={query} empty={!items?.length}>
         <Row gutter={[16, 16]} role="list">
-          {items.map((item) => (
+          {items?.map((item) => (
             <Col key={itemKey(item)} xs={24} sm={12} lg={8} xxl={6} role="listitem">
               {renderCard(item)}
             </Col>
           ))}
         </Row>
-      )}
+      </QueryState>
       <Pagination
         align="end"
         current={page}

@@ -37,7 +37,7 @@ export function DeviceListPage() {
   const [typeId, setTypeId] = useState<number>();
   const [online, setOnline] = useState<OnlineChoice>('all');
   const [adding, setAdding] = useState(false);
-  const { data, isPending } = useQuery(
+  const query = useQuery(
     devicePageQueryOptions(g, {
       PageNo: page,
       PageSize: CARD_PAGE_SIZE,
@@ -47,6 +47,7 @@ export function DeviceListPage() {
       Online: onlineParam(online),
     }),
   );
+  const { data } = query;
 
   const projects = useMemo(
     () => (sites.data ?? []).filter((s) => s.ProjectKind === 'project').map((s) => ({ value: s.Id, label: s.Name })),
@@ -138,7 +139,7 @@ export function DeviceListPage() {
         </>
       }
       total={t('devices.total', { count: data?.count ?? 0 })}
-      loading={isPending}
+      query={query}
       items={data?.rows}
       itemKey={(device) => device.DeviceSn}
       renderCard={(device) => (

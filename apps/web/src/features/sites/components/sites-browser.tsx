@@ -5,10 +5,11 @@
  * devices feature (`DeviceNodes`, given by the app).
  */
 import { Fragment, useState, type ReactNode } from 'react';
-import { Button, Empty, Flex, Input, List, Segmented, Skeleton, Typography } from 'antd';
+import { Button, Flex, Input, List, Segmented, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state';
 import { ChildrenHeading, ListPanelHeader, ListPanelItem } from '../../../components/sites/list-panel';
 import { StateTag } from '../../../components/sites/state-tag';
 import { api } from '../../../lib/api-client';
@@ -106,18 +107,11 @@ function TopList() {
       </Flex>
       <Input.Search allowClear placeholder={t('sites.list.search')} aria-label={t('sites.list.search')} onSearch={setSearch} />
       <Typography.Text type="secondary" aria-live="polite">
-        {t('sites.list.total', { count: total })}
+        {query.isError || query.isPending ? '' : t('sites.list.total', { count: total })}
       </Typography.Text>
-      {query.isPending ? (
-        <Skeleton active />
-      ) : (
-        <List
-          dataSource={rows}
-          rowKey="Id"
-          renderItem={(site) => <SiteItem site={site} />}
-          locale={{ emptyText: <Empty description={t('common.empty')} /> }}
-        />
-      )}
+      <QueryState query={query} empty={rows.length === 0}>
+        <List dataSource={rows} rowKey="Id" renderItem={(site) => <SiteItem site={site} />} />
+      </QueryState>
       {query.hasNextPage && (
         <Button
           block
@@ -144,13 +138,13 @@ function ProjectNode({ id }: { id: number }) {
   const { t } = useTranslation();
   const g = useGroupId();
   const mayManage = useMayOperate('project.manage');
-  const { data, isPending } = useQuery(projectInfoQueryOptions(g, id));
+  const info = useQuery(projectInfoQueryOptions(g, id));
   const [adding, setAdding] = useState(false);
   const openAdd = () => {
     setAdding(true);
   };
-  if (isPending) return <Skeleton active />;
-  if (!data) return <Empty description={t('common.empty')} />;
+  const data = info.data;
+  if (!data) return <QueryState query={info} empty />;
   return (
     <Flex vertical gap={12}>
       <ListPanelHeader
@@ -183,12 +177,10 @@ function ProjectNode({ id }: { id: number }) {
 }
 
 function StationNode({ id, devices }: { id: number; devices: DeviceNodes['stationDevices'] }) {
-  const { t } = useTranslation();
   const g = useGroupId();
   const info = useQuery(projectInfoQueryOptions(g, id));
-  if (info.isPending) return <Skeleton active />;
   const data = info.data;
-  if (!data) return <Empty description={t('common.empty')} />;
+  if (!data) return <QueryState query={info} empty />;
   const parent = data.ParentId > 0 ? homePath('project', data.ParentId) : HOME_PATH;
   return (
     <Flex vertical gap={12}>

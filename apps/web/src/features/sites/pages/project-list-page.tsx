@@ -31,9 +31,10 @@ function SiteListPage({ kind }: { kind: SiteKind }) {
   const [page, setPage] = useState(1);
   const [online, setOnline] = useState<OnlineChoice>('all');
   const [editing, setEditing] = useState<ProjectDto | 'new'>();
-  const { data, isPending } = useQuery(
+  const query = useQuery(
     projectPageQueryOptions(g, kind, { PageNo: page, PageSize: CARD_PAGE_SIZE, Search: search, Online: onlineParam(online) }),
   );
+  const { data } = query;
 
   return (
     <CardGridPage
@@ -68,7 +69,7 @@ function SiteListPage({ kind }: { kind: SiteKind }) {
         </>
       }
       total={t('sites.list.total', { count: data?.count ?? 0 })}
-      loading={isPending}
+      query={query}
       items={data?.data}
       itemKey={(project) => project.Id}
       renderCard={(project) => (
