@@ -39,6 +39,7 @@ import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
 import { clientConfigRoutes, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
 import { dataDefinesRoutes } from './modules/data-defines/data-defines.routes.ts';
 import { warnConfigRoutes } from './modules/warn-config/warn-config.routes.ts';
+import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
 import { deviceTypesRoutes } from './modules/device-types/device-types.routes.ts';
 import { typePartsRoutes } from './modules/device-types/type-parts.routes.ts';
 import { typeFilesRoutes } from './modules/device-types/type-files.routes.ts';
@@ -89,6 +90,7 @@ const apiModules = [
   monitorRoutes,
   onlineRoutes,
   commandsRoutes,
+  alarmsRoutes,
 ];
 
 export interface RouteRecord {

@@ -201,6 +201,8 @@ export type EventMessage =
       Description: string;
       Active: 0 | 1;
       State: 0 | 1 | 2;
+      /** 1 once someone handled it. */
+      Handled?: 0 | 1;
       Time: number;
     }
   | { Type: 'ack'; DeviceSn: string; Id: string; Key: string; Success: boolean; Value?: DataValue; Time: number }

@@ -11,6 +11,7 @@ import { up as deviceTypes } from './migrations/0004-device-types.ts';
 import { up as telemetry } from './migrations/0005-telemetry.ts';
 import { up as deviceTypeParts } from './migrations/0006-device-type-parts.ts';
 import { up as deviceLogPending } from './migrations/0007-device-log-pending.ts';
+import { up as alarmHandling } from './migrations/0009-alarm-handling.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -28,6 +29,7 @@ const steps: [string, Step][] = [
   ['0005_telemetry', telemetry],
   ['0006_device_type_parts', deviceTypeParts],
   ['0007_device_log_pending', deviceLogPending],
+  ['0009_alarm_handling', alarmHandling],
 ];
 
 /** The migrations' names, in order. */

@@ -729,6 +729,12 @@ export interface WarnTable {
   dt: number;
   cleared_at: number | null;
   handled_at: number | null;
+  /** The user who handled it (null until handled, or once that user is gone). */
+  handled_by: number | null;
+  /** Their name when they handled it. */
+  handled_by_name: Generated<string>;
+  /** Where it came from: device (error topic or linked data), offline, manual. */
+  source: Generated<string>;
 }
 
 export interface DeviceLogTable {

@@ -87,13 +87,16 @@ export const liveDataPlugin = fp(
     });
     const history = new HistoryRepository(db);
     const alarmsRepository = new AlarmsRepository(db);
-    const online = new OnlineService(new OnlineRepository(db), events, {
+    const online: OnlineService = new OnlineService(new OnlineRepository(db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
       hasActiveWarn: (sn) => alarmsRepository.hasActive(sn),
+      // Offline alarms: opened for a device silent past the time-out, cleared when it is heard.
+      onHeard: (groupId, deviceSn, at): Promise<void> => alarms.heard({ groupId, deviceSn, projectId: null }, at),
+      onSwept: (cutoff, now): Promise<void> => alarms.sweepOffline(cutoff, now),
       onError,
     });
-    const alarms = new AlarmsService(alarmsRepository, events, (device, at) =>
+    const alarms: AlarmsService = new AlarmsService(alarmsRepository, events, (device, at) =>
       online.announceState(device.groupId, device.deviceSn, at),
     );
     const logs = new DeviceLogsRepository(db);

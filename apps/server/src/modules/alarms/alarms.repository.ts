@@ -1,9 +1,57 @@
-/** Alarm (Warn) records opened by devices' error codes, and the codes' descriptions and data-key links. */
-import type { Selectable } from 'kysely';
+/**
+ * Alarm (Warn) records: those devices open and clear (error codes, linked data, the offline
+ * time-out), those people add, their handling, and the lists and counts the notice centre
+ * reads, scoped by the group and the user's role-project grants.
+ */
+import { sql, type Insertable, type Selectable, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { WarnTable } from '../../db/tables.ts';
+import type { Database, WarnTable } from '../../db/tables.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { likeAny } from '../../http/resource.ts';
+import { projectReachable, type ScopeMode } from '../sites/site-scope.ts';
 
 export type WarnRow = Selectable<WarnTable>;
+export type NewWarn = Omit<
+  Insertable<WarnTable>,
+  'id' | 'group_code' | 'comments' | 'state' | 'active' | 'cleared_at' | 'handled_at' | 'handled_by' | 'handled_by_name'
+> & { comments?: string };
+
+/** An alarm with its device's, station's and warn type's names. */
+export interface AlarmView extends WarnRow {
+  device_name: string;
+  device_no: string;
+  project_name: string | null;
+  type_name: string | null;
+  color: string | null;
+}
+
+export interface AlarmFilter {
+  state?: number | undefined;
+  active?: number | undefined;
+  /** A project, station or client node: alarms of devices in it or below it. */
+  projectId?: number | undefined;
+  typeId?: number | undefined;
+  deviceSn?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  /** A LIKE pattern (searchPattern). */
+  search?: string | undefined;
+}
+
+/** OrderBy keys → columns. */
+export const ALARM_ORDER_COLUMNS: Record<string, string> = {
+  Dt: 'w.dt',
+  Code: 'w.code',
+  DeviceSn: 'w.device_sn',
+  State: 'w.state',
+  Active: 'w.active',
+  ClearedAt: 'w.cleared_at',
+  HandledAt: 'w.handled_at',
+};
+
+/** The node `id` and the nodes up to two levels below it (client → project → station). */
+const nodeAndBelow = (column: string, id: number) =>
+  sql<SqlBool>`(${sql.ref(column)} = ${id} or ${sql.ref(column)} in (select p1.id from projects p1 where p1.parent_id = ${id}) or ${sql.ref(column)} in (select p2.id from projects p2 where p2.parent_id in (select p3.id from projects p3 where p3.parent_id = ${id})))`;
 
 export interface CodeInfo {
   code: string;
@@ -134,9 +182,7 @@ export class AlarmsRepository {
     return new TypeStandards(byType, new Map(types.map((t) => [t.id, t.parent_id])));
   }
 
-  async open(
-    rows: Omit<WarnRow, 'id' | 'group_code' | 'comments' | 'state' | 'active' | 'cleared_at' | 'handled_at'>[],
-  ): Promise<WarnRow[]> {
+  async open(rows: NewWarn[]): Promise<WarnRow[]> {
     if (rows.length === 0) return [];
     return this.db
       .insertInto('warns')
@@ -154,5 +200,223 @@ export class AlarmsRepository {
       .where('id', 'in', ids)
       .where('active', '=', 1)
       .execute();
+  }
+
+  /** Alarms of the group's live devices the user reaches (the join every read and write of a user goes through). */
+  private reached(user: CurrentUser, mode: ScopeMode = 'read') {
+    return this.db
+      .selectFrom('warns as w')
+      .innerJoin('devices as d', (j) => j.onRef('d.device_sn', '=', 'w.device_sn').onRef('d.group_id', '=', 'w.group_id'))
+      .where('w.group_id', '=', user.groupId)
+      .where('d.deleted_at', 'is', null)
+      .where(projectReachable(user, 'd.project_id', mode));
+  }
+
+  private filtered(user: CurrentUser, filter: AlarmFilter) {
+    let q = this.reached(user);
+    if (filter.state !== undefined) q = q.where('w.state', '=', filter.state);
+    if (filter.active !== undefined) q = q.where('w.active', '=', filter.active);
+    if (filter.projectId !== undefined) q = q.where(nodeAndBelow('d.project_id', filter.projectId));
+    if (filter.typeId !== undefined) q = q.where('w.warn_type_id', '=', filter.typeId);
+    if (filter.deviceSn !== undefined) q = q.where('w.device_sn', '=', filter.deviceSn);
+    if (filter.from !== undefined) q = q.where('w.dt', '>=', filter.from);
+    if (filter.to !== undefined) q = q.where('w.dt', '<', filter.to);
+    if (filter.search)
+      q = q.where(
+        likeAny(['w.code', 'w.description', 'w.comments', 'w.device_sn', 'd.device_name', 'd.device_no'], filter.search),
+      );
+    return q;
+  }
+
+  private static viewColumns(eb: ExpressionBuilder<Database & { w: WarnTable; d: Database['devices'] }, 'w' | 'd'>) {
+    return [
+      eb.ref('d.device_name').as('device_name'),
+      eb.ref('d.device_no').as('device_no'),
+      eb.selectFrom('projects as p').select('p.name').whereRef('p.id', '=', 'd.project_id').as('project_name'),
+      eb.selectFrom('warn_types as t').select('t.type_name').whereRef('t.id', '=', 'w.warn_type_id').as('type_name'),
+      eb.selectFrom('warn_types as t2').select('t2.color').whereRef('t2.id', '=', 'w.warn_type_id').as('color'),
+    ];
+  }
+
+  /** A page of the alarms the user reaches, with their count. */
+  async page(
+    user: CurrentUser,
+    filter: AlarmFilter,
+    order: { column: string; direction: 'asc' | 'desc' },
+    page: { no: number; size: number },
+  ): Promise<{ rows: AlarmView[]; count: number }> {
+    const q = this.filtered(user, filter);
+    const { count } = await q.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll('w')
+      .select((eb) => AlarmsRepository.viewColumns(eb))
+      .orderBy(sql.ref(order.column), order.direction)
+      .orderBy('w.id', order.direction)
+      .limit(page.size)
+      .offset((page.no - 1) * page.size)
+      .execute();
+    return { rows, count: Number(count) };
+  }
+
+  /** The alarms among `ids` the user reaches (writes: through a grant that is not view-only). */
+  async reachedByIds(user: CurrentUser, ids: number[], mode: ScopeMode = 'read'): Promise<AlarmView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.reached(user, mode)
+      .where('w.id', 'in', ids)
+      .selectAll('w')
+      .select((eb) => AlarmsRepository.viewColumns(eb))
+      .execute();
+    return rows;
+  }
+
+  /** Counts of the alarms the user reaches: active unhandled, and all unhandled. */
+  async unhandledCounts(user: CurrentUser): Promise<{ activeUnhandled: number; unhandled: number }> {
+    const row = await this.reached(user)
+      .where('w.state', '=', 0)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('unhandled'),
+        eb.fn.sum<number | string | null>(eb.case().when('w.active', '=', 1).then(1).else(0).end()).as('active_unhandled'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { activeUnhandled: Number(row.active_unhandled ?? 0), unhandled: Number(row.unhandled) };
+  }
+
+  /**
+   * Marks alarms handled by `user` with `comments`; a manual alarm is cleared by its handling
+   * (nothing else would clear it). Only unhandled ones change; the ids changed.
+   */
+  async handle(
+    groupId: number,
+    ids: number[],
+    by: { id: number; name: string },
+    comments: string,
+    at: number,
+  ): Promise<number[]> {
+    if (ids.length === 0) return [];
+    return this.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('warns')
+        .set({ state: 1, comments, handled_at: at, handled_by: by.id, handled_by_name: by.name })
+        .where('group_id', '=', groupId)
+        .where('id', 'in', ids)
+        .where('state', '=', 0)
+        .returning('id')
+        .execute();
+      await trx
+        .updateTable('warns')
+        .set({ active: 0, cleared_at: at })
+        .where('group_id', '=', groupId)
+        .where('id', 'in', ids)
+        .where('source', '=', 'manual')
+        .where('active', '=', 1)
+        .execute();
+      return changed.map((r) => r.id);
+    });
+  }
+
+  async remove(groupId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('warns').where('group_id', '=', groupId).where('id', 'in', ids).execute();
+  }
+
+  /** The active alarm of a device from a source (the offline alarm), if any. */
+  async activeFrom(groupId: number, deviceSn: string, source: string): Promise<WarnRow[]> {
+    return this.db
+      .selectFrom('warns')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .where('source', '=', source)
+      .where('active', '=', 1)
+      .execute();
+  }
+
+  /** Devices offline and not heard of since `before` without an active offline alarm (a device in the recycle bin has none). */
+  async silentWithoutOfflineAlarm(
+    before: number,
+  ): Promise<{ groupId: number; deviceSn: string; projectId: number | null; lastSeen: number }[]> {
+    const rows = await this.db
+      .selectFrom('devices as d')
+      .select(['d.group_id', 'd.device_sn', 'd.project_id', 'd.last_seen'])
+      .where('d.online', '=', 0)
+      .where('d.deleted_at', 'is', null)
+      .where('d.last_seen', 'is not', null)
+      .where('d.last_seen', '<', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('warns as w')
+              .select('w.id')
+              .whereRef('w.device_sn', '=', 'd.device_sn')
+              .whereRef('w.group_id', '=', 'd.group_id')
+              .where('w.source', '=', 'offline')
+              .where('w.active', '=', 1),
+          ),
+        ),
+      )
+      .execute();
+    return rows.map((r) => ({
+      groupId: r.group_id,
+      deviceSn: r.device_sn,
+      projectId: r.project_id,
+      lastSeen: r.last_seen ?? before,
+    }));
+  }
+
+  /** Counts of the alarms the user reaches opened in [from, to): by state, type, project and local day. */
+  async statistics(
+    user: CurrentUser,
+    filter: { from: number; to: number; projectId?: number | undefined },
+    offsetMinutes: number,
+  ) {
+    const base = () => this.filtered(user, { from: filter.from, to: filter.to, projectId: filter.projectId });
+    const states = await base()
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.sum<number | string | null>(eb.case().when('w.active', '=', 1).then(1).else(0).end()).as('active'),
+        eb.fn.sum<number | string | null>(eb.case().when('w.state', '=', 1).then(1).else(0).end()).as('handled'),
+      ])
+      .executeTakeFirstOrThrow();
+    const byType = await base()
+      .leftJoin('warn_types as t', 't.id', 'w.warn_type_id')
+      .select((eb) => [
+        'w.warn_type_id',
+        eb.fn.max('t.type_name').as('type_name'),
+        eb.fn.max('t.color').as('color'),
+        eb.fn.countAll<number | string>().as('count'),
+      ])
+      .groupBy('w.warn_type_id')
+      .orderBy('count', 'desc')
+      .execute();
+    const byProject = await base()
+      .leftJoin('projects as p', 'p.id', 'd.project_id')
+      .select((eb) => ['d.project_id', eb.fn.max('p.name').as('project_name'), eb.fn.countAll<number | string>().as('count')])
+      .groupBy('d.project_id')
+      .orderBy('count', 'desc')
+      .execute();
+    const offsetMs = offsetMinutes * 60_000;
+    const day = sql<number | string>`floor((w.dt + ${sql.lit(offsetMs)}) / 86400000.0)`;
+    const byDay = await base()
+      .select((eb) => [day.as('day'), eb.fn.countAll<number | string>().as('count')])
+      .groupBy(day)
+      .orderBy(day)
+      .execute();
+    const total = Number(states.total);
+    const active = Number(states.active ?? 0);
+    const handled = Number(states.handled ?? 0);
+    return {
+      total,
+      active,
+      handled,
+      byType: byType.map((r) => ({
+        typeId: r.warn_type_id,
+        typeName: r.type_name ?? '',
+        color: r.color ?? '',
+        count: Number(r.count),
+      })),
+      byProject: byProject.map((r) => ({ projectId: r.project_id, projectName: r.project_name ?? '', count: Number(r.count) })),
+      byDay: byDay.map((r) => ({ day: Number(r.day), count: Number(r.count) })),
+    };
   }
 }

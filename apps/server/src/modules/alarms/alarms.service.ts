@@ -2,12 +2,69 @@
  * Alarms from devices: codes on the error topic (the set active now, or one code turning on or
  * off) and data points linked to codes by DataDefineWarnCode (a fault flag other than 0 raises
  * its codes). A code that appears opens a Warn record with its WarnCode's description and type;
- * one that disappears closes it. Each change is published to consoles.
+ * one that disappears closes it. A device silent past the time-out opens the offline alarm
+ * (OFFLINE_WARN_CODE), closed when it is heard again. People add alarms (WarnAdd), handle them
+ * with comments (one or many at once) and delete them. Each change is published to consoles.
  */
 import { meetsStandard } from '@sluice/shared/statistics';
+import { OFFLINE_WARN_CODE, type AlarmSource, type WarnDto, type WarnStatisticsDto } from '@sluice/shared/alarm.schema';
 import type { KnownDevice } from '../telemetry/device-directory.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
-import { TypeStandards, type WarnRow, type AlarmsRepository } from './alarms.repository.ts';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ScopeMode } from '../sites/site-scope.ts';
+import { MAX_RANGE_DAYS, parseTimeParam } from '../telemetry/history.service.ts';
+import { DAY_MS } from '../telemetry/rollup.ts';
+import { TypeStandards, type AlarmView, type WarnRow, type AlarmsRepository } from './alarms.repository.ts';
+
+export const toWarnDto = (r: AlarmView): WarnDto => ({
+  Id: r.id,
+  Code: r.code,
+  GroupCode: r.group_code,
+  Dt: r.dt,
+  DeviceNo: r.device_no,
+  DeviceSn: r.device_sn,
+  DeviceName: r.device_name,
+  ProjectId: r.project_id,
+  ProjectName: r.project_name ?? '',
+  Description: r.description,
+  Comments: r.comments,
+  TypeId: r.warn_type_id,
+  TypeName: r.type_name ?? '',
+  Color: r.color ?? '',
+  State: r.state,
+  Active: r.active,
+  Source: r.source,
+  ClearedAt: r.cleared_at,
+  HandledAt: r.handled_at,
+  HandledBy: r.handled_by_name,
+});
+
+/**
+ * The range of a list or statistics call: BeginTime and EndTime as the history calls read them
+ * (a date is a local day, EndTime's its end). Statistics default to the last 30 days.
+ */
+export function alarmRange(
+  begin: number | string | undefined,
+  end: number | string | undefined,
+  offsetMinutes: number,
+  statistics = false,
+  now = Date.now(),
+): { from: number | undefined; to: number | undefined } {
+  const to = end === undefined ? (statistics ? now : undefined) : parseTimeParam(end, offsetMinutes, true);
+  const from = begin === undefined ? (statistics ? (to ?? now) - 30 * DAY_MS : undefined) : parseTimeParam(begin, offsetMinutes);
+  if (begin !== undefined && from === undefined) throw new AppError(400, 'rule.valueDate', {}, 'BeginTime');
+  if (end !== undefined && to === undefined) throw new AppError(400, 'rule.valueDate', {}, 'EndTime');
+  if (from !== undefined && to !== undefined && from >= to) throw new AppError(400, 'history.badRange', {}, 'BeginTime');
+  if (statistics && from !== undefined && to !== undefined && to - from > MAX_RANGE_DAYS * DAY_MS)
+    throw new AppError(400, 'history.rangeTooLong', { days: MAX_RANGE_DAYS }, 'EndTime');
+  return { from, to };
+}
+
+const dayOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The device an alarm is opened on. */
+type AlarmDevice = Pick<KnownDevice, 'groupId' | 'deviceSn' | 'projectId'>;
 
 interface Cached<T> {
   value: T;
@@ -17,14 +74,102 @@ interface Cached<T> {
 export class AlarmsService {
   private readonly repository: AlarmsRepository;
   private readonly events: LiveEvents;
-  private readonly onChange: (device: KnownDevice, at: number) => Promise<void>;
+  private readonly onChange: (device: AlarmDevice, at: number) => Promise<void>;
   private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: TypeStandards }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  constructor(repository: AlarmsRepository, events: LiveEvents, onChange: (device: KnownDevice, at: number) => Promise<void>) {
+  constructor(repository: AlarmsRepository, events: LiveEvents, onChange: (device: AlarmDevice, at: number) => Promise<void>) {
     this.repository = repository;
     this.events = events;
     this.onChange = onChange;
+  }
+
+  get records(): AlarmsRepository {
+    return this.repository;
+  }
+
+  /** Counts of the alarms the user reaches opened in [from, to). */
+  async statistics(
+    user: CurrentUser,
+    filter: { from: number; to: number; projectId?: number | undefined },
+    offsetMinutes: number,
+  ): Promise<WarnStatisticsDto> {
+    const s = await this.repository.statistics(user, filter, offsetMinutes);
+    return {
+      BeginTime: filter.from,
+      EndTime: filter.to,
+      Total: s.total,
+      ByState: { Active: s.active, Cleared: s.total - s.active, Handled: s.handled, Unhandled: s.total - s.handled },
+      ByType: s.byType.map((t) => ({ TypeId: t.typeId, TypeName: t.typeName, Color: t.color, Count: t.count })),
+      ByProject: s.byProject.map((p) => ({ ProjectId: p.projectId, ProjectName: p.projectName, Count: p.count })),
+      ByDay: s.byDay.map((d) => ({ Date: dayOf(d.day), Count: d.count })),
+    };
+  }
+
+  /** The alarms `ids` the user reaches: all of them, else 404 (or 403 when a write meets a view-only grant); nothing changes otherwise. */
+  async reached(user: CurrentUser, ids: number[], mode: ScopeMode = 'read'): Promise<AlarmView[]> {
+    const unique = [...new Set(ids)];
+    const rows = await this.repository.reachedByIds(user, unique, mode);
+    if (rows.length === unique.length) return rows;
+    if (mode === 'write' && (await this.repository.reachedByIds(user, unique, 'read')).length === unique.length)
+      throw new AppError(403, 'project.viewOnly');
+    throw new AppError(404, 'error.notFound');
+  }
+
+  /**
+   * Handles alarms with one comment (those already handled keep their first handling); the ids
+   * handled now. Consoles hear of each so their counts follow.
+   */
+  async handle(user: CurrentUser, userName: string, ids: number[], comments: string, at = Date.now()): Promise<number[]> {
+    const rows = await this.reached(user, ids, 'write');
+    const handled = await this.repository.handle(user.groupId, ids, { id: user.id, name: userName }, comments, at);
+    const changed = rows.filter((r) => handled.includes(r.id));
+    const devices = new Map(
+      changed.map((r) => [r.device_sn, { groupId: r.group_id, deviceSn: r.device_sn, projectId: r.project_id }]),
+    );
+    for (const device of devices.values()) {
+      const still = await this.repository.hasActive(device.deviceSn);
+      for (const w of changed.filter((r) => r.device_sn === device.deviceSn))
+        this.emitWarn(device.groupId, w, w.source === 'manual' ? 0 : (w.active as 0 | 1), still ? 2 : 1, at, 1);
+      await this.onChange(device, at);
+    }
+    return handled;
+  }
+
+  /** Deletes alarms the user reaches (every one, or nothing). */
+  async remove(user: CurrentUser, ids: number[], at = Date.now()): Promise<void> {
+    const rows = await this.reached(user, ids, 'write');
+    await this.repository.remove(user.groupId, ids);
+    const devices = new Map(
+      rows.map((r) => [r.device_sn, { groupId: r.group_id, deviceSn: r.device_sn, projectId: r.project_id }]),
+    );
+    for (const device of devices.values()) await this.onChange(device, at);
+  }
+
+  /** An alarm a person raises on a device (reached for writing) with one of the group's warn codes. */
+  async addManual(device: AlarmDevice, code: string, comments: string, at = Date.now()): Promise<WarnRow> {
+    const info = (await this.repository.codes(device.groupId, [code])).get(code);
+    if (!info) throw new AppError(400, 'warnCode.unknown', { code }, 'Code');
+    const [row] = await this.serial(device.deviceSn, () => this.openCodes(device, [code], '', at, 'manual', comments));
+    if (!row) throw new Error('the manual alarm was not recorded');
+    return row;
+  }
+
+  /** The device was heard again: its offline alarm clears. */
+  heard(device: AlarmDevice, at = Date.now()): Promise<void> {
+    return this.serial(device.deviceSn, async () => {
+      await this.closeRows(device, await this.repository.activeFrom(device.groupId, device.deviceSn, 'offline'), at);
+    });
+  }
+
+  /** Opens the offline alarm of each device offline and silent since before `cutoff` that has none open. */
+  async sweepOffline(cutoff: number, now = Date.now()): Promise<void> {
+    for (const device of await this.repository.silentWithoutOfflineAlarm(cutoff)) {
+      await this.serial(device.deviceSn, async () => {
+        if ((await this.repository.activeFrom(device.groupId, device.deviceSn, 'offline')).length > 0) return;
+        await this.openCodes(device, [OFFLINE_WARN_CODE], '', now, 'offline');
+      });
+    }
   }
 
   hasActive(deviceSn: string): Promise<boolean> {
@@ -39,7 +184,7 @@ export class AlarmsService {
   /** One code turned on or off. */
   change(device: KnownDevice, code: string, active: boolean, at: number): Promise<void> {
     return this.serial(device.deviceSn, async () => {
-      const current = await this.repository.active(device.groupId, device.deviceSn);
+      const current = await this.fromDevice(device);
       const has = current.some((w) => w.code === code);
       if (active && !has) await this.openCodes(device, [code], '', at);
       if (!active && has)
@@ -82,7 +227,7 @@ export class AlarmsService {
     wanted: Set<string>,
     dataKey: string,
   ): Promise<void> {
-    const current = (await this.repository.active(device.groupId, device.deviceSn)).filter(owned);
+    const current = (await this.fromDevice(device)).filter(owned);
     const have = new Set(current.map((w) => w.code));
     const toOpen = [...wanted].filter((c) => !have.has(c));
     const toClose = current.filter((w) => !wanted.has(w.code));
@@ -91,8 +236,20 @@ export class AlarmsService {
     await this.closeRows(device, toClose, at);
   }
 
-  private async openCodes(device: KnownDevice, codes: string[], dataKey: string, at: number): Promise<void> {
-    if (codes.length === 0) return;
+  /** The device's active alarms its own messages opened (not the offline or manual ones). */
+  private async fromDevice(device: AlarmDevice): Promise<WarnRow[]> {
+    return (await this.repository.active(device.groupId, device.deviceSn)).filter((w) => w.source === 'device');
+  }
+
+  private async openCodes(
+    device: AlarmDevice,
+    codes: string[],
+    dataKey: string,
+    at: number,
+    source: AlarmSource = 'device',
+    comments = '',
+  ): Promise<WarnRow[]> {
+    if (codes.length === 0) return [];
     const info = await this.repository.codes(device.groupId, codes);
     const opened = await this.repository.open(
       codes.map((code) => ({
@@ -102,26 +259,18 @@ export class AlarmsService {
         code,
         data_key: dataKey,
         warn_type_id: info.get(code)?.warnTypeId ?? null,
-        description: info.get(code)?.description ?? '',
+        description: info.get(code)?.description ?? (code === OFFLINE_WARN_CODE ? 'Device offline' : ''),
         dt: at,
+        source,
+        comments,
       })),
     );
-    for (const w of opened) {
-      this.events.emit(device.groupId, {
-        Type: 'warn',
-        DeviceSn: device.deviceSn,
-        Id: w.id,
-        Code: w.code,
-        Description: w.description,
-        Active: 1,
-        State: 2,
-        Time: at,
-      });
-    }
+    for (const w of opened) this.emitWarn(device.groupId, w, 1, 2, at, 0);
     await this.onChange(device, at);
+    return opened;
   }
 
-  private async closeRows(device: KnownDevice, rows: WarnRow[], at: number): Promise<void> {
+  private async closeRows(device: AlarmDevice, rows: WarnRow[], at: number): Promise<void> {
     if (rows.length === 0) return;
     await this.repository.close(
       device.groupId,
@@ -129,19 +278,22 @@ export class AlarmsService {
       at,
     );
     const still = await this.repository.hasActive(device.deviceSn);
-    for (const w of rows) {
-      this.events.emit(device.groupId, {
-        Type: 'warn',
-        DeviceSn: device.deviceSn,
-        Id: w.id,
-        Code: w.code,
-        Description: w.description,
-        Active: 0,
-        State: still ? 2 : 1,
-        Time: at,
-      });
-    }
+    for (const w of rows) this.emitWarn(device.groupId, w, 0, still ? 2 : 1, at, w.state === 1 ? 1 : 0);
     await this.onChange(device, at);
+  }
+
+  private emitWarn(groupId: number, w: WarnRow, active: 0 | 1, state: 1 | 2, at: number, handled: 0 | 1): void {
+    this.events.emit(groupId, {
+      Type: 'warn',
+      DeviceSn: w.device_sn,
+      Id: w.id,
+      Code: w.code,
+      Description: w.description,
+      Active: active,
+      State: state,
+      Handled: handled,
+      Time: at,
+    });
   }
 
   private async linksOf(groupId: number, now: number): Promise<{ codes: Map<string, string[]>; standards: TypeStandards }> {

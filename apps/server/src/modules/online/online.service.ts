@@ -13,6 +13,10 @@ export interface OnlineOptions {
   sweepMs: number;
   /** Whether the device has an active alarm (for the state in events). */
   hasActiveWarn: (deviceSn: string) => Promise<boolean>;
+  /** A device is heard of for the first time since it went offline (or since start): its offline alarm clears. */
+  onHeard?: (groupId: number, deviceSn: string, at: number) => Promise<void>;
+  /** After each sweep, with the time before which a device counts as silent: offline alarms open. */
+  onSwept?: (cutoff: number, now: number) => Promise<void>;
   onError: (error: unknown) => void;
 }
 
@@ -68,6 +72,7 @@ export class OnlineService {
     }
     this.seen.set(deviceSn, { groupId, at, saved: 0 });
     return this.serial(deviceSn, async () => {
+      await this.options.onHeard?.(groupId, deviceSn, at);
       if (await this.repository.markOnline(groupId, deviceSn, at)) await this.announce(groupId, deviceSn, 1, at);
     });
   }
@@ -101,6 +106,7 @@ export class OnlineService {
         }
       });
     }
+    await this.options.onSwept?.(cutoff, now);
   }
 
   private async saveLastSeen(): Promise<void> {
