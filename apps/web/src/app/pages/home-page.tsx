@@ -23,10 +23,11 @@ import { useMapConfig } from '../../lib/client-config';
 import { useBrowserPosition } from '../../lib/use-browser-position';
 import { useGroupId } from '../../lib/group';
 import { homePath } from '../../lib/paths';
+import { usePageName } from '../../lib/page-name';
 import { useAllProjects } from '../../lib/sites';
 import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/components/device-details';
 import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
-import type { DeviceDto } from '../../features/devices/api/devices-api';
+import { deviceQueryOptions, type DeviceDto } from '../../features/devices/api/devices-api';
 import { LiveValues } from '../../features/home/components/live-values';
 import { DeviceCardTab } from '../../features/sim/components/device-card-tab';
 import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
@@ -99,6 +100,13 @@ export function HomePage() {
   const projectId = activeTitle === 'project' ? Number(activeItemId) : 0;
   const project = useQuery({ ...projectInfoQueryOptions(g, projectId), enabled: projectId > 0 && g > 0 });
   const projectAt = parsePosition(projectId > 0 ? project.data?.Position : undefined);
+  // The project, station or device shown names the page (the tab and the breadcrumb); the same
+  // calls as the list panel's, so answered from its cache.
+  const nodeId = activeTitle === 'project' || activeTitle === 'station' ? Number(activeItemId) : 0;
+  const node = useQuery({ ...projectInfoQueryOptions(g, nodeId), enabled: nodeId > 0 && g > 0 });
+  const sn = activeTitle === 'device' ? (activeItemId ?? '') : '';
+  const device = useQuery({ ...deviceQueryOptions(g, sn), enabled: sn !== '' && g > 0 });
+  usePageName(sn ? device.data?.DeviceName || (device.data ? sn : undefined) : nodeId > 0 ? node.data?.Name : undefined);
 
   const lng = point?.lng ?? projectAt?.[0] ?? search?.view.lng;
   const lat = point?.lat ?? projectAt?.[1] ?? search?.view.lat;

@@ -5,19 +5,21 @@ import { isLinkMenu, menuLabel, menuTrail, parseRouter } from '../../lib/menu-mo
 import { HOME_PATH } from '../../lib/paths';
 import { ROUTE_CATALOG } from '../../lib/route-catalog';
 import { useUserMenu } from '../../lib/user-menu';
+import { useCurrentPageName } from '../../lib/page-name';
 import { currentHandle } from '../route-handle';
 
-/** Home › menu group › page, from where the page sits in the user's menu. */
+/** Home › menu group › page, from where the page sits in the user's menu, then the record the page shows. */
 export function HeaderBreadcrumb() {
   const { t } = useTranslation();
   const location = useLocation();
   const handle = currentHandle(useMatches());
   const { data: menus = [] } = useUserMenu();
+  const pageName = useCurrentPageName();
   const routeId = handle && handle.routeId !== 'login' && handle.routeId !== 'notFound' ? handle.routeId : undefined;
   const items: { key: string; title: React.ReactNode }[] = [];
 
   if (routeId === 'home') {
-    items.push({ key: 'home', title: t('routes.home') });
+    items.push({ key: 'home', title: pageName ? <Link to={HOME_PATH}>{t('routes.home')}</Link> : t('routes.home') });
   } else {
     items.push({ key: 'home', title: <Link to={HOME_PATH}>{t('routes.home')}</Link> });
     const trail = menuTrail(menus, location.pathname, routeId);
@@ -31,6 +33,7 @@ export function HeaderBreadcrumb() {
     });
     if (routeId && (trail.length === 0 || childPage)) items.push({ key: routeId, title: t(`routes.${routeId}`) });
   }
+  if (pageName) items.push({ key: 'page', title: pageName });
   return (
     <nav aria-label={t('shell.breadcrumb')} style={{ minWidth: 0, overflow: 'hidden' }}>
       <Breadcrumb items={items} />
