@@ -95,6 +95,8 @@ export const deviceDto = z.object({
   Position: z.string(),
   Address: z.string(),
   Online: z.boolean(),
+  /** 0 offline, 1 online, 2 online with an active alarm (spec §4). */
+  State: z.number(),
   LastSeen: z.number().nullable(),
   CreatedAt: z.number(),
 });

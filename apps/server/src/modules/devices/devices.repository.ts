@@ -120,6 +120,10 @@ export class DevicesRepository {
       'p.project_type',
       'p.parent_id',
       'pp.name as parent_name',
+      // Online with a warning (State 2): an alarm of the device is active.
+      sql<number>`case when exists (select 1 from warns aw where aw.group_id = d.group_id and aw.device_sn = d.device_sn and aw.active = 1) then 1 else 0 end`.as(
+        'warning',
+      ),
     ]);
   }
 
@@ -293,6 +297,8 @@ export class DevicesRepository {
 }
 
 export type DeviceListRow = Omit<DeviceRow, 'group_id' | 'secret_hash' | 'updated_at' | 'deleted_by'> & {
+  /** 1 while an alarm of the device is active. */
+  warning: number | string;
   project_name: string | null;
   project_type: number | null;
   parent_id: number | null;
@@ -319,6 +325,7 @@ export function deviceDto(r: DeviceListRow): DeviceDto {
     Position: r.position,
     Address: r.address,
     Online: r.online === 1,
+    State: r.online !== 1 ? 0 : Number(r.warning) === 1 ? 2 : 1,
     LastSeen: r.last_seen,
     CreatedAt: r.created_at,
   };

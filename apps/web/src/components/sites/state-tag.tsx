@@ -16,8 +16,8 @@ export function StateTag({ online, warning = false }: { online: boolean; warning
   return <Tag>{t('map.state.offline')}</Tag>;
 }
 
-/** A device's state: as fetched, then as the live connection says. */
-export function DeviceStateTag({ sn, online }: { sn: string; online: boolean }) {
-  const state = useLiveState(sn, online ? 1 : 0);
+/** A device's state: as fetched (the server's State, 2 while an alarm is active), then as the live connection says. */
+export function DeviceStateTag({ sn, online, state: fetched }: { sn: string; online: boolean; state?: number }) {
+  const state = useLiveState(sn, !online ? 0 : fetched === 2 ? 2 : 1);
   return <StateTag online={state > 0} warning={state === 2} />;
 }

@@ -24,6 +24,7 @@ const device: DeviceDto = {
   Position: '119.6132,30.6147',
   Address: 'Anji',
   Online: true,
+  State: 1,
   LastSeen: null,
   CreatedAt: 0,
 };

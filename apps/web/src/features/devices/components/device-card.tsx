@@ -44,7 +44,7 @@ export function DeviceFacts({ device, types }: { device: DeviceDto; types: reado
         {
           key: 'state',
           label: t('devices.fields.state'),
-          children: <DeviceStateTag sn={device.DeviceSn} online={device.Online} />,
+          children: <DeviceStateTag sn={device.DeviceSn} online={device.Online} state={device.State} />,
         },
         {
           key: 'seen',

@@ -25,7 +25,7 @@ function DeviceItem({ device }: { device: DeviceDto }) {
       to={homePath('device', device.DeviceSn)}
       data={{ 'data-device-sn': device.DeviceSn }}
       name={device.DeviceName}
-      state={<DeviceStateTag sn={device.DeviceSn} online={device.Online} />}
+      state={<DeviceStateTag sn={device.DeviceSn} online={device.Online} state={device.State} />}
       details={device.DeviceSn}
     />
   );
@@ -100,7 +100,7 @@ export function DeviceNode({ sn }: { sn: string }) {
         crumbs={crumbs}
         back={parent}
         title={data.DeviceName}
-        extra={<DeviceStateTag sn={data.DeviceSn} online={data.Online} />}
+        extra={<DeviceStateTag sn={data.DeviceSn} online={data.Online} state={data.State} />}
       />
       <DeviceFacts device={data} types={types.data} />
       {mayManage && (
