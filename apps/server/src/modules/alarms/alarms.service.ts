@@ -162,12 +162,17 @@ export class AlarmsService {
     });
   }
 
-  /** Opens the offline alarm of each device offline and silent since before `cutoff` that has none open. */
+  /**
+   * Opens the offline alarm of each device offline and silent since before `cutoff` that has
+   * none open, dated when its silence passed the time-out (a device silent for days before the
+   * server started has an alarm of then, not of now).
+   */
   async sweepOffline(cutoff: number, now = Date.now()): Promise<void> {
+    const timeout = now - cutoff;
     for (const device of await this.repository.silentWithoutOfflineAlarm(cutoff)) {
       await this.serial(device.deviceSn, async () => {
         if ((await this.repository.activeFrom(device.groupId, device.deviceSn, 'offline')).length > 0) return;
-        await this.openCodes(device, [OFFLINE_WARN_CODE], '', now, 'offline');
+        await this.openCodes(device, [OFFLINE_WARN_CODE], '', Math.min(now, device.lastSeen + timeout), 'offline');
       });
     }
   }
