@@ -11,6 +11,8 @@ export const THEMES = ['light', 'dark'] as const;
 export const userConfigSchema = z.object({
   Theme: z.enum(THEMES).default('light'),
   Language: z.enum(LANGUAGES).optional(),
+  /** A toast when a new alarm arrives (on unless turned off). */
+  AlarmToasts: z.boolean().optional(),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
@@ -117,4 +119,5 @@ export const legacyCredentials = z.object({ account: z.string().min(1), token: z
 export const updateConfigRequest = z.object({
   Theme: z.enum(THEMES).optional(),
   Language: z.enum(LANGUAGES).optional(),
+  AlarmToasts: z.boolean().optional(),
 });

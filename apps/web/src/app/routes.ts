@@ -64,6 +64,7 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   stations: () => import('../features/sites/pages/project-list-page').then((m) => m.StationListPage),
   devices: () => import('../features/devices/pages/device-list-page').then((m) => m.DeviceListPage),
   recycleBin: () => import('../features/recycle-bin/pages/recycle-bin-page').then((m) => m.RecycleBinPage),
+  noticeCenter: () => import('../features/notices/pages/notice-center-page').then((m) => m.NoticeCenterPage),
   areaSet: () => import('../features/regions/pages/area-set-page').then((m) => m.AreaSetPage),
   dataDefine: withDeviceTypesCatalog(() =>
     import('../features/data-defines/pages/data-define-page').then((m) => m.DataDefinePage),

@@ -4,6 +4,7 @@
  * page does not carry them.
  */
 import { sitesEnUS } from './sites.en-US';
+import { noticesEnUS } from './notices.en-US';
 
 export const consoleEnUS = {
   resource: {
@@ -218,6 +219,7 @@ export const consoleEnUS = {
     treeHint: 'The side menu of every role is picked from this tree. A navigation menu groups other menus; a link opens a page.',
   },
   ...sitesEnUS,
+  ...noticesEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

@@ -1,6 +1,7 @@
 /** 登录后各页面的中文文本（与 console.en-US.ts 键完全一致），随外壳加载。 */
 import type { ConsoleCatalog } from './console.en-US';
 import { sitesZhCN } from './sites.zh-CN';
+import { noticesZhCN } from './notices.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -215,4 +216,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     treeHint: '各角色的侧边菜单从这棵树中挑选。导航菜单用于分组，链接菜单打开页面。',
   },
   ...sitesZhCN,
+  ...noticesZhCN,
 };

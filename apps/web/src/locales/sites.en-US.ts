@@ -227,7 +227,6 @@ export const sitesEnUS = {
     key: 'Data point',
     value: 'Value',
     notDefined: 'Not defined for this device type',
-    alarms: 'Active alarm codes',
     others: 'Other data',
     failed: 'The newest values could not be loaded',
   },

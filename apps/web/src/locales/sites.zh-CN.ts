@@ -228,7 +228,6 @@ export const sitesZhCN: typeof sitesEnUS = {
     key: '数据项',
     value: '数值',
     notDefined: '该设备类型未定义此数据项',
-    alarms: '当前报警代码',
     others: '其他数据',
     failed: '无法加载最新数值',
   },

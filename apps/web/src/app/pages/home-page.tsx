@@ -5,7 +5,7 @@
  * serial number).
  *
  * The home page composes features — the sites feature's lists, forms and details, the devices
- * feature's nodes and details, a device's live values (features/home), its SIM card (features/sim)
+ * feature's nodes and details, a device's live values (features/home) and active alarms (features/notices), its SIM card (features/sim)
  * and its principals (features/sites) — so it lives here, in the app layer, and the features do
  * not import each other (conventions: `components/lib ← features ← app`).
  */
@@ -29,6 +29,7 @@ import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/compon
 import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
 import { deviceQueryOptions, type DeviceDto } from '../../features/devices/api/devices-api';
 import { LiveValues } from '../../features/home/components/live-values';
+import { DeviceAlarms } from '../../features/notices/components/device-alarms';
 import { DeviceCardTab } from '../../features/sim/components/device-card-tab';
 import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
 import { projectInfoQueryOptions } from '../../features/sites/api/projects-api';
@@ -140,7 +141,16 @@ export function HomePage() {
   // A device's live values come first among its details; its SIM card and principals join its own tabs.
   const deviceTabs = useCallback(
     (device: DeviceDto, own: OwnDeviceTabs) => [
-      { key: 'live', label: t('live.tab'), children: <LiveValues g={g} sn={device.DeviceSn} /> },
+      {
+        key: 'live',
+        label: t('live.tab'),
+        children: (
+          <Flex vertical gap={12}>
+            <DeviceAlarms sn={device.DeviceSn} />
+            <LiveValues g={g} sn={device.DeviceSn} />
+          </Flex>
+        ),
+      },
       own.overview,
       own.images,
       own.config,

@@ -19,6 +19,7 @@ import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 import { LiveIndicator } from '../../components/live-indicator';
 import { useLiveConnection } from '../../lib/live/live-hooks';
+import { AlarmBell } from '../../features/notices/components/alarm-bell';
 
 /** Spec §2: the side navigation is 224 px wide. */
 export const SIDER_WIDTH = 224;
@@ -142,6 +143,7 @@ function Shell() {
           <div style={{ flex: 1, minWidth: 0 }}>
             <HeaderBreadcrumb />
           </div>
+          <AlarmBell />
           <LiveIndicator compact={mobile} />
           <UserMenu
             user={user}

@@ -36,6 +36,30 @@ describe('LiveStore', () => {
     expect(store.device('A')).toMatchObject({ state: 1, codes: [] });
   });
 
+  it("tells alarm listeners of every device's alarm events, opened, cleared or handled, until they leave", () => {
+    const store = new LiveStore();
+    const heard: unknown[] = [];
+    const leave = store.subscribeAlarms((event) => heard.push(event));
+    store.receive('event', 'A', {
+      Type: 'warn',
+      Id: 7,
+      Code: 'E101',
+      Description: 'Pump fault',
+      Active: 1,
+      State: 2,
+      Time: 1_763_800_000_000,
+    });
+    store.receive('event', 'B', { Type: 'warn', Id: 8, Code: 'O001', Active: 0, State: 1, Handled: 1, Time: 1_763_800_001_000 });
+    store.receive('event', 'A', { Type: 'online', Online: 1, State: 2 });
+    expect(heard).toEqual([
+      { deviceSn: 'A', id: 7, code: 'E101', description: 'Pump fault', active: true, handled: false, time: 1_763_800_000_000 },
+      { deviceSn: 'B', id: 8, code: 'O001', description: '', active: false, handled: true, time: 1_763_800_001_000 },
+    ]);
+    leave();
+    store.receive('event', 'A', { Type: 'warn', Id: 9, Code: 'E102', Active: 1, State: 2 });
+    expect(heard).toHaveLength(2);
+  });
+
   it('takes error codes as a full list or one at a time, and forgets everything on clear', () => {
     const store = new LiveStore();
     store.receive('error', 'A', { Codes: ['E1', 'E2', 3] });

@@ -23,6 +23,18 @@ const EMPTY: LiveDevice = { data: {}, time: undefined, codes: undefined, state: 
 
 type Listener = () => void;
 
+/** An alarm opened, cleared or handled, as the server's warn event says. */
+export interface AlarmEvent {
+  deviceSn: string;
+  id: number;
+  code: string;
+  description: string;
+  active: boolean;
+  handled: boolean;
+  time: number;
+}
+type AlarmListener = (event: AlarmEvent) => void;
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -46,6 +58,7 @@ export class LiveStore {
   private readonly deviceListeners = new Map<string, Set<Listener>>();
   private readonly stateListeners = new Set<Listener>();
   private readonly connectionListeners = new Set<Listener>();
+  private readonly alarmListeners = new Set<AlarmListener>();
   private states = new Map<string, LiveState>();
   /** When each device was last updated, by a counter of updates. */
   private readonly updatedAt = new Map<string, number>();
@@ -74,6 +87,12 @@ export class LiveStore {
   subscribeStates(listener: Listener): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
+  }
+
+  /** Every alarm event of any device (the bell's count, the new-alarm toast). */
+  subscribeAlarms(listener: AlarmListener): () => void {
+    this.alarmListeners.add(listener);
+    return () => this.alarmListeners.delete(listener);
   }
 
   subscribeConnection(listener: Listener): () => void {
@@ -181,6 +200,18 @@ export class LiveStore {
       const others = (this.device(sn).codes ?? []).filter((c) => c !== body.Code);
       const codes = body.Active === 0 || body.Active === false ? others : [...others, body.Code];
       this.update(sn, state === undefined ? { codes } : { codes, state });
+      if (typeof body.Id === 'number') {
+        const event: AlarmEvent = {
+          deviceSn: sn,
+          id: body.Id,
+          code: body.Code,
+          description: typeof body.Description === 'string' ? body.Description : '',
+          active: !(body.Active === 0 || body.Active === false),
+          handled: body.Handled === 1,
+          time: readTime(body.Time) ?? Date.now(),
+        };
+        for (const l of this.alarmListeners) l(event);
+      }
     } else if (body.Type === 'online' && state !== undefined) this.update(sn, { state });
   }
 

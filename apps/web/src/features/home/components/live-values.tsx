@@ -4,7 +4,7 @@
  * units and formats (an empty panel says so); points without a panel, and keys the device does
  * not define (flagged), come last.
  */
-import { Alert, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Empty, Flex, Skeleton, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { displayValue, type DataType } from '@sluice/shared/data-types';
@@ -126,23 +126,12 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
     sections.push({ key: 'others', title: sections.length > 0 ? t('live.others') : t('live.tab'), rows: others });
 
   const time = liveNewer ? live.time : latest.data.Time;
-  const codes = live.codes;
   if (sections.length === 0) return <Empty description={t('live.empty')} />;
   return (
     <Flex vertical gap={12}>
       <Typography.Text type="secondary">
         {time == null ? t('live.empty') : t('live.updated', { time: formatDateTime(time) })}
       </Typography.Text>
-      {codes && codes.length > 0 && (
-        <div>
-          {t('live.alarms')}:{' '}
-          {codes.map((c) => (
-            <Tag key={c} color="warning">
-              {c}
-            </Tag>
-          ))}
-        </div>
-      )}
       {sections.map((s) => (
         <ValueTable key={s.key} title={s.title} rows={s.rows} valueOf={valueOf} />
       ))}
