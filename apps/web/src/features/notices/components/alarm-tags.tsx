@@ -3,9 +3,21 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WarnDto } from '../api/notices-api';
 
+/** The warn type's colour is a dot beside the name: the name keeps the theme's text colour (readable in both themes). */
 export function AlarmName({ alarm }: { alarm: Pick<WarnDto, 'Code' | 'Description' | 'Color' | 'TypeName'> }) {
   return (
-    <Tag color={alarm.Color || 'warning'} title={alarm.TypeName}>
+    <Tag title={alarm.TypeName} style={{ whiteSpace: 'normal' }}>
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          width: 8,
+          height: 8,
+          borderRadius: '50%',
+          background: alarm.Color || 'var(--sluice-warning)',
+          marginInlineEnd: 6,
+        }}
+      />
       {alarm.Description || alarm.Code}
     </Tag>
   );

@@ -96,7 +96,7 @@ export function NoticeCenterPage() {
 
   const when = (value: number | null) => (value === null ? '—' : formatDateTime(value));
   const columns: TableColumnsType<WarnDto> = [
-    { key: 'Dt', title: t('notices.fields.opened'), render: (_, r) => when(r.Dt), width: 170 },
+    { key: 'Dt', title: t('notices.fields.opened'), render: (_, r) => when(r.Dt), width: 120 },
     {
       key: 'name',
       title: t('notices.fields.name'),
@@ -124,9 +124,9 @@ export function NoticeCenterPage() {
         </span>
       ),
     },
-    { key: 'station', title: t('notices.fields.station'), render: (_, r) => r.ProjectName || '—' },
+    { key: 'station', title: t('notices.fields.station'), render: (_, r) => r.ProjectName || '—', responsive: ['md'] },
     { key: 'state', title: t('notices.fields.state'), render: (_, r) => <AlarmState alarm={r} /> },
-    { key: 'cleared', title: t('notices.fields.cleared'), render: (_, r) => when(r.ClearedAt), width: 170 },
+    { key: 'cleared', title: t('notices.fields.cleared'), render: (_, r) => when(r.ClearedAt), width: 170, responsive: ['lg'] },
     {
       key: 'handled',
       title: t('notices.fields.handled'),
@@ -141,6 +141,7 @@ export function NoticeCenterPage() {
           </span>
         ),
       width: 170,
+      responsive: ['lg'],
     },
     {
       key: 'actions',
@@ -301,7 +302,7 @@ export function NoticeCenterPage() {
           columns={columns}
           dataSource={rows}
           loading={list.isFetching}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: search || projectId || range || active !== undefined ? t('resource.noMatch') : t('notices.empty'),
           }}
