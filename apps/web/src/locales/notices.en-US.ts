@@ -24,6 +24,8 @@ export const noticesEnUS = {
     commentsRequired: 'Please say what was done',
     commentsTooLong: 'At most 500 characters',
     export: 'Export',
+    delete: 'Delete',
+    deleteTitle: 'Delete this alarm record?',
     fields: {
       name: 'Alarm',
       code: 'Code',

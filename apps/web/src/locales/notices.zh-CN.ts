@@ -24,6 +24,8 @@ export const noticesZhCN = {
     commentsRequired: '请填写处理意见',
     commentsTooLong: '最多 500 个字符',
     export: '导出',
+    delete: '删除',
+    deleteTitle: '删除这条告警记录？',
     fields: {
       name: '告警',
       code: '代码',

@@ -1,11 +1,14 @@
 /** One alarm's details, with a link to its device's page and its handling. */
-import { Button, Descriptions, Drawer, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Popconfirm, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { homePath } from '../../../lib/paths';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import type { WarnDto } from '../api/notices-api';
+import { errorMessage } from '../../../lib/form-errors';
+import { useMayOperate } from '../../../lib/operates';
+import { deleteAlarms, refreshAlarms, type WarnDto } from '../api/notices-api';
 import { AlarmName, AlarmState } from './alarm-tags';
 
 export function AlarmDrawer({
@@ -20,7 +23,20 @@ export function AlarmDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const mayDelete = useMayOperate('device.manage');
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const remove = async (target: WarnDto) => {
+    try {
+      const res = await deleteAlarms([target.Id]);
+      void message.success(res.message || t('resource.deleted'));
+      await refreshAlarms(client);
+      onClose();
+    } catch (error) {
+      void message.error(errorMessage(error));
+    }
+  };
   const when = (value: number | null) => (value === null ? '—' : formatDateTime(value));
   return (
     <Drawer
@@ -29,17 +45,32 @@ export function AlarmDrawer({
       title={alarm ? alarm.Description || alarm.Code : ''}
       size={mobile ? '100%' : 480}
       extra={
-        alarm &&
-        mayHandle &&
-        alarm.State === 0 && (
-          <Button
-            type="primary"
-            onClick={() => {
-              onHandle(alarm);
-            }}
-          >
-            {t('notices.handle')}
-          </Button>
+        alarm && (
+          <Space>
+            {mayDelete && (
+              <Popconfirm
+                title={t('notices.deleteTitle')}
+                description={t('resource.deleteHint')}
+                okText={t('notices.delete')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => {
+                  void remove(alarm);
+                }}
+              >
+                <Button danger>{t('notices.delete')}</Button>
+              </Popconfirm>
+            )}
+            {mayHandle && alarm.State === 0 && (
+              <Button
+                type="primary"
+                onClick={() => {
+                  onHandle(alarm);
+                }}
+              >
+                {t('notices.handle')}
+              </Button>
+            )}
+          </Space>
         )
       }
     >

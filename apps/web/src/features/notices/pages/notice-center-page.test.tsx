@@ -103,6 +103,29 @@ describe('the notice centre', () => {
     expect(router.state.location.pathname).toBe('/common/notice/list/2/2');
   });
 
+  it("shows an alarm's details with its device's page, and deletes it after confirmation", async () => {
+    const api = fakeApi({
+      'GET /api/warntype': () => [],
+      'GET /api/Warn': () => ({ data: [alarm(1, { Comments: 'Reset on site' })], count: 1 }),
+      'POST /api/Warn/WarnDelete': () => ({ status: 200, data: null, message: 'Deleted' }),
+    });
+    renderAt('/common/notice/list/0/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of Lift pump 1 fault' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Reset on site')).toBeTruthy();
+    expect(within(drawer).getByRole('link', { name: 'Pump 1' }).getAttribute('href')).toBe('/common/home/device/SL000000001');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete this alarm record?')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/Warn/WarnDelete')).toHaveLength(0);
+    const confirm = screen.getAllByRole('button', { name: 'Delete' }).at(-1);
+    if (!confirm) throw new Error('no confirmation');
+    await userEvent.click(confirm);
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/api/Warn/WarnDelete')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST', '/api/Warn/WarnDelete')[0]?.body).toEqual({ Ids: [1] });
+  });
+
   it('tells a failed call from an empty list', async () => {
     fakeApi({
       'GET /api/warntype': () => [],
