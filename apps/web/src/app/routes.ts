@@ -76,8 +76,8 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   deviceType: withDeviceTypesCatalog(() =>
     import('../features/device-types/pages/device-type-page').then((m) => m.DeviceTypePage),
   ),
-  warnType: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-type-page').then((m) => m.WarnTypePage)),
-  warnCode: withDeviceTypesCatalog(() => import('../features/alarms/pages/warn-code-page').then((m) => m.WarnCodePage)),
+  warnType: withDeviceTypesCatalog(() => import('../features/warn-config/pages/warn-type-page').then((m) => m.WarnTypePage)),
+  warnCode: withDeviceTypesCatalog(() => import('../features/warn-config/pages/warn-code-page').then((m) => m.WarnCodePage)),
   appFile: withDeviceTypesCatalog(() => import('../features/app-versions/pages/app-file-page').then((m) => m.AppFilePage)),
   simboss: withDeviceTypesCatalog(() => import('../features/sim/pages/sim-page').then((m) => m.SimPage)),
 };

@@ -6,7 +6,7 @@ import { idRef } from '@sluice/shared/schema-fields';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { zodFieldRules } from '../../../lib/zod-form';
-import { useAllWarnTypes, warnCodesResource } from '../api/alarms-api';
+import { useAllWarnTypes, warnCodesResource } from '../api/warn-config-api';
 
 /** /sys/warncode: the codes devices report, each of a warn type. */
 export function WarnCodePage() {

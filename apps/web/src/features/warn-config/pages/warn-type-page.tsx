@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addWarnTypeRequest, updateWarnTypeRequest, type WarnTypeDto } from '@sluice/shared/warn.schema';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
-import { warnTypesResource } from '../api/alarms-api';
+import { warnTypesResource } from '../api/warn-config-api';
 import { ColorField } from '../components/color-field';
 import { WARN_ICON_NAMES, WarnIcon } from '../components/warn-icon';
 
