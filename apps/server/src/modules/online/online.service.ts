@@ -35,6 +35,8 @@ export class OnlineService {
   /** Transitions of one device run one after the other. */
   private readonly chains = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  /** The periodic sweep under way, which `stop()` waits for. */
+  private sweeping: Promise<void> | undefined;
   /** Whether the device holds a live connection to the embedded broker (then it never times out). */
   private connected: (deviceSn: string) => boolean = () => false;
 
@@ -49,16 +51,26 @@ export class OnlineService {
     this.connected = connected;
   }
 
+  /**
+   * Sweeps once at once, then every `sweepMs`: devices silent past the time-out before the server
+   * started are offline (with their alarms) from the start, not from the first interval on.
+   */
   start(): void {
-    this.timer ??= setInterval(() => {
-      this.sweep().catch(this.options.onError);
-    }, this.options.sweepMs);
+    if (this.timer) return;
+    const tick = (): void => {
+      this.sweeping ??= this.sweep()
+        .catch(this.options.onError)
+        .finally(() => (this.sweeping = undefined));
+    };
+    tick();
+    this.timer = setInterval(tick, this.options.sweepMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    await this.sweeping;
     await Promise.allSettled([...this.chains.values()]);
     await this.saveLastSeen();
   }
