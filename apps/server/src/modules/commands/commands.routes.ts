@@ -8,35 +8,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { deviceSn } from '@sluice/shared/device.schema';
-import { commandRequest, deviceLogDto, deviceLogQuery, type DeviceLogDto } from '@sluice/shared/telemetry.schema';
+import { commandRequest, deviceLogDto, deviceLogQuery } from '@sluice/shared/telemetry.schema';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { searchPattern } from '../../http/resource.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 import { parseTimeParam } from '../telemetry/history.service.ts';
-import type { DeviceLogRow } from './device-logs.repository.ts';
+import { deviceLogOf } from './commands.service.ts';
 
 const tags = ['Live data'];
 
-export const deviceLogOf = (r: DeviceLogRow): DeviceLogDto => ({
-  Id: r.id,
-  DeviceSn: r.device_sn,
-  CommandId: r.command_id,
-  Key: r.data_key,
-  KeyName: r.key_name,
-  OldValue: r.old_value,
-  NewValue: r.new_value,
-  SendTime: r.send_time,
-  Time: r.ack_time,
-  State: r.state,
-  Message: r.message,
-  UserName: r.user_name,
-});
-
 export function commandsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const scope = new SiteScope(app.ctx.db);
+  const { scope } = app.ctx;
 
   app.post(
     '/:g/:deviceSn/DeviceCommand',

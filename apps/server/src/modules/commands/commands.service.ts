@@ -13,6 +13,7 @@ import { checkControlValue } from '@sluice/shared/control-values';
 import { parseMessageRef } from '@sluice/shared/rules';
 import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/shared/device-protocol';
 import type { MessageKey } from '@sluice/shared/i18n';
+import type { DeviceLogDto } from '@sluice/shared/telemetry.schema';
 import { AppError } from '../../http/errors.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
@@ -25,6 +26,22 @@ import type { ControlDefinitionsRepository } from './control-definitions.reposit
 
 /** Keys that may change even in auto mode: leaving auto mode, and stopping everything. */
 const ALLOWED_IN_AUTO = new Set<string>([STATION_KEYS.controlMode, STATION_KEYS.oneKeyStop]);
+
+/** A device log row as the API answers it. */
+export const deviceLogOf = (r: DeviceLogRow): DeviceLogDto => ({
+  Id: r.id,
+  DeviceSn: r.device_sn,
+  CommandId: r.command_id,
+  Key: r.data_key,
+  KeyName: r.key_name,
+  OldValue: r.old_value,
+  NewValue: r.new_value,
+  SendTime: r.send_time,
+  Time: r.ack_time,
+  State: r.state,
+  Message: r.message,
+  UserName: r.user_name,
+});
 
 export interface SentCommand {
   log: DeviceLogRow;

@@ -12,7 +12,6 @@ import { historyDto, historyQuery, latestDto } from '@sluice/shared/telemetry.sc
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 import type { KnownDevice } from './device-directory.ts';
 import { HistoryService } from './history.service.ts';
 
@@ -22,8 +21,7 @@ const deviceParams = z.object({ kind: z.string(), deviceSn });
 
 export function historyRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.ctx;
-  const scope = new SiteScope(db);
+  const { config, scope } = app.ctx;
   const service = (): HistoryService =>
     new HistoryService(app.live.history, app.live.directory, app.live.offsetMinutes, config.HISTORY_MAX_POINTS);
 

@@ -11,7 +11,6 @@ import { dayMonitorQuery, dayMonitorRowDto, monitorQuery, monitorRowDto, statsDt
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { SiteScope } from '../sites/site-scope.ts';
 import { DAY_MS, dayStart, localDate } from './rollup.ts';
 import { reachableDevices } from './reachable-devices.repository.ts';
 
@@ -25,8 +24,7 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export function monitorRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.ctx;
-  const scope = new SiteScope(db);
+  const { db, scope } = app.ctx;
 
   app.get(
     '/:g/DeviceMonitorData',
