@@ -18,7 +18,9 @@
  * Other options: --url mqtt://host:1883, --api http://host:3000, --data-dir (DATA_DIR, ./data),
  * --interval S (5), --qos 0|1 (1), --stations K (devices per station: 4), --duration S (run for
  * S seconds, then print figures), --faults R (faults per equipment per hour, 0.002),
- * --no-error-topic, and --topic-data … --topic-ack to map other topic templates.
+ * --no-error-topic, --ignore-commands SN,SN (those devices leave commands unanswered, so the
+ * server times them out; 'all' for every device), and --topic-data … --topic-ack to map other
+ * topic templates.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,6 +45,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string' },
     faults: { type: 'string', default: '0.002' },
     'no-error-topic': { type: 'boolean', default: false },
+    'ignore-commands': { type: 'string' },
     'topic-data': { type: 'string' },
     'topic-error': { type: 'string' },
     'topic-status': { type: 'string' },
@@ -262,6 +265,14 @@ async function main(): Promise<void> {
     qos: args.qos === '0' ? 0 : 1,
     topics,
     errorTopic: !args['no-error-topic'],
+    ...(args['ignore-commands']
+      ? {
+          ignoreCommands:
+            args['ignore-commands'] === 'all'
+              ? devices.map((d) => d.deviceSn)
+              : args['ignore-commands'].split(',').map((x) => x.trim()),
+        }
+      : {}),
     station: { faultRate: Number(args.faults) },
     log: (m) => {
       console.error(m);

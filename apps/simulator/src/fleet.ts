@@ -3,7 +3,7 @@
  * device connects with its serial number and secret, leaves a retained `Online: 0` will,
  * announces `Online: 1`, subscribes to its commands, publishes its station's values every
  * interval (only the keys it has, under its own names), reports error codes, and answers
- * commands with acknowledgements. Devices of one station share one station model.
+ * commands with acknowledgements (unless told to ignore them, to show time-outs). Devices of one station share one station model.
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import {
@@ -39,6 +39,8 @@ export interface FleetOptions {
   /** Connections opened at once (a large fleet ramps up). */
   connectBatch?: number;
   log?: (message: string) => void;
+  /** Devices that leave commands unanswered (the server then times them out), by serial number. */
+  ignoreCommands?: string[];
   /** Told of each data message as it is sent (tests measure from here). */
   onPublish?: (deviceSn: string, message: Record<string, number>) => void;
 }
@@ -185,6 +187,7 @@ class DeviceAgent {
     }
     if (typeof command.Id !== 'string' || typeof command.Key !== 'string' || command.Value === undefined) return;
     this.fleet.stats.commands += 1;
+    if (this.fleet.ignoring.has(this.device.deviceSn)) return;
     const key = this.device.keyMap?.[command.Key] ?? command.Key;
     const result = this.model.command(key, command.Value);
     const ack: AckMessage = {
@@ -207,11 +210,14 @@ export class Fleet {
   readonly topics: TopicCodec;
   readonly stats: FleetStats = { connected: 0, published: 0, acknowledged: 0, failed: 0, commands: 0, points: 0 };
   readonly stations = new Map<string, StationModel>();
+  /** Devices that leave commands unanswered now (add or remove while running). */
+  readonly ignoring: Set<string>;
   private readonly agents = new Map<string, DeviceAgent>();
 
   private constructor(options: FleetOptions) {
     this.options = options;
     this.topics = new TopicCodec(options.topics ?? DEFAULT_TOPICS);
+    this.ignoring = new Set(options.ignoreCommands);
   }
 
   static async start(options: FleetOptions): Promise<Fleet> {

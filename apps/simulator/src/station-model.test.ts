@@ -94,6 +94,45 @@ describe('the station model', () => {
     expect(model.v[K.controlMode]).toBe(CONTROL_MODE.auto);
   });
 
+  it('answers manual commands like a station: a started lift pump lowers the level, a stopped one lets it rise', () => {
+    const model = new StationModel({ seed: 11, capacity: 100, faultRate: 0 });
+    model.step(START);
+    // In auto mode the station refuses, and says why.
+    const refused = model.command(K.liftPump1Run, 1);
+    expect(refused.ok).toBe(false);
+    expect(refused.message).toMatch(/auto mode/);
+    expect(model.command(K.controlMode, CONTROL_MODE.manual)).toEqual({ ok: true });
+    model.v[K.tankLevel] = 2;
+    expect(model.command(K.liftPump1Run, 1)).toEqual({ ok: true });
+    const t = run(model, START, 0.5);
+    const pumped = model.v[K.tankLevel] ?? NaN;
+    expect(pumped).toBeLessThan(2);
+    expect(model.command(K.liftPump1Run, 0)).toEqual({ ok: true });
+    run(model, t, 0.5);
+    expect(model.v[K.tankLevel]).toBeGreaterThan(pumped);
+    // Manual mode keeps its hands off: the pump stays as the operator left it.
+    expect(model.v[K.liftPump1Run]).toBe(0);
+  });
+
+  it('holds dissolved oxygen near its set-point while a blower runs', () => {
+    const model = new StationModel({ seed: 12, faultRate: 0 });
+    model.step(START);
+    model.command(K.controlMode, CONTROL_MODE.manual);
+    model.command(K.blower2Run, 0);
+    expect(model.command(K.blower1Run, 1)).toEqual({ ok: true });
+    expect(model.command(K.dissolvedOxygenSet, 4)).toEqual({ ok: true });
+    let t = run(model, START, 2);
+    expect(model.v[K.dissolvedOxygen]).toBeGreaterThan(3.6);
+    expect(model.v[K.dissolvedOxygen]).toBeLessThan(4.4);
+    model.command(K.dissolvedOxygenSet, 1.5);
+    t = run(model, t, 2);
+    expect(model.v[K.dissolvedOxygen]).toBeGreaterThan(1.1);
+    expect(model.v[K.dissolvedOxygen]).toBeLessThan(1.9);
+    model.command(K.blower1Run, 0);
+    run(model, t, 2);
+    expect(model.v[K.dissolvedOxygen]).toBeLessThan(0.6);
+  });
+
   it('resets the day counter at local midnight and the month counter at a new month', () => {
     const model = new StationModel({ seed: 5, faultRate: 0 });
     const end = Date.UTC(2026, 5, 30, 22) - 8 * 3_600_000;

@@ -2,7 +2,7 @@
  * A village wastewater station (A/O process, 10–500 m³/day), stepped in simulated seconds:
  * inflow with a morning and evening peak and rain events that raise flow and dilute the
  * sewage; a regulating tank whose level starts and stops duty/standby lift pumps; blowers on a
- * timer cycle driving dissolved oxygen; PAC dosing while pumping; effluent quality that follows
+ * timer cycle driving dissolved oxygen toward its set-point; PAC dosing while pumping; effluent quality that follows
  * aeration and dosing (a failed blower lets NH3-N rise within hours); energy, treated volume and
  * run-time counters (day, month, year). It obeys commands (control mode auto 1 / manual 0 /
  * self-check 2, one-key stop, switches, set-points, alarm reset) and raises and clears faults.
@@ -240,9 +240,11 @@ export class StationModel {
     v[K.dosingRate] = v[K.dosingPumpRun] === 1 ? round(this.pumpCapacity * 0.04 * (0.95 + r() * 0.1), 2) : 0;
     v[K.flowTotal] = round((v[K.flowTotal] ?? 0) + pumped * hours, 2);
 
-    // Dissolved oxygen: rises toward 3 mg/L while a blower runs, falls toward 0.3 when none does.
-    const aerating = (v[K.blower1Run] ?? 0) + (v[K.blower2Run] ?? 0) > 0;
-    const doTarget = aerating ? 2.6 + r() * 0.6 : 0.3;
+    // Dissolved oxygen: the blowers' air valve holds it near the DO set-point while a blower runs
+    // (two blowers push it up to 1 mg/L higher); it falls toward 0.3 mg/L when none does.
+    const blowers = (v[K.blower1Run] ?? 0) + (v[K.blower2Run] ?? 0);
+    const aerating = blowers > 0;
+    const doTarget = aerating ? (v[K.dissolvedOxygenSet] ?? 2) + (blowers - 1) * 0.5 + (r() - 0.5) * 0.3 : 0.3;
     v[K.dissolvedOxygen] = round(
       (v[K.dissolvedOxygen] ?? 0) + (doTarget - (v[K.dissolvedOxygen] ?? 0)) * Math.min(1, dt / 600),
       2,

@@ -205,7 +205,17 @@ export type EventMessage =
       Handled?: 0 | 1;
       Time: number;
     }
-  | { Type: 'ack'; DeviceSn: string; Id: string; Key: string; Success: boolean; Value?: DataValue; Time: number }
+  | {
+      Type: 'ack';
+      DeviceSn: string;
+      Id: string;
+      Key: string;
+      Success: boolean;
+      Value?: DataValue;
+      /** The device's reason, when it gave one (a refusal's). */
+      Message?: string;
+      Time: number;
+    }
   /** A command the device did not answer within the server's COMMAND_TIMEOUT. */
   | { Type: 'timeout'; DeviceSn: string; Id: string; Key: string; Time: number };
 

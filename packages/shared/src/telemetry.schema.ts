@@ -1,5 +1,6 @@
 /** Live data calls (spec §7 Monitoring, history and statistics; Devices: commands; Alarms: DeviceLog). */
 import { z } from 'zod';
+import { anyText } from './rules.ts';
 import { dataKey, idRef } from './schema-fields.ts';
 
 /** A time given as epoch milliseconds, 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' (local) or ISO 8601 with zone. */
@@ -182,9 +183,17 @@ export type CommandRequest = z.infer<typeof commandRequest>;
  * What a device log row records: a command sent (0), done (1) or refused by the device (2), or
  * timed out (4: the device did not answer within the server's COMMAND_TIMEOUT; an answer arriving
  * later still records done or refused); or a message from the device that the server could not
- * use (3: Key is the topic kind, NewValue the start of the payload, Message why).
+ * use (3: Key is the topic kind, NewValue the start of the payload, Message why); or an
+ * operator's note (5: Message the note).
  */
-export const DEVICE_LOG_STATE = { sent: 0, done: 1, refusedByDevice: 2, messageRefused: 3, timedOut: 4 } as const;
+export const DEVICE_LOG_STATE = { sent: 0, done: 1, refusedByDevice: 2, messageRefused: 3, timedOut: 4, note: 5 } as const;
+
+/** POST {kind}/{deviceSn}/DeviceLog: an operator's note in the device log (state 5; Key the data point it is about, if any). */
+export const deviceLogNoteRequest = z.object({
+  Message: anyText(1, 500),
+  Key: z.preprocess((v) => (v === '' || v === null ? undefined : v), dataKey.optional()),
+});
+export type DeviceLogNoteRequest = z.infer<typeof deviceLogNoteRequest>;
 
 export const deviceLogDto = z.object({
   Id: z.number(),
@@ -199,7 +208,7 @@ export const deviceLogDto = z.object({
   Time: z.number().nullable(),
   /**
    * DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server
-   * refused, 4 timed out (no answer within COMMAND_TIMEOUT).
+   * refused, 4 timed out (no answer within COMMAND_TIMEOUT), 5 a note.
    */
   State: z.number(),
   Message: z.string(),

@@ -748,7 +748,7 @@ export interface DeviceLogTable {
   new_value: Generated<string>;
   send_time: number;
   ack_time: number | null;
-  /** DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server refused, 4 timed out (no answer within COMMAND_TIMEOUT) */
+  /** DEVICE_LOG_STATE: 0 sent, 1 done, 2 refused by the device, 3 a device message the server refused, 4 timed out (no answer within COMMAND_TIMEOUT), 5 a note */
   state: Generated<number>;
   message: Generated<string>;
   user_id: number | null;

@@ -112,6 +112,7 @@ export const liveDataPlugin = fp(
       userName: async (user) =>
         (await db.selectFrom('users').select('user_name').where('id', '=', user.id).executeTakeFirst())?.user_name ??
         user.account,
+      holdsControl: (user) => users.holdsOperate(user.id, 'device.control'),
       timeoutMs: config.COMMAND_TIMEOUT * 1000,
       onError,
     });

@@ -7,6 +7,7 @@
  * types and codes linked to data keys.
  */
 import { checkDataDefinition, type DataType } from '@sluice/shared/data-types';
+import { parseFormula } from '@sluice/shared/formula';
 import { GB18918_1A, STATION_KEYS as K } from '@sluice/shared/station-keys';
 import type { Db } from '../db/database.ts';
 
@@ -266,6 +267,8 @@ const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] 
       K.liftPump1Fault,
       K.liftPump1Auto,
       K.tankLevel,
+      K.levelHighSet,
+      K.levelLowSet,
       K.runTimeDay,
       K.runTimeMonth,
       K.runTimeYear,
@@ -303,6 +306,196 @@ const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] 
   },
   { code: 'FM', name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
 ];
+
+interface ControlSeed {
+  name: string;
+  key: string;
+  show: string;
+  cls: 'equipment' | 'setPoint';
+  formula?: string;
+  unit?: string;
+  feedback?: string[];
+}
+interface ModuleSeed {
+  name: string;
+  type: string;
+  controls: ControlSeed[];
+  args?: [string, string][];
+}
+
+/** The station type's modules and controls; an equipment type gets those of its own data points. */
+const STATION_MODULES: ModuleSeed[] = [
+  {
+    name: '提升泵 Lift pumps',
+    type: 'pump',
+    controls: [
+      {
+        name: '1#提升泵 Lift pump 1',
+        key: K.liftPump1Run,
+        show: 'switch',
+        cls: 'equipment',
+        feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto],
+      },
+      {
+        name: '2#提升泵 Lift pump 2',
+        key: K.liftPump2Run,
+        show: 'switch',
+        cls: 'equipment',
+        feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto],
+      },
+      {
+        name: '高液位 High level',
+        key: K.levelHighSet,
+        show: 'input',
+        cls: 'setPoint',
+        unit: 'm',
+        formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }),
+      },
+      {
+        name: '低液位 Low level',
+        key: K.levelLowSet,
+        show: 'input',
+        cls: 'setPoint',
+        unit: 'm',
+        formula: JSON.stringify({ SettingValue: K.levelLowSet, CurrentValue: K.tankLevel }),
+      },
+    ],
+    args: [
+      [K.liftPump1Fault, '1#泵故障 Pump 1 fault'],
+      [K.liftPump2Fault, '2#泵故障 Pump 2 fault'],
+    ],
+  },
+  {
+    name: '曝气 Aeration',
+    type: 'blower',
+    controls: [
+      {
+        name: '1#风机 Blower 1',
+        key: K.blower1Run,
+        show: 'switch',
+        cls: 'equipment',
+        feedback: [K.blower1Run, K.blower1Fault],
+      },
+      {
+        name: '2#风机 Blower 2',
+        key: K.blower2Run,
+        show: 'switch',
+        cls: 'equipment',
+        feedback: [K.blower2Run, K.blower2Fault],
+      },
+      { name: '运行时长 On time', key: K.blowerOnTime, show: 'time', cls: 'setPoint', unit: 's' },
+      { name: '停止时长 Off time', key: K.blowerOffTime, show: 'time', cls: 'setPoint', unit: 's' },
+      {
+        name: '溶解氧 DO',
+        key: K.dissolvedOxygenSet,
+        show: 'input',
+        cls: 'setPoint',
+        unit: 'mg/L',
+        formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}`,
+      },
+    ],
+    args: [[K.dissolvedOxygen, '好氧池溶解氧 Aerobic tank DO']],
+  },
+  {
+    name: '加药 Dosing',
+    type: 'dosing',
+    controls: [
+      {
+        name: 'PAC加药泵 PAC dosing pump',
+        key: K.dosingPumpRun,
+        show: 'switch',
+        cls: 'equipment',
+        feedback: [K.dosingPumpRun, K.dosingPumpFault],
+      },
+      { name: '加药频率 Dosing frequency', key: K.dosingRate, show: 'input', cls: 'setPoint', unit: 'HZ' },
+    ],
+  },
+  {
+    name: '全站 Station',
+    type: 'station',
+    controls: [
+      { name: '控制模式 Control mode', key: K.controlMode, show: 'select', cls: 'setPoint' },
+      { name: '一键停止 One-key stop', key: K.oneKeyStop, show: 'button', cls: 'equipment' },
+      { name: '报警复位 Alarm reset', key: K.alarmReset, show: 'button', cls: 'equipment' },
+    ],
+  },
+];
+
+/** The modules a type of these data points gets: the station's, keeping the controls (and feedback) of its keys. */
+function modulesOf(keys: readonly string[]): ModuleSeed[] {
+  const has = new Set(keys);
+  return STATION_MODULES.map((m) => ({
+    ...m,
+    controls: m.controls
+      .filter((c) => has.has(c.key) && (c.formula === undefined || parseFormulaKeys(c.formula).every((k) => has.has(k))))
+      .map((c) => ({ ...c, ...(c.feedback ? { feedback: c.feedback.filter((k) => has.has(k)) } : {}) })),
+    args: (m.args ?? []).filter(([key]) => has.has(key)),
+  })).filter((m) => m.controls.length > 0);
+}
+
+const parseFormulaKeys = (formula: string): string[] => {
+  const parsed = parseFormula(formula);
+  return parsed ? [parsed.SettingValue, parsed.CurrentValue] : [];
+};
+
+/** A type's module classes, modules, controls, feedback and module arguments. */
+async function seedModules(
+  trx: Db,
+  t: { group_id: number; type_id: number },
+  modules: ModuleSeed[],
+  id: (key: string) => number,
+) {
+  const classOf = async (name: string, rank: number) =>
+    (
+      await trx
+        .insertInto('type_classes')
+        .values({ ...t, name, rank })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const classes = { equipment: await classOf('设备 Equipment', 1), setPoint: await classOf('设定值 Set-points', 2) };
+  for (const [moduleIndex, m] of modules.entries()) {
+    const { id: moduleId } = await trx
+      .insertInto('type_modules')
+      .values({ ...t, module_name: m.name, module_type: m.type, sn: moduleIndex + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [i, c] of m.controls.entries()) {
+      const define = LIBRARY.find((d) => d.key === c.key);
+      const { id: controlId } = await trx
+        .insertInto('type_module_controls')
+        .values({
+          ...t,
+          module_id: moduleId,
+          control_key: c.key,
+          control_name: c.name,
+          data_define_id: id(c.key),
+          show_type: c.show,
+          format: define ? checkDataDefinition({ DataType: define.type, Format: define.format }).format : '',
+          unit: c.unit ?? '',
+          auto_control: 0,
+          formula: c.formula ?? '',
+          data_value: define?.value ?? '',
+          sn: i + 1,
+          class_id: classes[c.cls],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [f, key] of (c.feedback ?? []).entries()) {
+        await trx
+          .insertInto('type_module_feedbacks')
+          .values({ ...t, module_control_id: controlId, data_define_id: id(key), sn: f + 1 })
+          .execute();
+      }
+    }
+    for (const [key, name] of m.args ?? []) {
+      await trx
+        .insertInto('type_module_arguments')
+        .values({ ...t, module_id: moduleId, data_define_id: id(key), name, category: C.alarms })
+        .execute();
+    }
+  }
+}
 
 export interface DemoDeviceTypes {
   stationTypeId: number;
@@ -407,164 +600,7 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       typeDefine.set(d.key, row.id);
     }
 
-    const [equipmentClass, setPointClass] = [
-      (
-        await trx
-          .insertInto('type_classes')
-          .values({ ...t, name: '设备 Equipment', rank: 1 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-      (
-        await trx
-          .insertInto('type_classes')
-          .values({ ...t, name: '设定值 Set-points', rank: 2 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    ];
-    const modules: {
-      name: string;
-      type: string;
-      controls: { name: string; key: string; show: string; cls: number; formula?: string; unit?: string; feedback?: string[] }[];
-      args?: [string, string][];
-    }[] = [
-      {
-        name: '提升泵 Lift pumps',
-        type: 'pump',
-        controls: [
-          {
-            name: '1#提升泵 Lift pump 1',
-            key: K.liftPump1Run,
-            show: 'switch',
-            cls: equipmentClass,
-            feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto],
-          },
-          {
-            name: '2#提升泵 Lift pump 2',
-            key: K.liftPump2Run,
-            show: 'switch',
-            cls: equipmentClass,
-            feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto],
-          },
-          {
-            name: '高液位 High level',
-            key: K.levelHighSet,
-            show: 'input',
-            cls: setPointClass,
-            unit: 'm',
-            formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }),
-          },
-          {
-            name: '低液位 Low level',
-            key: K.levelLowSet,
-            show: 'input',
-            cls: setPointClass,
-            unit: 'm',
-            formula: JSON.stringify({ SettingValue: K.levelLowSet, CurrentValue: K.tankLevel }),
-          },
-        ],
-        args: [
-          [K.liftPump1Fault, '1#泵故障 Pump 1 fault'],
-          [K.liftPump2Fault, '2#泵故障 Pump 2 fault'],
-        ],
-      },
-      {
-        name: '曝气 Aeration',
-        type: 'blower',
-        controls: [
-          {
-            name: '1#风机 Blower 1',
-            key: K.blower1Run,
-            show: 'switch',
-            cls: equipmentClass,
-            feedback: [K.blower1Run, K.blower1Fault],
-          },
-          {
-            name: '2#风机 Blower 2',
-            key: K.blower2Run,
-            show: 'switch',
-            cls: equipmentClass,
-            feedback: [K.blower2Run, K.blower2Fault],
-          },
-          { name: '运行时长 On time', key: K.blowerOnTime, show: 'time', cls: setPointClass, unit: 's' },
-          { name: '停止时长 Off time', key: K.blowerOffTime, show: 'time', cls: setPointClass, unit: 's' },
-          {
-            name: '溶解氧 DO',
-            key: K.dissolvedOxygenSet,
-            show: 'input',
-            cls: setPointClass,
-            unit: 'mg/L',
-            formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}`,
-          },
-        ],
-        args: [[K.dissolvedOxygen, '好氧池溶解氧 Aerobic tank DO']],
-      },
-      {
-        name: '加药 Dosing',
-        type: 'dosing',
-        controls: [
-          {
-            name: 'PAC加药泵 PAC dosing pump',
-            key: K.dosingPumpRun,
-            show: 'switch',
-            cls: equipmentClass,
-            feedback: [K.dosingPumpRun, K.dosingPumpFault],
-          },
-          { name: '加药频率 Dosing frequency', key: K.dosingRate, show: 'input', cls: setPointClass, unit: 'HZ' },
-        ],
-      },
-      {
-        name: '全站 Station',
-        type: 'station',
-        controls: [
-          { name: '控制模式 Control mode', key: K.controlMode, show: 'select', cls: setPointClass },
-          { name: '一键停止 One-key stop', key: K.oneKeyStop, show: 'button', cls: equipmentClass },
-          { name: '报警复位 Alarm reset', key: K.alarmReset, show: 'button', cls: equipmentClass },
-        ],
-      },
-    ];
-    for (const [moduleIndex, m] of modules.entries()) {
-      const { id: moduleId } = await trx
-        .insertInto('type_modules')
-        .values({ ...t, module_name: m.name, module_type: m.type, sn: moduleIndex + 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [i, c] of m.controls.entries()) {
-        const define = LIBRARY.find((d) => d.key === c.key);
-        const { id: controlId } = await trx
-          .insertInto('type_module_controls')
-          .values({
-            ...t,
-            module_id: moduleId,
-            control_key: c.key,
-            control_name: c.name,
-            data_define_id: id(c.key),
-            show_type: c.show,
-            format: define ? checkDataDefinition({ DataType: define.type, Format: define.format }).format : '',
-            unit: c.unit ?? '',
-            auto_control: 0,
-            formula: c.formula ?? '',
-            data_value: define?.value ?? '',
-            sn: i + 1,
-            class_id: c.cls,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const [f, key] of (c.feedback ?? []).entries()) {
-          await trx
-            .insertInto('type_module_feedbacks')
-            .values({ ...t, module_control_id: controlId, data_define_id: id(key), sn: f + 1 })
-            .execute();
-        }
-      }
-      for (const [key, name] of m.args ?? []) {
-        await trx
-          .insertInto('type_module_arguments')
-          .values({ ...t, module_id: moduleId, data_define_id: id(key), name, category: C.alarms })
-          .execute();
-      }
-    }
+    await seedModules(trx, t, STATION_MODULES, id);
 
     const icons: [string, string, string][] = [
       ['1#提升泵 Lift pump 1', K.liftPump1Run, 'pump'],
@@ -926,6 +962,7 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           })
           .execute();
       }
+      await seedModules(trx, { ...g, type_id: equipmentId }, modulesOf(e.keys), id);
     }
     return { stationTypeId: typeId, equipmentTypeIds };
   });

@@ -1,14 +1,18 @@
 /**
+ * GET {g}/{deviceSn}/DeviceControl: the device's control panel (modules, controls, control mode).
  * POST {g}/{deviceSn}/DeviceCommand (Key, Value): controls a device (device.control, a grant
- * that is not view-only, the device online, not in auto mode). GET {kind}/{deviceSn}/DeviceLog:
- * the commands sent to a device, newest first by default.
+ * that is not view-only, the device online, not in auto mode). {kind}/{deviceSn}/DeviceLog: GET
+ * the commands sent to a device and the notes on it, newest first by default; POST a note
+ * (device.control); DELETE /{id} one row (an administrator).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery } from '@sluice/shared/paging.schema';
 import { deviceSn } from '@sluice/shared/device.schema';
-import { commandRequest, deviceLogDto, deviceLogQuery } from '@sluice/shared/telemetry.schema';
+import { deviceControlDto } from '@sluice/shared/device-control.schema';
+import { commandRequest, deviceLogDto, deviceLogNoteRequest, deviceLogQuery } from '@sluice/shared/telemetry.schema';
+import { idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { searchPattern } from '../../http/resource.ts';
@@ -21,6 +25,21 @@ const tags = ['Live data'];
 export function commandsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { scope } = app.ctx;
+
+  app.get(
+    '/:g/:deviceSn/DeviceControl',
+    {
+      config: { access: { operate: 'device.view' } },
+      schema: {
+        tags,
+        summary:
+          "A device's control panel: its type's modules and controls, each with the data point a command is checked against, the control mode, one-key stop and alarm reset, and whether the caller may control it",
+        params: z.object({ g: z.string(), deviceSn }),
+        response: { 200: envelopeOf(deviceControlDto) },
+      },
+    },
+    async (request) => ok(request, await app.live.commands.panel(currentUser(request), request.params.deviceSn)),
+  );
 
   app.post(
     '/:g/:deviceSn/DeviceCommand',
@@ -76,6 +95,45 @@ export function commandsRoutes(root: FastifyInstance): void {
         { no: q.PageNo, size: q.PageSize },
       );
       return ok(request, rows.map(deviceLogOf), { count });
+    },
+  );
+
+  app.post(
+    '/:kind/:deviceSn/DeviceLog',
+    {
+      config: { access: { operate: 'device.control' } },
+      schema: {
+        tags,
+        summary: "Adds an operator's note to the device log (Message; Key the data point it is about, optional)",
+        params: z.object({ kind: z.string(), deviceSn }),
+        body: deviceLogNoteRequest,
+        response: { 200: envelopeOf(deviceLogDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      checkGroupSegment(request.params.kind, user);
+      const row = await app.live.commands.note(user, request.params.deviceSn, request.body.Message, request.body.Key);
+      return ok(request, deviceLogOf(row));
+    },
+  );
+
+  app.delete(
+    '/:kind/:deviceSn/DeviceLog/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Deletes one row of the device log (administrators)',
+        params: z.object({ kind: z.string(), deviceSn, id: idRef }),
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      checkGroupSegment(request.params.kind, user);
+      await app.live.commands.deleteLog(user, request.params.deviceSn, request.params.id);
+      return ok(request, null);
     },
   );
 }

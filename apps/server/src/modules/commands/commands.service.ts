@@ -13,7 +13,7 @@ import { checkControlValue } from '@sluice/shared/control-values';
 import { parseMessageRef } from '@sluice/shared/rules';
 import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/shared/device-protocol';
 import type { MessageKey } from '@sluice/shared/i18n';
-import type { DeviceLogDto } from '@sluice/shared/telemetry.schema';
+import { DEVICE_LOG_STATE, type DeviceLogDto } from '@sluice/shared/telemetry.schema';
 import { AppError } from '../../http/errors.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
@@ -22,7 +22,21 @@ import type { HistoryRepository } from '../telemetry/history.repository.ts';
 import type { MessageBus } from '../../mqtt/message-bus.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
 import type { DeviceLogRow, DeviceLogsRepository } from './device-logs.repository.ts';
-import type { ControlDefinitionsRepository } from './control-definitions.repository.ts';
+import type { ControlDefinitionsRepository, GoverningDefinition } from './control-definitions.repository.ts';
+import { parseFormula } from '@sluice/shared/formula';
+import type { ControlPointDto, DeviceControlDto, DeviceControlModuleDto } from '@sluice/shared/device-control.schema';
+
+/** Controls the panel shows apart from the modules: the mode tabs and the two danger buttons. */
+const PANEL_KEYS = new Set<string>([STATION_KEYS.controlMode, STATION_KEYS.oneKeyStop, STATION_KEYS.alarmReset]);
+
+const pointOf = (key: string, governing: GoverningDefinition): ControlPointDto => ({
+  Key: key,
+  Name: governing.name,
+  DataType: governing.definition.dataType,
+  Format: governing.definition.format,
+  Unit: governing.definition.unit,
+  ShowType: governing.definition.showType ?? '',
+});
 
 /** Keys that may change even in auto mode: leaving auto mode, and stopping everything. */
 const ALLOWED_IN_AUTO = new Set<string>([STATION_KEYS.controlMode, STATION_KEYS.oneKeyStop]);
@@ -59,6 +73,8 @@ export class CommandsService {
     topics: TopicCodec;
     events: LiveEvents;
     userName: (user: CurrentUser) => Promise<string>;
+    /** Whether the user's roles hold device.control (administrators hold every operate). */
+    holdsControl: (user: CurrentUser) => Promise<boolean>;
     /** How long a command waits for the device's answer. */
     timeoutMs: number;
     onError: (error: unknown) => void;
@@ -108,6 +124,73 @@ export class CommandsService {
     this.timers.add(timer);
   }
 
+  /** Whether the user may control the device: holds device.control and more than a view-only grant on it. */
+  async mayControl(user: CurrentUser, deviceSn: string): Promise<boolean> {
+    if (!user.isAdmin && !(await this.deps.holdsControl(user))) return false;
+    return this.deps.scope.device(user, deviceSn, 'write').then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /**
+   * The device's control panel: its type's modules and controls, each with the definition a
+   * command to it is checked against (so the console refuses what the server would), the
+   * control mode and the two danger buttons.
+   */
+  async panel(user: CurrentUser, deviceSn: string): Promise<DeviceControlDto> {
+    const { scope, directory, definitions } = this.deps;
+    const row = await scope.device(user, deviceSn);
+    const device = await directory.device(row.device_sn);
+    if (!device) throw new AppError(404, 'error.notFound');
+    const points = new Map<string, Promise<ControlPointDto | null>>();
+    const point = (key: string) => {
+      let found = points.get(key);
+      if (!found) {
+        found = definitions.of(device, key).then((g) => (g ? pointOf(key, g) : null));
+        points.set(key, found);
+      }
+      return found;
+    };
+    const modules: DeviceControlModuleDto[] = [];
+    if (device.typeId !== null) {
+      const rows = await definitions.typeModules(device.groupId, device.typeId);
+      for (const m of rows.modules) {
+        const controls: DeviceControlModuleDto['Controls'] = [];
+        for (const c of rows.controls.filter((x) => x.moduleId === m.id && !PANEL_KEYS.has(x.key))) {
+          const own = await point(c.key);
+          if (!own) continue;
+          const currentKey = parseFormula(c.formula)?.CurrentValue ?? null;
+          const feedbacks: ControlPointDto[] = [];
+          for (const f of rows.feedbacks.filter((x) => x.controlId === c.id)) {
+            const p = await point(f.key);
+            if (p) feedbacks.push(p);
+          }
+          controls.push({
+            Id: c.id,
+            ControlName: c.name,
+            Point: own,
+            CurrentKey: currentKey,
+            Current: currentKey === null ? null : await point(currentKey),
+            Feedbacks: feedbacks,
+            Sn: c.sn,
+          });
+        }
+        if (controls.length > 0)
+          modules.push({ Id: m.id, ModuleName: m.module_name, ModuleType: m.module_type, Sn: m.sn, Controls: controls });
+      }
+    }
+    return {
+      DeviceSn: row.device_sn,
+      Online: row.online === 1,
+      CanControl: await this.mayControl(user, row.device_sn),
+      ControlMode: await point(STATION_KEYS.controlMode),
+      OneKeyStop: await point(STATION_KEYS.oneKeyStop),
+      AlarmReset: await point(STATION_KEYS.alarmReset),
+      Modules: modules,
+    };
+  }
+
   async send(user: CurrentUser, deviceSn: string, key: string, value: DataValue, now = Date.now()): Promise<SentCommand> {
     const { scope, directory, definitions, history, logs, bus, topics } = this.deps;
     const row = await scope.device(user, deviceSn, 'write');
@@ -150,6 +233,41 @@ export class CommandsService {
     return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
   }
 
+  /** An operator's note in the device's log, about one of its data points when `key` is given. */
+  async note(
+    user: CurrentUser,
+    deviceSn: string,
+    message: string,
+    key: string | undefined,
+    now = Date.now(),
+  ): Promise<DeviceLogRow> {
+    const { scope, directory, definitions, logs } = this.deps;
+    const row = await scope.device(user, deviceSn, 'write');
+    const device = await directory.device(row.device_sn);
+    if (!device) throw new AppError(404, 'error.notFound');
+    const governing = key === undefined ? undefined : await definitions.of(device, key);
+    if (key !== undefined && !governing) throw new AppError(400, 'command.unknownKey', { key }, 'Key');
+    return logs.insert({
+      group_id: device.groupId,
+      device_sn: device.deviceSn,
+      command_id: randomBytes(16).toString('hex'),
+      data_key: key ?? '',
+      key_name: governing?.name ?? '',
+      send_time: now,
+      ack_time: null,
+      state: DEVICE_LOG_STATE.note,
+      message,
+      user_id: user.id,
+      user_name: await this.deps.userName(user),
+    });
+  }
+
+  /** Deletes one row of the device's log. */
+  async deleteLog(user: CurrentUser, deviceSn: string, id: number): Promise<void> {
+    const row = await this.deps.scope.device(user, deviceSn, 'write');
+    if (!(await this.deps.logs.delete(user.groupId, row.device_sn, id))) throw new AppError(404, 'error.notFound');
+  }
+
   /** A device's acknowledgement of a command. */
   async acknowledge(device: KnownDevice, ack: AckMessage, at: number): Promise<void> {
     const row = await this.deps.logs.acknowledge(device.groupId, device.deviceSn, ack.Id, ack.Success, ack.Message ?? '', at);
@@ -161,6 +279,7 @@ export class CommandsService {
       Key: row.data_key,
       Success: ack.Success,
       ...(ack.Value !== undefined ? { Value: ack.Value } : {}),
+      ...(ack.Message ? { Message: ack.Message } : {}),
       Time: at,
     });
   }

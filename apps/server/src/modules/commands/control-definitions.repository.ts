@@ -17,6 +17,12 @@ export interface GoverningDefinition {
   source: 'device' | 'control' | 'type';
 }
 
+export interface TypeModuleRows {
+  modules: { id: number; module_name: string; module_type: string; sn: number }[];
+  controls: { id: number; moduleId: number; key: string; name: string; formula: string; sn: number }[];
+  feedbacks: { controlId: number; key: string }[];
+}
+
 export class ControlDefinitionsRepository {
   private readonly db: Db;
   constructor(db: Db) {
@@ -68,6 +74,48 @@ export class ControlDefinitionsRepository {
         source: 'type',
       }
     );
+  }
+
+  /** The modules of a type, in order, with their controls (keys from the library where unset) and feedback keys. */
+  async typeModules(groupId: number, typeId: number): Promise<TypeModuleRows> {
+    const modules = await this.db
+      .selectFrom('type_modules')
+      .select(['id', 'module_name', 'module_type', 'sn'])
+      .where('group_id', '=', groupId)
+      .where('type_id', '=', typeId)
+      .orderBy('sn')
+      .orderBy('id')
+      .execute();
+    const controls = await this.db
+      .selectFrom('type_module_controls as c')
+      .innerJoin('data_defines as d', 'd.id', 'c.data_define_id')
+      .select(['c.id', 'c.module_id', 'c.control_key', 'd.data_key', 'c.control_name', 'c.formula', 'c.sn'])
+      .where('c.group_id', '=', groupId)
+      .where('c.type_id', '=', typeId)
+      .orderBy('c.sn')
+      .orderBy('c.id')
+      .execute();
+    const feedbacks = await this.db
+      .selectFrom('type_module_feedbacks as f')
+      .innerJoin('data_defines as d', 'd.id', 'f.data_define_id')
+      .select(['f.module_control_id', 'd.data_key'])
+      .where('f.group_id', '=', groupId)
+      .where('f.type_id', '=', typeId)
+      .orderBy('f.sn')
+      .orderBy('f.id')
+      .execute();
+    return {
+      modules,
+      controls: controls.map((c) => ({
+        id: c.id,
+        moduleId: c.module_id,
+        key: c.control_key !== '' ? c.control_key : c.data_key,
+        name: c.control_name,
+        formula: c.formula,
+        sn: c.sn,
+      })),
+      feedbacks: feedbacks.map((f) => ({ controlId: f.module_control_id, key: f.data_key })),
+    };
   }
 
   private typeControl(groupId: number, typeId: number, key: string) {

@@ -1,4 +1,4 @@
-/** The device log: each command sent to a device (key, old and new value, when) and its acknowledgement. */
+/** The device log: each command sent to a device (key, old and new value, when) and its acknowledgement; operators' notes. */
 import type { Insertable, Selectable } from 'kysely';
 import { DEVICE_LOG_STATE } from '@sluice/shared/telemetry.schema';
 import type { Db } from '../../db/database.ts';
@@ -53,6 +53,17 @@ export class DeviceLogsRepository {
       .execute();
   }
 
+  /** Deletes one row of a device's log; whether there was one. */
+  async delete(groupId: number, deviceSn: string, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('device_logs')
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
   async page(
     groupId: number,
     deviceSn: string,
@@ -62,7 +73,7 @@ export class DeviceLogsRepository {
     let q = this.db.selectFrom('device_logs').where('group_id', '=', groupId).where('device_sn', '=', deviceSn);
     if (filter.from !== undefined) q = q.where('send_time', '>=', filter.from);
     if (filter.to !== undefined) q = q.where('send_time', '<', filter.to);
-    if (filter.search) q = q.where(likeAny(['data_key', 'key_name', 'user_name'], filter.search));
+    if (filter.search) q = q.where(likeAny(['data_key', 'key_name', 'user_name', 'message'], filter.search));
     const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const rows = await q
       .selectAll()

@@ -32,7 +32,6 @@ const pagedQuery = z.intersection(pageQuery, devicePageQuery);
 
 export function devicesRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { users } = app.ctx;
   const service = app.ctx.devices;
   const { repository, scope } = service;
 
@@ -256,13 +255,7 @@ export function devicesRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       checkGroupSegment(request.params.module, user);
       const device = await scope.device(user, request.params.deviceSn);
-      const holds = user.isAdmin || (await users.holdsOperate(user.id, 'device.control'));
-      const writable =
-        holds &&
-        (await scope.device(user, device.device_sn, 'write').then(
-          () => true,
-          () => false,
-        ));
+      const writable = await app.live.commands.mayControl(user, device.device_sn);
       return ok(request, { DeviceSn: device.device_sn, CanControl: writable, Online: device.online === 1 });
     },
   );
