@@ -5,7 +5,6 @@
  * builds the same graph with `createContext` and no routes. Live data (the broker and ingestion)
  * is built over it by mqtt/live-data.ts.
  */
-import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { DialectName } from './db/migrations.ts';
 import { SessionsRepository } from './auth/sessions.repository.ts';
@@ -54,6 +53,12 @@ import {
 import { purgeDeviceLiveData } from './modules/telemetry/retention.job.ts';
 import { WarnConfigRepository } from './modules/warn-config/warn-config.repository.ts';
 import { WarnConfigService } from './modules/warn-config/warn-config.service.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { WebhookChannel } from './modules/notifications/channels/webhook.channel.ts';
+import { EmailChannel } from './modules/notifications/channels/email.channel.ts';
+import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
+import { utcOffsetMinutes, type Config } from './config.ts';
 import path from 'node:path';
 
 export interface AppContext {
@@ -98,6 +103,8 @@ export interface AppContext {
   templates: TemplatesService;
   /** The group's alarm configuration: warn types and warn codes. */
   warnConfig: WarnConfigService;
+  /** Alarm notifications: rules, channels, quiet hours, the delivery queue and its job. */
+  notifications: NotificationsService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -163,6 +170,17 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     typeFiles: new TypeFilesService({ types, storage }),
     templates: new TemplatesService({ repository: new TemplatesRepository(db), typeScope }),
     warnConfig: new WarnConfigService(new WarnConfigRepository(db)),
+    notifications: new NotificationsService({
+      repository: new NotificationsRepository(db),
+      secrets,
+      adapters: { webhook: new WebhookChannel(), email: new EmailChannel(), sms: new SmsChannel(config.SMS_API_URL) },
+      settings: {
+        intervalMs: config.NOTIFY_INTERVAL * 1000,
+        maxAttempts: config.NOTIFY_MAX_ATTEMPTS,
+        retryBaseMs: config.NOTIFY_RETRY_SECONDS * 1000,
+        offsetMinutes: utcOffsetMinutes(config),
+      },
+    }),
   };
 }
 

@@ -53,6 +53,7 @@ import { historyRoutes } from './modules/telemetry/history.routes.ts';
 import { monitorRoutes } from './modules/telemetry/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -91,6 +92,7 @@ const apiModules = [
   onlineRoutes,
   commandsRoutes,
   alarmsRoutes,
+  notificationsRoutes,
 ];
 
 export interface RouteRecord {

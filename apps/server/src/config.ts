@@ -169,6 +169,10 @@ const configSchema = z
       .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
       .optional(),
     SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
+    SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
+    NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
+    NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
+    NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),
     ...mqttConfig,
   })
   .refine((c) => Boolean(c.TLS_CERT) === Boolean(c.TLS_KEY), {

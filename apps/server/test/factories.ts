@@ -69,6 +69,10 @@ export async function buildUser(
     userName?: string;
     roles?: (number | 'Operator' | 'Administrator')[];
     status?: number;
+    email?: string;
+    phone?: string;
+    /** The user's settings (UserConfig), as stored. */
+    config?: Record<string, unknown>;
   },
 ): Promise<BuiltUser> {
   const account = fields.account ?? unique('user');
@@ -80,15 +84,15 @@ export async function buildUser(
       group_id: fields.groupId,
       account,
       user_name: fields.userName ?? account,
-      email: '',
-      phone: '',
+      email: fields.email ?? '',
+      phone: fields.phone ?? '',
       user_type: 0,
       remark: '',
       password_hash: await hashPassword(password),
       status: fields.status ?? 1,
       is_platform_admin: 0,
       picture: '',
-      config: '{}',
+      config: JSON.stringify(fields.config ?? {}),
       created_at: now,
       updated_at: now,
     })

@@ -181,6 +181,47 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
       handled_at: null,
     })
     .execute();
+  const { id: channel } = await db
+    .insertInto('notify_channels')
+    .values({
+      ...g,
+      name: 'Duty webhook',
+      kind: 'webhook',
+      url: 'https://hooks.example.cn/a',
+      secret: secrets.seal('whsec-0123456789abcdef'),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: rule } = await db
+    .insertInto('notify_rules')
+    .values({ ...g, name: 'Faults', channel_id: channel, type_ids: String(warnType), project_ids: String(station) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('notify_settings')
+    .values({ ...g, quiet_enabled: 1 })
+    .execute();
+  await db
+    .insertInto('notify_deliveries')
+    .values({
+      ...device,
+      warn_id: 1,
+      rule_id: rule,
+      rule_name: 'Faults',
+      channel_id: channel,
+      channel_name: 'Duty webhook',
+      kind: 'webhook',
+      level: 1,
+      user_id: null,
+      recipient: 'hooks.example.cn',
+      status: 'failed',
+      error: 'HTTP 500',
+      due_at: now,
+      done_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await db
     .insertInto('device_logs')
     .values({ ...device, command_id: 'a'.repeat(32), data_key: 'DOSet', send_time: now, ack_time: null, user_id: 1 })

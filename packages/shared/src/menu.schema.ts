@@ -96,7 +96,13 @@ export const DEFAULT_MENUS: DefaultMenu[] = [
     Name: 'Notice Manager',
     Icon: 'BellOutlined',
     operator: true,
-    children: [link('Notice center', '/common/notice/list/0/0', 'common/notice/list', '', true)],
+    children: [
+      link('Notice center', '/common/notice/list/0/0', 'common/notice/list', '', true),
+      // The same screens 0010_notifications adds to existing groups.
+      link('Notification channels', '/sys/notifyChannel', 'sys/notifyChannel'),
+      link('Notification rules', '/sys/notifyRule', 'sys/notifyRule'),
+      link('Delivery history', '/sys/notifyLog', 'sys/notifyLog'),
+    ],
   },
   {
     Name: 'System Configure',

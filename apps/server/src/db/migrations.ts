@@ -12,6 +12,7 @@ import { up as telemetry } from './migrations/0005-telemetry.ts';
 import { up as deviceTypeParts } from './migrations/0006-device-type-parts.ts';
 import { up as deviceLogPending } from './migrations/0007-device-log-pending.ts';
 import { up as alarmHandling } from './migrations/0009-alarm-handling.ts';
+import { up as notifications } from './migrations/0010-notifications.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -30,6 +31,7 @@ const steps: [string, Step][] = [
   ['0006_device_type_parts', deviceTypeParts],
   ['0007_device_log_pending', deviceLogPending],
   ['0009_alarm_handling', alarmHandling],
+  ['0010_notifications', notifications],
 ];
 
 /** The migrations' names, in order. */

@@ -122,6 +122,10 @@ export interface Database {
   device_online_periods: DeviceOnlinePeriodTable;
   warns: WarnTable;
   device_logs: DeviceLogTable;
+  notify_channels: NotifyChannelTable;
+  notify_rules: NotifyRuleTable;
+  notify_settings: NotifySettingsTable;
+  notify_deliveries: NotifyDeliveryTable;
 }
 
 export interface ModuleTable {
@@ -753,4 +757,79 @@ export interface DeviceLogTable {
   message: Generated<string>;
   user_id: number | null;
   user_name: Generated<string>;
+}
+
+// ---- Notifications (0010_notifications) ---------------------------------------------------
+
+export interface NotifyChannelTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  /** webhook, email, sms */
+  kind: string;
+  enabled: Generated<number>;
+  url: Generated<string>;
+  smtp_host: Generated<string>;
+  smtp_port: Generated<number>;
+  smtp_secure: Generated<number>;
+  /** The SMTP user, or the SMS AccessKeyId. */
+  user_name: Generated<string>;
+  /** sealed with the SECRET_KEY: the webhook's signing secret, the SMTP password or the SMS AccessKeySecret */
+  secret: Generated<string>;
+  /** The e-mail From address, or the SMS sign name. */
+  sender: Generated<string>;
+  /** The SMS template code. */
+  template: Generated<string>;
+}
+
+export interface NotifyRuleTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  enabled: Generated<number>;
+  level: Generated<number>;
+  delay_minutes: Generated<number>;
+  channel_id: number;
+  /** Comma-separated ids; '' is all. */
+  type_ids: Generated<string>;
+  project_ids: Generated<string>;
+  user_ids: Generated<string>;
+  urgent: Generated<number>;
+}
+
+export interface NotifySettingsTable {
+  group_id: number;
+  quiet_enabled: Generated<number>;
+  /** HH:mm, local time */
+  quiet_start: Generated<string>;
+  quiet_end: Generated<string>;
+}
+
+/** One attempt to deliver one alarm to one recipient; pending and held rows are the queue. */
+export interface NotifyDeliveryTable {
+  id: Generated<number>;
+  group_id: number;
+  warn_id: number;
+  rule_id: number | null;
+  rule_name: Generated<string>;
+  channel_id: number | null;
+  channel_name: Generated<string>;
+  kind: string;
+  level: number;
+  urgent: Generated<number>;
+  recipient: Generated<string>;
+  recipient_name: Generated<string>;
+  /** The user it was for (null for a webhook). */
+  user_id: number | null;
+  device_sn: Generated<string>;
+  code: Generated<string>;
+  description: Generated<string>;
+  attempt: Generated<number>;
+  /** pending, held, sending, sent, failed, cancelled */
+  status: string;
+  due_at: number;
+  done_at: number | null;
+  error: Generated<string>;
+  created_at: number;
+  updated_at: number;
 }

@@ -96,8 +96,14 @@ export const liveDataPlugin = fp(
       onSwept: (cutoff, now): Promise<void> => alarms.sweepOffline(cutoff, now),
       onError,
     });
-    const alarms: AlarmsService = new AlarmsService(alarmsRepository, events, (device, at) =>
-      online.announceState(device.groupId, device.deviceSn, at),
+    const alarms: AlarmsService = new AlarmsService(
+      alarmsRepository,
+      events,
+      (device, at) => online.announceState(device.groupId, device.deviceSn, at),
+      // Notifications are queued after the alarms' commit, off the ingestion path.
+      (opened) => {
+        app.ctx.notifications.alarmOpened(opened);
+      },
     );
     const logs = new DeviceLogsRepository(db);
     const commands = new CommandsService({
@@ -219,6 +225,9 @@ export const liveDataPlugin = fp(
         online.start();
         retention.start();
         commands.start();
+        app.ctx.notifications.start((error) => {
+          log.error({ err: error }, 'alarm notifications');
+        });
       },
     };
     app.decorate('live', live);
@@ -227,6 +236,7 @@ export const liveDataPlugin = fp(
       stopListening();
       retention.stop();
       commands.stop();
+      await app.ctx.notifications.stop();
       if (broker) await broker.close();
       if (external) await external.close();
       await writer.close();

@@ -124,6 +124,8 @@ export const enUS = {
     fileVersion: 'Enter a version like V1.1.2 or v1.1.x',
     number: 'Please enter a number',
     email: 'Enter a valid e-mail address',
+    url: 'Enter an http:// or https:// address',
+    timeOfDay: 'Enter a time as HH:mm (00:00–23:59)',
     passwordAgain: 'The two passwords differ',
     invalid: 'Invalid value',
     position: 'Enter a position as longitude,latitude, e.g. 113.8865,22.609985',

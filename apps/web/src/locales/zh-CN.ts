@@ -119,6 +119,8 @@ export const zhCN: BaseCatalog = {
     fileVersion: '请输入正确的版本号，如 V1.1.2 或 v1.1.x',
     number: '请输入数字',
     email: '请输入正确的邮箱地址',
+    url: '请输入以 http:// 或 https:// 开头的地址',
+    timeOfDay: '请按 HH:mm 输入时间（00:00–23:59）',
     passwordAgain: '两次输入的密码不一致',
     invalid: '输入有误',
     position: '请输入“经度,纬度”格式的位置，如 113.8865,22.609985',

@@ -75,13 +75,21 @@ export class AlarmsService {
   private readonly repository: AlarmsRepository;
   private readonly events: LiveEvents;
   private readonly onChange: (device: AlarmDevice, at: number) => Promise<void>;
+  private readonly onOpened: (alarms: WarnRow[]) => void;
   private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: TypeStandards }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
 
-  constructor(repository: AlarmsRepository, events: LiveEvents, onChange: (device: AlarmDevice, at: number) => Promise<void>) {
+  /** `onOpened` hears of alarms once they are recorded (notifications); it must not make the caller wait. */
+  constructor(
+    repository: AlarmsRepository,
+    events: LiveEvents,
+    onChange: (device: AlarmDevice, at: number) => Promise<void>,
+    onOpened: (alarms: WarnRow[]) => void = () => undefined,
+  ) {
     this.repository = repository;
     this.events = events;
     this.onChange = onChange;
+    this.onOpened = onOpened;
   }
 
   get records(): AlarmsRepository {
@@ -271,6 +279,7 @@ export class AlarmsService {
       })),
     );
     for (const w of opened) this.emitWarn(device.groupId, w, 1, 2, at, 0);
+    this.onOpened(opened);
     await this.onChange(device, at);
     return opened;
   }

@@ -11,6 +11,7 @@ import { SECRET_MASK, addSimAccountRequest, simAccountDto, simCardDto, updateSim
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
+import { maskedSecret, sealUnlessKept } from '../../security/secret-fields.ts';
 
 const tags = ['SIM'];
 const manage = { operate: 'system.manage' } as const;
@@ -18,17 +19,8 @@ const manage = { operate: 'system.manage' } as const;
 export function simRoutes(root: FastifyInstance): void {
   const { secrets, simCards } = root.ctx;
 
-  /** The last 4 characters of a long secret, behind the mask; nothing of a short one. */
-  const masked = (sealed: unknown) => {
-    try {
-      const plain = secrets.open(String(sealed));
-      return plain.length >= 12 ? `${SECRET_MASK}${plain.slice(-4)}` : SECRET_MASK;
-    } catch {
-      return SECRET_MASK;
-    }
-  };
-  const keepOrSeal = (value: unknown) =>
-    typeof value !== 'string' || value === '' || value.startsWith(SECRET_MASK) ? undefined : secrets.seal(value);
+  const masked = (sealed: unknown) => maskedSecret(secrets, sealed) || SECRET_MASK;
+  const keepOrSeal = (value: unknown) => sealUnlessKept(secrets, value);
 
   registerResource(root, {
     table: 'sim_accounts',
