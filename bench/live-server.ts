@@ -77,10 +77,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The server as its own process. With `probe`, bench/loop-probe.ts runs inside it and reports
+ * its event loop's stalls and its memory as 'message' events of the child (see LoopReport).
+ */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: { probe?: boolean } = {},
+): Promise<RunningServer> {
   const [port, mqttPort] = [await freePort(), await freePort()];
   loadConfig({ DATA_DIR: dataDir, ...env });
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'apps/server/src/main.ts'], {
+  const preload = options.probe ? ['--import', './bench/loop-probe.ts'] : [];
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...preload, 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -94,7 +103,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       WEB_DIST: path.join(dataDir, 'none'),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(
@@ -124,6 +133,20 @@ export async function login(port: number): Promise<string> {
     body: JSON.stringify({ Account: ADMIN.account, Password: ADMIN.password }),
   });
   return ((await res.json()) as { data: { Token: string } }).data.Token;
+}
+
+/** What bench/loop-probe.ts sends once a second from inside a process. */
+export interface LoopReport {
+  probe: 'loop';
+  /** Date.now() when sent. */
+  at: number;
+  /** The longest the event loop stalled in the second before. */
+  stallMs: number;
+  rssMb: number;
+}
+
+export function isLoopReport(message: unknown): message is LoopReport {
+  return typeof message === 'object' && message !== null && (message as { probe?: unknown }).probe === 'loop';
 }
 
 const TICKS = 100;

@@ -118,7 +118,19 @@ const mqttConfig = {
     .refine((v) => parseUtcOffset(v) !== undefined, 'must be an offset like +08:00, -05:30 or Z')
     .default('+08:00'),
   INGEST_BATCH_MS: z.coerce.number().int().min(0).max(5000).default(0),
-  INGEST_BATCH_POINTS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  INGEST_BATCH_POINTS: z.coerce.number().int().min(1).max(200_000).default(5000),
+  INGEST_QUEUE_POINTS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(10_000_000, 'must be at most 10000000')
+    .default(200_000),
+  INGEST_QUEUE_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(65_536, 'must be at least 65536 (64 KiB)')
+    .max(4_294_967_296, 'must be at most 4294967296 (4 GiB)')
+    .default(64 * 1024 * 1024),
   MAX_UNDEFINED_KEYS: z.coerce.number().int().min(0, 'must be 0 (only defined keys) or more').max(100_000).default(200),
   HISTORY_RAW_DAYS: days(90),
   HISTORY_HOURLY_DAYS: days(730),

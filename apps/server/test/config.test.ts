@@ -58,6 +58,8 @@ describe('configuration', () => {
     [{ TLS_CERT: '/etc/cert.pem' }, 'TLS_CERT'],
     // "Trust any X-Forwarded-For" is no longer a setting: the proxies must be named.
     [{ TRUST_PROXY: 'on' }, 'TRUST_PROXY'],
+    [{ INGEST_QUEUE_POINTS: '10' }, 'INGEST_QUEUE_POINTS'],
+    [{ INGEST_QUEUE_BYTES: 'lots' }, 'INGEST_QUEUE_BYTES'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,proxy.example' }, 'TRUST_PROXY'],

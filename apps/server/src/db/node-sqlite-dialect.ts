@@ -30,7 +30,11 @@ class NodeSqliteDatabase implements SqliteDatabase {
     if (this.native.isOpen) this.native.close();
   }
   prepare(sql: string): SqliteStatement {
-    const stmt = this.native.prepare(sql);
+    // Kysely begins transactions with a deferred 'begin'. Another connection writes too (the
+    // ingest writer's thread), and a deferred transaction that read before it writes cannot
+    // wait for that writer: SQLite fails it at once (SQLITE_BUSY). An immediate one takes the
+    // write lock first, waiting for it under busy_timeout.
+    const stmt = this.native.prepare(sql === 'begin' ? 'begin immediate' : sql);
     const reader = stmt.columns().length > 0;
     return {
       reader,

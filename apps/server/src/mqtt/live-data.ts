@@ -16,6 +16,7 @@ import { topicTemplates, utcOffsetMinutes } from '../config.ts';
 import { DeviceDirectory } from '../modules/telemetry/device-directory.ts';
 import { TelemetryWriteRepository } from '../modules/telemetry/telemetry-write.repository.ts';
 import { IngestWriter } from '../modules/telemetry/ingest-writer.ts';
+import { ThreadedWriteRepository } from '../modules/telemetry/threaded-write.repository.ts';
 import { HistoryRepository } from '../modules/telemetry/history.repository.ts';
 import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
 import { RefusalLog } from '../modules/telemetry/refusal-log.ts';
@@ -77,10 +78,17 @@ export const liveDataPlugin = fp(
     const bus = new SwitchableBus();
     const events = new LiveEvents(bus, topics, onError);
     const directory = new DeviceDirectory(db);
-    const writeRepository = new TelemetryWriteRepository(db, dialect, offsetMinutes);
-    const writer = new IngestWriter(writeRepository, {
+    // On SQLite the commits run in a worker thread with its own connection, off the thread
+    // serving HTTP and MQTT; PostgreSQL's are already off it (the pool's connections).
+    const writeThread =
+      dialect === 'sqlite'
+        ? new ThreadedWriteRepository(path.join(config.DATA_DIR, 'sluice.db'), offsetMinutes, onError)
+        : undefined;
+    const writer = new IngestWriter(writeThread ?? new TelemetryWriteRepository(db, dialect, offsetMinutes), {
       maxDelayMs: config.INGEST_BATCH_MS,
       maxPoints: config.INGEST_BATCH_POINTS,
+      maxQueuedPoints: config.INGEST_QUEUE_POINTS,
+      maxQueuedBytes: config.INGEST_QUEUE_BYTES,
       onError: (error, messages) => {
         log.error({ err: error, messages }, 'a batch of live data failed to commit; its messages are not acknowledged');
       },
@@ -240,6 +248,7 @@ export const liveDataPlugin = fp(
       if (broker) await broker.close();
       if (external) await external.close();
       await writer.close();
+      await writeThread?.close();
       await online.stop();
       await checkpointer?.stop();
     });

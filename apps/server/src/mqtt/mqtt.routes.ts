@@ -116,7 +116,7 @@ export function mqttRoutes(root: FastifyInstance): void {
         Broker: broker ? ('embedded' as const) : ('external' as const),
         Clients: broker ? broker.clients : null,
         Ingestion: { ...ingestion.counters },
-        Writer: { ...writer.stats, backlog: writer.backlog },
+        Writer: { ...writer.stats, backlog: writer.backlog, waiting: writer.waitingMessages },
         Refused: { ...auth.counters },
       });
     },

@@ -5,8 +5,16 @@
  * points, or `maxDelayMs` after its first message (when that is 0: once the messages read in the
  * same turn of the event loop are queued), whichever comes first; what arrives during a commit
  * goes into the next batch.
+ *
+ * The writer holds at most `maxQueuedPoints` points and `maxQueuedBytes` bytes of payload
+ * (queued and being committed). A message that would pass either waits, outside the queue,
+ * until commits make room — and its `write` with it, so the broker does not acknowledge it
+ * and does not read more from that device's connection meanwhile (Aedes reads a connection
+ * again only once the packets of its last read are handled): devices slow down to what the
+ * database takes, and memory stays bounded by the queue plus one read per connection. A
+ * message larger than the whole bound is taken alone, when nothing else is held.
  */
-import type { BatchPoint, BatchResult, LatestUpdate, TelemetryWriteRepository } from './telemetry-write.repository.ts';
+import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
 export interface IngestMessage {
   groupId: number;
@@ -14,6 +22,13 @@ export interface IngestMessage {
   points: BatchPoint[];
   /** The message's values by key for the latest-values record, with the message's time. */
   latest: { ts: number; data: Record<string, number | string> }[];
+  /** The size of the message's payload, counted against maxQueuedBytes. */
+  bytes: number;
+}
+
+/** Commits a batch in one transaction (TelemetryWriteRepository, or its worker thread on SQLite). */
+export interface BatchCommitter {
+  commit(points: BatchPoint[], latest: LatestUpdate[]): Promise<BatchResult>;
 }
 
 interface Pending {
@@ -30,27 +45,49 @@ export interface WriterStats {
   failedBatches: number;
   /** Milliseconds of the last batch's transaction. */
   lastCommitMs: number;
+  /** The most points and payload bytes held at once (queued and being committed). */
+  peakPoints: number;
+  peakBytes: number;
+  /** Messages that had to wait for room. */
+  waited: number;
 }
 
 export interface WriterOptions {
   maxDelayMs: number;
   maxPoints: number;
+  maxQueuedPoints: number;
+  maxQueuedBytes: number;
   onError?: (error: unknown, messages: number) => void;
   onCommitted?: (messages: IngestMessage[], result: BatchResult) => void;
 }
 
 export class IngestWriter {
-  private readonly repository: TelemetryWriteRepository;
+  private readonly repository: BatchCommitter;
   private readonly options: WriterOptions;
   private queue: Pending[] = [];
   private queuedPoints = 0;
+  /** Points and bytes held: queued, and in the batch being committed. */
+  private heldPoints = 0;
+  private heldBytes = 0;
+  /** Messages waiting for room, in arrival order. */
+  private waiting: Pending[] = [];
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
-  readonly stats: WriterStats = { messages: 0, points: 0, duplicates: 0, batches: 0, failedBatches: 0, lastCommitMs: 0 };
+  readonly stats: WriterStats = {
+    messages: 0,
+    points: 0,
+    duplicates: 0,
+    batches: 0,
+    failedBatches: 0,
+    lastCommitMs: 0,
+    peakPoints: 0,
+    peakBytes: 0,
+    waited: 0,
+  };
 
-  constructor(repository: TelemetryWriteRepository, options: WriterOptions) {
+  constructor(repository: BatchCommitter, options: WriterOptions) {
     this.repository = repository;
     this.options = options;
   }
@@ -59,28 +96,63 @@ export class IngestWriter {
   write(message: IngestMessage): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the ingest writer is closed'));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ message, resolve, reject });
-      this.queuedPoints += message.points.length;
-      // Without a linger time, a batch starts at once when none is running (group commit:
-      // what arrives while a batch commits goes into the next one).
-      if (this.queuedPoints >= this.options.maxPoints) this.kick();
-      else if (this.options.maxDelayMs === 0) {
-        // After the messages read in this turn of the event loop, so that they share a commit.
-        this.immediate ??= setImmediate(() => {
-          this.immediate = undefined;
-          this.kick();
-        });
-      } else
-        this.timer ??= setTimeout(() => {
-          this.kick();
-        }, this.options.maxDelayMs);
+      const pending = { message, resolve, reject };
+      if (this.waiting.length > 0 || !this.fits(message)) {
+        this.stats.waited += 1;
+        this.waiting.push(pending);
+        return;
+      }
+      this.enqueue(pending);
     });
   }
 
-  /** Writes whatever is queued now. */
+  /** Whether the message may be held now. */
+  private fits({ points, bytes }: IngestMessage): boolean {
+    if (this.heldPoints === 0 && this.heldBytes === 0) return true;
+    return (
+      this.heldPoints + points.length <= this.options.maxQueuedPoints && this.heldBytes + bytes <= this.options.maxQueuedBytes
+    );
+  }
+
+  /** Lets waiting messages in, in order, as far as there is room. */
+  private admitWaiting(): void {
+    while (this.waiting.length > 0) {
+      const next = this.waiting[0];
+      if (!next || !this.fits(next.message)) break;
+      this.waiting.shift();
+      this.enqueue(next);
+    }
+  }
+
+  private enqueue(pending: Pending): void {
+    const { message } = pending;
+    this.queue.push(pending);
+    this.queuedPoints += message.points.length;
+    this.heldPoints += message.points.length;
+    this.heldBytes += message.bytes;
+    if (this.heldPoints > this.stats.peakPoints) this.stats.peakPoints = this.heldPoints;
+    if (this.heldBytes > this.stats.peakBytes) this.stats.peakBytes = this.heldBytes;
+    // Without a linger time, a batch starts at once when none is running (group commit:
+    // what arrives while a batch commits goes into the next one).
+    if (this.queuedPoints >= this.options.maxPoints) this.kick();
+    else if (this.options.maxDelayMs === 0) {
+      // After the messages read in this turn of the event loop, so that they share a commit.
+      this.immediate ??= setImmediate(() => {
+        this.immediate = undefined;
+        this.kick();
+      });
+    } else
+      this.timer ??= setTimeout(() => {
+        this.kick();
+      }, this.options.maxDelayMs);
+  }
+
+  /** Writes whatever is queued now, and what waits for room. */
   async flush(): Promise<void> {
-    this.kick();
-    while (this.running) await this.running;
+    do {
+      this.kick();
+      while (this.running) await this.running;
+    } while (this.queue.length > 0 || this.waiting.length > 0);
   }
 
   async close(): Promise<void> {
@@ -88,8 +160,14 @@ export class IngestWriter {
     this.closed = true;
   }
 
+  /** Points held (queued and being committed). */
   get backlog(): number {
-    return this.queuedPoints;
+    return this.heldPoints;
+  }
+
+  /** Messages waiting for room. */
+  get waitingMessages(): number {
+    return this.waiting.length;
   }
 
   private kick(): void {
@@ -143,7 +221,13 @@ export class IngestWriter {
     }
     const started = performance.now();
     try {
-      const result = await this.repository.commit(points, [...latest.values()]);
+      const result = await this.repository.commit(points, [...latest.values()]).finally(() => {
+        for (const { message } of batch) {
+          this.heldPoints -= message.points.length;
+          this.heldBytes -= message.bytes;
+        }
+        this.admitWaiting();
+      });
       this.stats.lastCommitMs = performance.now() - started;
       this.stats.batches += 1;
       this.stats.messages += batch.length;

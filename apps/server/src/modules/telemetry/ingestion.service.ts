@@ -159,7 +159,13 @@ export class IngestionService {
       await this.deps.refusals.record({ ...device, kind: 'data', reason, payload }, now);
     }
     if (kept.length === 0) return { ok: true };
-    await this.deps.writer.write({ groupId: device.groupId, deviceSn: device.deviceSn, points: kept, latest });
+    await this.deps.writer.write({
+      groupId: device.groupId,
+      deviceSn: device.deviceSn,
+      points: kept,
+      latest,
+      bytes: payload.length,
+    });
     this.counters.stored += 1;
     // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
     for (const l of latest) {

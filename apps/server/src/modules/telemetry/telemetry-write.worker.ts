@@ -1,0 +1,39 @@
+/**
+ * The SQLite ingest writer's thread (see threaded-write.repository.ts): its own node:sqlite
+ * connection to the database file (WAL lets it write while the main thread reads), and the
+ * write repository committing the batches it is sent, one at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.ts';
+import { openSqlite } from '../../db/node-sqlite-dialect.ts';
+import { TelemetryWriteRepository } from './telemetry-write.repository.ts';
+import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
+
+const { file, offsetMinutes } = workerData as { file: string; offsetMinutes: number };
+const db = new Kysely<Database>({ dialect: openSqlite(file).dialect });
+const repository = new TelemetryWriteRepository(db, 'sqlite', offsetMinutes);
+const port = parentPort;
+if (!port) throw new Error('telemetry-write.worker.ts runs as a worker thread');
+
+let chain = Promise.resolve();
+port.on('message', (request: WorkerRequest) => {
+  chain = chain.then(async () => {
+    if (request.kind === 'forget') {
+      repository.forgetDevice(request.deviceSn);
+      return;
+    }
+    if (request.kind === 'close') {
+      await db.destroy();
+      port.close();
+      return;
+    }
+    let reply: WorkerReply;
+    try {
+      reply = { id: request.id, result: await repository.commit(request.points, request.latest, request.now) };
+    } catch (error) {
+      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+  });
+});

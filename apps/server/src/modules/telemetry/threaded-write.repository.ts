@@ -1,0 +1,95 @@
+/**
+ * On SQLite the ingest writer commits in a worker thread with its own connection
+ * (telemetry-write.worker.ts): node:sqlite calls are synchronous, and back-to-back commits on
+ * the main thread held the thread that serves HTTP, MQTT and the timers (a fleet of 10,000
+ * devices stalled it for 54–57 s). Here a commit is a message to the worker, answered once the
+ * batch is committed there, so acknowledging after commit still means durable.
+ *
+ * When the worker dies (a crash, out of memory), the batches it held are failed — their
+ * messages are not acknowledged and the devices send them again — and the next commit starts a
+ * new worker.
+ */
+import { Worker } from 'node:worker_threads';
+import type { BatchCommitter } from './ingest-writer.ts';
+import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
+
+export type WorkerRequest =
+  | { kind: 'commit'; id: number; points: BatchPoint[]; latest: LatestUpdate[]; now: number }
+  | { kind: 'forget'; deviceSn: string }
+  | { kind: 'close' };
+
+export type WorkerReply = { id: number; result: BatchResult } | { id: number; error: string };
+
+interface Waiting {
+  resolve: (result: BatchResult) => void;
+  reject: (error: Error) => void;
+}
+
+export class ThreadedWriteRepository implements BatchCommitter {
+  private readonly file: string;
+  private readonly offsetMinutes: number;
+  private readonly onError: (error: unknown) => void;
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(file: string, offsetMinutes: number, onError: (error: unknown) => void) {
+    this.file = file;
+    this.offsetMinutes = offsetMinutes;
+    this.onError = onError;
+  }
+
+  commit(points: BatchPoint[], latest: LatestUpdate[], now = Date.now()): Promise<BatchResult> {
+    if (this.closed) return Promise.reject(new Error('the write thread is closed'));
+    const id = this.nextId++;
+    return new Promise<BatchResult>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.thread().postMessage({ kind: 'commit', id, points, latest, now } satisfies WorkerRequest);
+    });
+  }
+
+  /** Forgets the cached series of a device (its history was deleted). */
+  forgetDevice(deviceSn: string): void {
+    this.worker?.postMessage({ kind: 'forget', deviceSn } satisfies WorkerRequest);
+  }
+
+  /** Ends the thread after the batches it holds (the ingest writer is flushed first). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    worker.postMessage({ kind: 'close' } satisfies WorkerRequest);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await worker.terminate();
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./telemetry-write.worker.ts', import.meta.url), {
+      workerData: { file: this.file, offsetMinutes: this.offsetMinutes },
+    });
+    worker.on('message', (reply: WorkerReply) => {
+      const waiting = this.waiting.get(reply.id);
+      if (!waiting) return;
+      this.waiting.delete(reply.id);
+      if ('error' in reply) waiting.reject(new Error(reply.error));
+      else waiting.resolve(reply.result);
+    });
+    const failAll = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiting of this.waiting.values()) waiting.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', (error: Error) => {
+      this.onError(error);
+      failAll(error);
+    });
+    worker.on('exit', (code) => {
+      failAll(new Error(`the write thread exited (${String(code)})`));
+    });
+    this.worker = worker;
+    return worker;
+  }
+}
