@@ -19,7 +19,8 @@
  * --interval S (5), --qos 0|1 (1), --stations K (devices per station: 4), --duration S (run for
  * S seconds, then print figures), --faults R (faults per equipment per hour, 0.002),
  * --no-error-topic, --ignore-commands SN,SN (those devices leave commands unanswered, so the
- * server times them out; 'all' for every device), and --topic-data … --topic-ack to map other
+ * server times them out; 'all' for every device), --speed N (simulated seconds per second: 60
+ * shows an hour of a station in a minute), and --topic-data … --topic-ack to map other
  * topic templates.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     faults: { type: 'string', default: '0.002' },
     'no-error-topic': { type: 'boolean', default: false },
     'ignore-commands': { type: 'string' },
+    speed: { type: 'string', default: '1' },
     'topic-data': { type: 'string' },
     'topic-error': { type: 'string' },
     'topic-status': { type: 'string' },
@@ -265,6 +267,7 @@ async function main(): Promise<void> {
     qos: args.qos === '0' ? 0 : 1,
     topics,
     errorTopic: !args['no-error-topic'],
+    speed: Number(args.speed) > 0 ? Number(args.speed) : 1,
     ...(args['ignore-commands']
       ? {
           ignoreCommands:

@@ -39,6 +39,11 @@ export interface FleetOptions {
   /** Connections opened at once (a large fleet ramps up). */
   connectBatch?: number;
   log?: (message: string) => void;
+  /**
+   * Simulated seconds per real second (1 by default): a demonstration or a test sees an hour of
+   * a station in seconds. Messages keep the real time.
+   */
+  speed?: number;
   /** Devices that leave commands unanswered (the server then times them out), by serial number. */
   ignoreCommands?: string[];
   /** Told of each data message as it is sent (tests measure from here). */
@@ -153,7 +158,7 @@ class DeviceAgent {
     const client = this.client;
     if (!client?.connected) return;
     const now = Date.now();
-    this.model.step(now);
+    this.model.step(this.fleet.simulatedTime(now));
     const { deviceSn, groupId } = this.device;
     const values = this.values();
     const payload = JSON.stringify({ Time: now, ...values });
@@ -212,6 +217,7 @@ export class Fleet {
   readonly stations = new Map<string, StationModel>();
   /** Devices that leave commands unanswered now (add or remove while running). */
   readonly ignoring: Set<string>;
+  private readonly started = Date.now();
   private readonly agents = new Map<string, DeviceAgent>();
 
   private constructor(options: FleetOptions) {
@@ -234,6 +240,12 @@ export class Fleet {
     const batch = options.connectBatch ?? 100;
     for (let i = 0; i < agents.length; i += batch) await Promise.all(agents.slice(i, i + batch).map((a) => a.start()));
     return fleet;
+  }
+
+  /** The stations' clock at real time `now`: real time while speed is 1, faster from the start otherwise. */
+  simulatedTime(now: number): number {
+    const speed = this.options.speed ?? 1;
+    return speed === 1 ? now : this.started + (now - this.started) * speed;
   }
 
   log(message: string): void {

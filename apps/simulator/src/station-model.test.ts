@@ -56,7 +56,7 @@ describe('the station model', () => {
   });
 
   it('lets effluent ammonia rise when the blowers fail', () => {
-    const model = new StationModel({ seed: 3, capacity: 100, faultRate: 0 });
+    const model = new StationModel({ seed: 3, capacity: 100, faultRate: 0, rain: false });
     model.step(START);
     const t = run(model, START, 12);
     const healthy = model.v[K.nh3nOut] ?? 0;

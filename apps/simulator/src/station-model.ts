@@ -57,6 +57,8 @@ export interface StationOptions {
   faultRate?: number;
   /** Minutes east of UTC of the station's clock (day, month and year counters). */
   offsetMinutes?: number;
+  /** Rain events (on by default; a test that needs dry-weather flow turns them off). */
+  rain?: boolean;
 }
 
 export interface CommandResult {
@@ -69,6 +71,7 @@ export class StationModel {
   private readonly random: () => number;
   private readonly faultRate: number;
   private readonly offsetMinutes: number;
+  private readonly rains: boolean;
   private readonly area: number;
   private readonly pumpCapacity: number;
   private rain = { until: 0, factor: 1 };
@@ -85,9 +88,11 @@ export class StationModel {
     this.capacity = options.capacity ?? Math.round(40 + this.random() * 260);
     this.faultRate = options.faultRate ?? 0.002;
     this.offsetMinutes = options.offsetMinutes ?? 480;
+    this.rains = options.rain ?? true;
     // A regulating tank holding about 4 hours of average flow over 2.5 m of working depth.
     this.area = ((this.capacity / 24) * 4) / 2.5;
-    this.pumpCapacity = (this.capacity / 24) * 2.2;
+    // Lift pumps sized for three times the average flow, above the morning peak.
+    this.pumpCapacity = (this.capacity / 24) * 3;
     const r = this.random;
     this.v = {
       [K.inflow]: this.capacity / 24,
@@ -162,7 +167,7 @@ export class StationModel {
     this.rollCounters(now);
 
     // Rain: about one event every two days, 2–8 hours long, 1.5–3 times the flow.
-    if (now > this.rain.until && r() < hours / 48)
+    if (this.rains && now > this.rain.until && r() < hours / 48)
       this.rain = { until: now + (2 + r() * 6) * 3_600_000, factor: 1.5 + r() * 1.5 };
     const rain = now < this.rain.until ? this.rain.factor : 1;
     const inflow = (this.capacity / 24) * dailyShape(hour) * rain * (0.92 + r() * 0.16);

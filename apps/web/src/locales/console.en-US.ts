@@ -5,6 +5,7 @@
  */
 import { sitesEnUS } from './sites.en-US';
 import { noticesEnUS } from './notices.en-US';
+import { controlEnUS } from './control.en-US';
 
 export const consoleEnUS = {
   resource: {
@@ -220,6 +221,7 @@ export const consoleEnUS = {
   },
   ...sitesEnUS,
   ...noticesEnUS,
+  ...controlEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

@@ -2,6 +2,7 @@
 import type { ConsoleCatalog } from './console.en-US';
 import { sitesZhCN } from './sites.zh-CN';
 import { noticesZhCN } from './notices.zh-CN';
+import { controlZhCN } from './control.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -217,4 +218,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   },
   ...sitesZhCN,
   ...noticesZhCN,
+  ...controlZhCN,
 };

@@ -5,12 +5,12 @@
  * serial number).
  *
  * The home page composes features — the sites feature's lists, forms and details, the devices
- * feature's nodes and details, a device's live values (features/home) and active alarms (features/notices), its SIM card (features/sim)
+ * feature's nodes and details, a device's live values, control panel and log (features/home) and active alarms (features/notices), its SIM card (features/sim)
  * and its principals (features/sites) — so it lives here, in the app layer, and the features do
  * not import each other (conventions: `components/lib ← features ← app`).
  */
-import { useCallback, useMemo, useState } from 'react';
-import { Flex, Typography } from 'antd';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Flex, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,9 @@ import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/compon
 import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
 import { deviceQueryOptions, type DeviceDto } from '../../features/devices/api/devices-api';
 import { LiveValues } from '../../features/home/components/live-values';
+import { DeviceLogTable } from '../../features/home/components/device-log-table';
+import { withDeviceTypesCatalog } from '../../lib/feature-catalogs';
+import { lazyComponent } from '../../lib/lazy-page';
 import { DeviceAlarms } from '../../features/notices/components/device-alarms';
 import { DeviceCardTab } from '../../features/sim/components/device-card-tab';
 import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
@@ -39,6 +42,11 @@ import { SiteDetails } from '../../features/sites/components/site-details';
 import { SitesBrowser, type DeviceNodes } from '../../features/sites/components/sites-browser';
 import { StatisticsPanel } from '../../features/sites/components/statistics-panel';
 import './home-page.css';
+
+/** The control panel checks values with the data-type rules, whose messages come with the device-types catalog. */
+const ControlPanel = lazyComponent(
+  withDeviceTypesCatalog(() => import('../../features/home/components/control/control-panel').then((m) => m.ControlPanel)),
+);
 
 function Legend() {
   const { t } = useTranslation();
@@ -151,6 +159,16 @@ export function HomePage() {
           </Flex>
         ),
       },
+      {
+        key: 'control',
+        label: t('control.tab'),
+        children: (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <ControlPanel g={g} sn={device.DeviceSn} deviceName={device.DeviceName || device.DeviceSn} />
+          </Suspense>
+        ),
+      },
+      { key: 'log', label: t('deviceLog.tab'), children: <DeviceLogTable g={g} sn={device.DeviceSn} /> },
       own.overview,
       own.images,
       own.config,

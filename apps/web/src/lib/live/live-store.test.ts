@@ -87,4 +87,42 @@ describe('LiveStore', () => {
     expect(store.device('B').state).toBe(0);
     expect(told).toBe(1);
   });
+
+  it('tells command listeners what became of each command, and keeps the outcome for a sender whose call returns late', () => {
+    const store = new LiveStore();
+    const heard: unknown[] = [];
+    const leave = store.subscribeCommands((event) => heard.push(event));
+    store.receive('event', 'A', { Type: 'ack', Id: 'c1', Key: 'PumpRun', Success: true, Value: 1, Time: 1 });
+    store.receive('event', 'A', {
+      Type: 'ack',
+      Id: 'c2',
+      Key: 'PumpRun',
+      Success: false,
+      Value: 0,
+      Message: 'auto mode: the station controls itself',
+    });
+    store.receive('event', 'A', { Type: 'timeout', Id: 'c3', Key: 'DOSet' });
+    expect(heard).toEqual([
+      { deviceSn: 'A', id: 'c1', key: 'PumpRun', outcome: 'done', value: 1 },
+      {
+        deviceSn: 'A',
+        id: 'c2',
+        key: 'PumpRun',
+        outcome: 'refused',
+        value: 0,
+        message: 'auto mode: the station controls itself',
+      },
+      { deviceSn: 'A', id: 'c3', key: 'DOSet', outcome: 'timeout' },
+    ]);
+    expect(store.commandOutcome('c2')?.outcome).toBe('refused');
+    // An answer after the time-out tells what really happened; a time-out after an answer changes nothing.
+    store.receive('event', 'A', { Type: 'ack', Id: 'c3', Key: 'DOSet', Success: true });
+    store.receive('event', 'A', { Type: 'timeout', Id: 'c1', Key: 'PumpRun' });
+    expect(store.commandOutcome('c3')?.outcome).toBe('done');
+    expect(store.commandOutcome('c1')?.outcome).toBe('done');
+    expect(heard).toHaveLength(4);
+    leave();
+    store.receive('event', 'A', { Type: 'ack', Id: 'c4', Key: 'PumpRun', Success: true });
+    expect(heard).toHaveLength(4);
+  });
 });

@@ -35,6 +35,23 @@ export interface AlarmEvent {
 }
 type AlarmListener = (event: AlarmEvent) => void;
 
+/** What became of a command: the device's answer (done or refused, with its reason), or the server's time-out. */
+export interface CommandEvent {
+  deviceSn: string;
+  /** The command's id (the device log's CommandId). */
+  id: string;
+  key: string;
+  outcome: 'done' | 'refused' | 'timeout';
+  /** The value the device reports after the command, when it said. */
+  value?: number | string | boolean;
+  /** The device's reason, when it gave one. */
+  message?: string;
+}
+type CommandListener = (event: CommandEvent) => void;
+
+/** How many command outcomes are kept for a sender whose call returns after the device answered. */
+const KEPT_COMMANDS = 200;
+
 function record(value: unknown): Record<string, unknown> | undefined {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -59,6 +76,8 @@ export class LiveStore {
   private readonly stateListeners = new Set<Listener>();
   private readonly connectionListeners = new Set<Listener>();
   private readonly alarmListeners = new Set<AlarmListener>();
+  private readonly commandListeners = new Set<CommandListener>();
+  private readonly commands = new Map<string, CommandEvent>();
   private states = new Map<string, LiveState>();
   /** When each device was last updated, by a counter of updates. */
   private readonly updatedAt = new Map<string, number>();
@@ -93,6 +112,17 @@ export class LiveStore {
   subscribeAlarms(listener: AlarmListener): () => void {
     this.alarmListeners.add(listener);
     return () => this.alarmListeners.delete(listener);
+  }
+
+  /** Every command outcome of any device, as it is heard. */
+  subscribeCommands(listener: CommandListener): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
+  /** A command's outcome heard already (the device may answer before the sender's call returns). */
+  commandOutcome(id: string): CommandEvent | undefined {
+    return this.commands.get(id);
   }
 
   subscribeConnection(listener: Listener): () => void {
@@ -137,6 +167,7 @@ export class LiveStore {
     this.devices = new Map();
     this.states = new Map();
     this.updatedAt.clear();
+    this.commands.clear();
     for (const sn of sns) this.notify(sn);
     for (const l of this.stateListeners) l();
   }
@@ -213,6 +244,23 @@ export class LiveStore {
         for (const l of this.alarmListeners) l(event);
       }
     } else if (body.Type === 'online' && state !== undefined) this.update(sn, { state });
+    else if ((body.Type === 'ack' || body.Type === 'timeout') && typeof body.Id === 'string') {
+      const value = body.Value;
+      const event: CommandEvent = {
+        deviceSn: sn,
+        id: body.Id,
+        key: typeof body.Key === 'string' ? body.Key : '',
+        outcome: body.Type === 'timeout' ? 'timeout' : body.Success === true ? 'done' : 'refused',
+        ...(typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? { value } : {}),
+        ...(typeof body.Message === 'string' && body.Message !== '' ? { message: body.Message } : {}),
+      };
+      // A late answer after a time-out still tells what happened; a time-out after an answer does not undo it.
+      if (event.outcome === 'timeout' && this.commands.has(event.id)) return;
+      this.commands.delete(event.id);
+      this.commands.set(event.id, event);
+      if (this.commands.size > KEPT_COMMANDS) this.commands.delete(this.commands.keys().next().value ?? '');
+      for (const l of this.commandListeners) l(event);
+    }
   }
 
   private update(sn: string, change: Partial<LiveDevice>): void {

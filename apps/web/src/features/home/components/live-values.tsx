@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { displayValue, type DataType } from '@sluice/shared/data-types';
 import { formatDateTime } from '../../../lib/dates';
-import { useLiveDevice } from '../../../lib/live/live-hooks';
-import { deviceLayoutQueryOptions, latestDataQueryOptions } from '../api/device-data-api';
+import { deviceLayoutQueryOptions } from '../api/device-data-api';
+import { useCurrentValues } from './use-current-values';
 
 interface Row {
   Key: string;
@@ -80,14 +80,10 @@ function ValueTable({
 
 export function LiveValues({ g, sn }: { g: number; sn: string }) {
   const { t } = useTranslation();
-  const latest = useQuery(latestDataQueryOptions(g, sn));
+  const { latest, liveNewer, liveData, valueOf, time } = useCurrentValues(g, sn);
   const layout = useQuery(deviceLayoutQueryOptions(sn));
-  const live = useLiveDevice(sn);
   if (latest.isPending || layout.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (latest.isError || layout.isError) return <Alert type="error" showIcon title={t('live.failed')} />;
-
-  const liveNewer = live.time !== undefined && (latest.data.Time === null || live.time >= latest.data.Time);
-  const valueOf = (key: string) => (liveNewer ? (live.data[key] ?? latest.data.Data[key]) : latest.data.Data[key]);
 
   const { defines, panels } = layout.data;
   const defined = new Set(defines.map((d) => d.DataKey));
@@ -116,7 +112,7 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
     others.push({ Key: p.Key, Name: p.Name, Unit: p.Unit, DataType: undefined, Format: '', Defined: p.Defined });
   }
   if (liveNewer) {
-    for (const key of Object.keys(live.data)) {
+    for (const key of Object.keys(liveData)) {
       if (seen.has(key)) continue;
       seen.add(key);
       others.push({ Key: key, Name: key, Unit: '', DataType: undefined, Format: '', Defined: false });
@@ -125,7 +121,6 @@ export function LiveValues({ g, sn }: { g: number; sn: string }) {
   if (others.length > 0)
     sections.push({ key: 'others', title: sections.length > 0 ? t('live.others') : t('live.tab'), rows: others });
 
-  const time = liveNewer ? live.time : latest.data.Time;
   if (sections.length === 0) return <Empty description={t('live.empty')} />;
   return (
     <Flex vertical gap={12}>
