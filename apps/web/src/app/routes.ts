@@ -80,6 +80,9 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   warnCode: withDeviceTypesCatalog(() => import('../features/warn-config/pages/warn-code-page').then((m) => m.WarnCodePage)),
   appFile: withDeviceTypesCatalog(() => import('../features/app-versions/pages/app-file-page').then((m) => m.AppFilePage)),
   simboss: withDeviceTypesCatalog(() => import('../features/sim/pages/sim-page').then((m) => m.SimPage)),
+  notifyChannel: () => import('../features/notifications/pages/notify-channel-page').then((m) => m.NotifyChannelPage),
+  notifyRule: () => import('../features/notifications/pages/notify-rule-page').then((m) => m.NotifyRulePage),
+  notifyLog: () => import('../features/notifications/pages/notify-log-page').then((m) => m.NotifyLogPage),
 };
 
 /** Every route that needs a session. */

@@ -6,6 +6,7 @@
 import { sitesEnUS } from './sites.en-US';
 import { noticesEnUS } from './notices.en-US';
 import { controlEnUS } from './control.en-US';
+import { notificationsEnUS } from './notifications.en-US';
 
 export const consoleEnUS = {
   resource: {
@@ -222,6 +223,7 @@ export const consoleEnUS = {
   ...sitesEnUS,
   ...noticesEnUS,
   ...controlEnUS,
+  ...notificationsEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

@@ -3,6 +3,7 @@ import type { ConsoleCatalog } from './console.en-US';
 import { sitesZhCN } from './sites.zh-CN';
 import { noticesZhCN } from './notices.zh-CN';
 import { controlZhCN } from './control.zh-CN';
+import { notificationsZhCN } from './notifications.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -219,4 +220,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...sitesZhCN,
   ...noticesZhCN,
   ...controlZhCN,
+  ...notificationsZhCN,
 };

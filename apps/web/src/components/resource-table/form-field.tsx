@@ -63,7 +63,16 @@ function control(
     case 'switch':
       return <Switch id={id} />;
     case 'select':
-      return <Select id={id} options={options} placeholder={placeholder} allowClear showSearch={{ optionFilterProp: 'label' }} />;
+      return (
+        <Select
+          id={id}
+          mode={field.multiple ? 'multiple' : undefined}
+          options={options}
+          placeholder={placeholder}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
     case 'radio':
       return <Radio.Group id={id} options={options} optionType="button" buttonStyle="solid" />;
     case 'tree-select':

@@ -78,6 +78,8 @@ export interface FormFieldDef {
   /** Read-only in the edit dialog (an account name, say). */
   readOnlyInEdit?: boolean;
   options?: Choice[];
+  /** A 'select' that takes several of its options (its value is an array). */
+  multiple?: boolean;
   treeData?: TreeChoice[];
   /** Suggestions of an autocomplete field. */
   suggestions?: string[];
