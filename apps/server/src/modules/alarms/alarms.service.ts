@@ -63,6 +63,9 @@ export function alarmRange(
 
 const dayOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
+/** How long a device's active alarms are kept in memory between reads. */
+const ACTIVE_TTL_MS = 60_000;
+
 /** The device an alarm is opened on. */
 type AlarmDevice = Pick<KnownDevice, 'groupId' | 'deviceSn' | 'projectId'>;
 
@@ -78,6 +81,13 @@ export class AlarmsService {
   private readonly onOpened: (alarms: WarnRow[]) => void;
   private readonly links = new Map<number, Cached<{ codes: Map<string, string[]>; standards: TypeStandards }>>();
   private readonly chains = new Map<string, Promise<unknown>>();
+  /**
+   * Each device's active alarms from its own messages, as this service last read or changed
+   * them: evaluating a data message then needs no query unless a code opens or clears. Kept
+   * ACTIVE_TTL_MS at most (another server instance may have changed them), and dropped when
+   * people handle or delete the device's alarms.
+   */
+  private readonly active = new Map<string, Cached<WarnRow[]>>();
 
   /** `onOpened` hears of alarms once they are recorded (notifications); it must not make the caller wait. */
   constructor(
@@ -131,6 +141,7 @@ export class AlarmsService {
   async handle(user: CurrentUser, userName: string, ids: number[], comments: string, at = Date.now()): Promise<number[]> {
     const rows = await this.reached(user, ids, 'write');
     const handled = await this.repository.handle(user.groupId, ids, { id: user.id, name: userName }, comments, at);
+    for (const r of rows) this.active.delete(r.device_sn);
     const changed = rows.filter((r) => handled.includes(r.id));
     const devices = new Map(
       changed.map((r) => [r.device_sn, { groupId: r.group_id, deviceSn: r.device_sn, projectId: r.project_id }]),
@@ -148,6 +159,7 @@ export class AlarmsService {
   async remove(user: CurrentUser, ids: number[], at = Date.now()): Promise<void> {
     const rows = await this.reached(user, ids, 'write');
     await this.repository.remove(user.groupId, ids);
+    for (const r of rows) this.active.delete(r.device_sn);
     const devices = new Map(
       rows.map((r) => [r.device_sn, { groupId: r.group_id, deviceSn: r.device_sn, projectId: r.project_id }]),
     );
@@ -250,8 +262,20 @@ export class AlarmsService {
   }
 
   /** The device's active alarms its own messages opened (not the offline or manual ones). */
-  private async fromDevice(device: AlarmDevice): Promise<WarnRow[]> {
-    return (await this.repository.active(device.groupId, device.deviceSn)).filter((w) => w.source === 'device');
+  private async fromDevice(device: AlarmDevice, now = Date.now()): Promise<WarnRow[]> {
+    const cached = this.active.get(device.deviceSn);
+    if (cached && cached.expires > now) return cached.value;
+    const value = (await this.repository.active(device.groupId, device.deviceSn)).filter((w) => w.source === 'device');
+    this.active.set(device.deviceSn, { value, expires: now + ACTIVE_TTL_MS });
+    return value;
+  }
+
+  /** Keeps the cached active alarms of the device in step with what was just opened or closed. */
+  private remember(deviceSn: string, opened: WarnRow[], closedIds: number[]): void {
+    const cached = this.active.get(deviceSn);
+    if (!cached) return;
+    const closed = new Set(closedIds);
+    cached.value = [...cached.value.filter((w) => !closed.has(w.id)), ...opened.filter((w) => w.source === 'device')];
   }
 
   private async openCodes(
@@ -278,6 +302,7 @@ export class AlarmsService {
         comments,
       })),
     );
+    this.remember(device.deviceSn, opened, []);
     for (const w of opened) this.emitWarn(device.groupId, w, 1, 2, at, 0);
     this.onOpened(opened);
     await this.onChange(device, at);
@@ -290,6 +315,11 @@ export class AlarmsService {
       device.groupId,
       rows.map((w) => w.id),
       at,
+    );
+    this.remember(
+      device.deviceSn,
+      [],
+      rows.map((w) => w.id),
     );
     const still = await this.repository.hasActive(device.deviceSn);
     for (const w of rows) this.emitWarn(device.groupId, w, 0, still ? 2 : 1, at, w.state === 1 ? 1 : 0);
