@@ -4,6 +4,7 @@ import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts'
 import { buildDevice } from './factories.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../src/modules/telemetry/telemetry-write.repository.ts';
 import { ensureRawPartitions, monthOf, rawPartitions } from '../src/db/telemetry-partitions.ts';
+import { RetentionJob } from '../src/modules/telemetry/retention.job.ts';
 
 const DAY = 86_400_000;
 
@@ -70,6 +71,38 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
       expect(names).not.toContain(monthOf(now - 120 * DAY).name);
       for (let ahead = 0; ahead <= 3; ahead++) expect(names).toContain(monthOf(now, ahead).name);
     }
+  });
+
+  it('deletes in chunks, series by series, until nothing expired is left', async () => {
+    const { db, dialect } = t.app.ctx;
+    if (dialect === 'postgres') await ensureRawPartitions(db, now - 120 * DAY, 0, 0);
+    const writer = new TelemetryWriteRepository(db, dialect, 480);
+    const keys = ['Ch1', 'Ch2', 'Ch3'];
+    const old = Array.from({ length: 10 }, (_, i) => now - 40 * DAY - i * 60_000);
+    await writer.commit(
+      keys.flatMap((key) =>
+        [...old, now - DAY].map((ts) => ({ groupId: g, deviceSn: 'SL0000000101', key, defined: true, ts, num: 1, txt: null })),
+      ),
+      [],
+    );
+    // Chunks of 4 rows: each series needs three, and the job goes on to the next.
+    const job = new RetentionJob(
+      db,
+      dialect,
+      { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 },
+      t.app.log,
+      4,
+    );
+    const report = await job.run(now);
+    expect(report.raw).toBe(30);
+    const left = await db
+      .selectFrom('telemetry_raw')
+      .innerJoin('telemetry_series as s', 's.id', 'telemetry_raw.series_id')
+      .select(['s.data_key', 'ts'])
+      .where('s.data_key', 'in', keys)
+      .orderBy('s.data_key')
+      .execute();
+    expect(left).toEqual(keys.map((key) => ({ data_key: key, ts: now - DAY })));
   });
 
   it.runIf(kind === 'postgres')('moves rows that landed in the default partition into a new month partition', async () => {

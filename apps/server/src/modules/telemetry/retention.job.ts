@@ -2,8 +2,13 @@
  * Retention of live data, run hourly: raw rows older than HISTORY_RAW_DAYS, hourly roll-ups
  * older than HISTORY_HOURLY_DAYS and daily ones older than HISTORY_DAILY_DAYS (0 keeps for
  * ever) are deleted. On PostgreSQL the job also makes the raw history's month partitions three
- * months ahead and drops expired months whole; it runs under an advisory lock, so that of
- * several server instances one does the work.
+ * months ahead and drops expired months whole (the rows left to delete are then those of the
+ * month the limit falls in); it runs under an advisory lock, so that of several server
+ * instances one does the work.
+ *
+ * Rows are deleted in chunks of at most `chunkRows`, each its own statement, yielding to the
+ * event loop between them: one statement over millions of rows held the (synchronous) SQLite
+ * connection for seconds (14.5 M rows: 8.3 s with nothing else served).
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,12 +37,14 @@ export class RetentionJob {
   private readonly log: FastifyBaseLogger;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private readonly chunkRows: number;
 
-  constructor(db: Db, dialect: DialectName, config: RetentionJob['config'], log: FastifyBaseLogger) {
+  constructor(db: Db, dialect: DialectName, config: RetentionJob['config'], log: FastifyBaseLogger, chunkRows = 2000) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;
     this.log = log;
+    this.chunkRows = chunkRows;
   }
 
   start(intervalMs = 3_600_000): void {
@@ -80,25 +87,54 @@ export class RetentionJob {
       report.partitionsMade = await ensureRawPartitions(db, now, 3, 0);
       if (rawDays > 0) report.partitionsDropped = await dropRawPartitionsBefore(db, now - rawDays * DAY);
     }
-    // Deleting by series uses the primary key (series_id, ts) instead of scanning every row.
-    const expire = async (
-      table: 'telemetry_raw' | 'telemetry_hourly' | 'telemetry_daily',
-      column: 'ts' | 'bucket',
-      days: number,
-    ) => {
-      if (days <= 0) return 0;
-      const result =
-        await sql`delete from ${sql.table(table)} where series_id in (select id from telemetry_series) and ${sql.ref(column)} < ${now - days * DAY}`.execute(
-          db,
-        );
-      return Number(result.numAffectedRows ?? 0);
-    };
+    const expire = (table: RetentionTable, column: 'ts' | 'bucket', days: number) =>
+      days > 0 ? deleteExpired(db, table, column, now - days * DAY, this.chunkRows) : Promise.resolve(0);
     report.raw = await expire('telemetry_raw', 'ts', rawDays);
     report.hourly = await expire('telemetry_hourly', 'bucket', hourlyDays);
     report.daily = await expire('telemetry_daily', 'bucket', dailyDays);
     if (report.raw + report.hourly + report.daily > 0 || report.partitionsDropped.length > 0)
       this.log.info(report, 'expired live data deleted');
     return report;
+  }
+}
+
+type RetentionTable = 'telemetry_raw' | 'telemetry_hourly' | 'telemetry_daily';
+/** Series a chunk looks at, at most. */
+const SERIES_PER_RANGE = 500;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Deletes a table's rows before `cutoff` in chunks of at most `chunkRows` rows, series range by
+ * series range (each series' expired rows are a seek on the primary key (series_id, time)),
+ * yielding between chunks; answers how many were deleted.
+ */
+async function deleteExpired(db: Db, table: RetentionTable, column: 'ts' | 'bucket', cutoff: number, chunkRows: number) {
+  const t = sql.table(table);
+  const c = sql.ref(`r.${column}`);
+  let deleted = 0;
+  let after = 0;
+  for (;;) {
+    const range = await db
+      .selectFrom('telemetry_series')
+      .select('id')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SERIES_PER_RANGE)
+      .execute();
+    const first = range[0]?.id;
+    const last = range.at(-1)?.id;
+    if (first === undefined || last === undefined) return deleted;
+    for (;;) {
+      const result = await sql`delete from ${t} where (series_id, ${sql.ref(column)}) in (
+        select r.series_id, ${c} from telemetry_series s join ${t} r on r.series_id = s.id and ${c} < ${cutoff}
+        where s.id between ${first} and ${last} limit ${chunkRows})`.execute(db);
+      const n = Number(result.numAffectedRows ?? 0);
+      deleted += n;
+      await yieldToLoop();
+      if (n < chunkRows) break;
+    }
+    after = last;
   }
 }
 

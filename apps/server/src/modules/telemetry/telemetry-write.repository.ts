@@ -1,10 +1,13 @@
 /**
  * Writes a batch of live data in one transaction: the series of new data points, raw rows,
- * hourly and daily roll-ups and each device's latest values. Bulk statements carry a whole
- * batch in one parameter (a JSON array read with json_each on SQLite, arrays read with unnest
- * on PostgreSQL), so a batch of 20,000 points is a handful of statements.
+ * hourly and daily roll-ups and each device's latest values. The statements are a
+ * WriteStatements: through Kysely, bulk statements carrying a whole batch in one parameter (a
+ * JSON array read with json_each on SQLite, arrays read with unnest on PostgreSQL); on a
+ * node:sqlite connection of its own (the ingest writer's thread), prepared multi-row statements
+ * kept for the connection's life (sqlite-write.statements.ts), the cheapest on SQLite by
+ * measurement (docs/performance.md).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { Kysely, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DialectName } from '../../db/migrations.ts';
 import { RollupAccumulator, dayOf, hourOf, DAY_MS, HOUR_MS, type RollupRow } from './rollup.ts';
@@ -33,18 +36,42 @@ export interface BatchResult {
   newSeries: number;
 }
 
+export type RawRow = [seriesId: number, ts: number, num: number | null, txt: string | null];
+export type RollupTable = 'telemetry_hourly' | 'telemetry_daily';
+export interface SeriesRow {
+  id: number;
+  device_sn: string;
+  data_key: string;
+}
+
+/** The statements of one transaction. */
+export interface TxStatements {
+  /** Creates the series that do not exist yet, and answers the ids of all of them. */
+  series(list: BatchPoint[], now: number): Promise<SeriesRow[]>;
+  /** Inserts raw rows, keeping rows already stored; answers how many were new. */
+  insertRaw(rows: RawRow[]): Promise<number>;
+  /** Adds the batch's buckets into the stored ones. */
+  mergeRollups(table: RollupTable, rows: RollupRow[]): Promise<void>;
+  /** Recounts buckets from raw rows (after duplicates, whose values must not count twice). */
+  recountRollups(table: RollupTable, rows: RollupRow[], width: number): Promise<void>;
+  mergeLatest(latest: LatestUpdate[], now: number): Promise<void>;
+}
+
+export interface WriteStatements {
+  transaction<T>(work: (tx: TxStatements) => Promise<T>): Promise<T>;
+}
+
 const seriesKey = (sn: string, key: string) => `${sn}\u0000${key}`;
 
 export class TelemetryWriteRepository {
-  private readonly db: Db;
-  private readonly dialect: DialectName;
+  private readonly statements: WriteStatements;
   private readonly offsetMinutes: number;
   /** Series ids by device and key; filled after commits only, so it never holds a rolled-back id. */
   private readonly seriesIds = new Map<string, number>();
 
-  constructor(db: Db, dialect: DialectName, offsetMinutes: number) {
-    this.db = db;
-    this.dialect = dialect;
+  /** Through Kysely (`db` and its dialect), or on the given statements. */
+  constructor(db: Db | WriteStatements, dialect: DialectName, offsetMinutes: number) {
+    this.statements = db instanceof Kysely ? new KyselyStatements(db, dialect) : db;
     this.offsetMinutes = offsetMinutes;
   }
 
@@ -55,9 +82,9 @@ export class TelemetryWriteRepository {
 
   async commit(points: BatchPoint[], latest: LatestUpdate[], now = Date.now()): Promise<BatchResult> {
     const learned = new Map<string, number>();
-    const result = await this.db.transaction().execute(async (trx) => {
-      const ids = await this.resolveSeries(trx, points, learned, now);
-      const rows: [number, number, number | null, string | null][] = [];
+    const result = await this.statements.transaction(async (tx) => {
+      const ids = await this.resolveSeries(tx, points, learned, now);
+      const rows: RawRow[] = [];
       const hourly = new RollupAccumulator((ts) => hourOf(ts, this.offsetMinutes));
       const daily = new RollupAccumulator((ts) => dayOf(ts, this.offsetMinutes));
       // The same point twice in one batch is stored once (the primary key keeps the first).
@@ -73,56 +100,35 @@ export class TelemetryWriteRepository {
           daily.add(id, p.ts, p.num);
         }
       }
-      const inserted = rows.length > 0 ? await this.insertRaw(trx, rows) : 0;
+      const inserted = rows.length > 0 ? await tx.insertRaw(rows) : 0;
       if (inserted === rows.length) {
-        await this.mergeRollups(trx, 'telemetry_hourly', hourly.values());
-        await this.mergeRollups(trx, 'telemetry_daily', daily.values());
+        if (hourly.size > 0) await tx.mergeRollups('telemetry_hourly', hourly.values());
+        if (daily.size > 0) await tx.mergeRollups('telemetry_daily', daily.values());
       } else {
         // Some points were stored before (a re-delivered message): recount the touched buckets from raw rows.
-        await this.recountRollups(trx, 'telemetry_hourly', hourly.values(), HOUR_MS);
-        await this.recountRollups(trx, 'telemetry_daily', daily.values(), DAY_MS);
+        await tx.recountRollups('telemetry_hourly', hourly.values(), HOUR_MS);
+        await tx.recountRollups('telemetry_daily', daily.values(), DAY_MS);
       }
-      if (latest.length > 0) await this.mergeLatest(trx, latest, now);
+      if (latest.length > 0) await tx.mergeLatest(latest, now);
       return { inserted, duplicates: points.length - inserted, newSeries: learned.size };
     });
     for (const [key, id] of learned) this.seriesIds.set(key, id);
     return result;
   }
 
-  private async resolveSeries(trx: Db, points: BatchPoint[], learned: Map<string, number>, now: number): Promise<number[]> {
+  private async resolveSeries(
+    tx: TxStatements,
+    points: BatchPoint[],
+    learned: Map<string, number>,
+    now: number,
+  ): Promise<number[]> {
     const missing = new Map<string, BatchPoint>();
     for (const p of points) {
       const key = seriesKey(p.deviceSn, p.key);
       if (!this.seriesIds.has(key) && !missing.has(key)) missing.set(key, p);
     }
     if (missing.size > 0) {
-      const list = [...missing.values()];
-      if (this.dialect === 'sqlite') {
-        const json = JSON.stringify(list.map((p) => [p.groupId, p.deviceSn, p.key, p.defined ? 1 : 0]));
-        await sql`insert into telemetry_series (group_id, device_sn, data_key, defined, created_at)
-          select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${now} from json_each(${json}) j where true
-          on conflict (device_sn, data_key) do nothing`.execute(trx);
-        const found = await sql<{
-          id: number;
-          device_sn: string;
-          data_key: string;
-        }>`select s.id, s.device_sn, s.data_key from json_each(${json}) j
-          join telemetry_series s on s.device_sn = j.value ->> 1 and s.data_key = j.value ->> 2`.execute(trx);
-        for (const r of found.rows) learned.set(seriesKey(r.device_sn, r.data_key), r.id);
-      } else {
-        const groups = list.map((p) => p.groupId);
-        const sns = list.map((p) => p.deviceSn);
-        const keys = list.map((p) => p.key);
-        const defined = list.map((p) => (p.defined ? 1 : 0));
-        await sql`insert into telemetry_series (group_id, device_sn, data_key, defined, created_at)
-          select g, s, k, d, ${now} from unnest(${groups}::int4[], ${sns}::text[], ${keys}::text[], ${defined}::int4[]) as u(g, s, k, d)
-          on conflict (device_sn, data_key) do nothing`.execute(trx);
-        const found = await sql<{ id: number; device_sn: string; data_key: string }>`select s.id, s.device_sn, s.data_key
-          from unnest(${sns}::text[], ${keys}::text[]) as u(sn, k) join telemetry_series s on s.device_sn = u.sn and s.data_key = u.k`.execute(
-          trx,
-        );
-        for (const r of found.rows) learned.set(seriesKey(r.device_sn, r.data_key), r.id);
-      }
+      for (const r of await tx.series([...missing.values()], now)) learned.set(seriesKey(r.device_sn, r.data_key), r.id);
     }
     return points.map((p) => {
       const key = seriesKey(p.deviceSn, p.key);
@@ -131,8 +137,55 @@ export class TelemetryWriteRepository {
       return id;
     });
   }
+}
 
-  private async insertRaw(trx: Db, rows: [number, number, number | null, string | null][]): Promise<number> {
+/** Bulk statements through Kysely: json_each on SQLite, unnest on PostgreSQL. */
+class KyselyStatements implements WriteStatements {
+  private readonly db: Db;
+  private readonly dialect: DialectName;
+
+  constructor(db: Db, dialect: DialectName) {
+    this.db = db;
+    this.dialect = dialect;
+  }
+
+  transaction<T>(work: (tx: TxStatements) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) =>
+      work({
+        series: (list, now) => this.series(trx, list, now),
+        insertRaw: (rows) => this.insertRaw(trx, rows),
+        mergeRollups: (table, rows) => this.mergeRollups(trx, table, rows),
+        recountRollups: (table, rows, width) => this.recountRollups(trx, table, rows, width),
+        mergeLatest: (latest, now) => this.mergeLatest(trx, latest, now),
+      }),
+    );
+  }
+
+  private async series(trx: Db, list: BatchPoint[], now: number): Promise<SeriesRow[]> {
+    if (this.dialect === 'sqlite') {
+      const json = JSON.stringify(list.map((p) => [p.groupId, p.deviceSn, p.key, p.defined ? 1 : 0]));
+      await sql`insert into telemetry_series (group_id, device_sn, data_key, defined, created_at)
+        select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${now} from json_each(${json}) j where true
+        on conflict (device_sn, data_key) do nothing`.execute(trx);
+      const found = await sql<SeriesRow>`select s.id, s.device_sn, s.data_key from json_each(${json}) j
+        join telemetry_series s on s.device_sn = j.value ->> 1 and s.data_key = j.value ->> 2`.execute(trx);
+      return found.rows;
+    }
+    const groups = list.map((p) => p.groupId);
+    const sns = list.map((p) => p.deviceSn);
+    const keys = list.map((p) => p.key);
+    const defined = list.map((p) => (p.defined ? 1 : 0));
+    await sql`insert into telemetry_series (group_id, device_sn, data_key, defined, created_at)
+      select g, s, k, d, ${now} from unnest(${groups}::int4[], ${sns}::text[], ${keys}::text[], ${defined}::int4[]) as u(g, s, k, d)
+      on conflict (device_sn, data_key) do nothing`.execute(trx);
+    const found = await sql<SeriesRow>`select s.id, s.device_sn, s.data_key
+      from unnest(${sns}::text[], ${keys}::text[]) as u(sn, k) join telemetry_series s on s.device_sn = u.sn and s.data_key = u.k`.execute(
+      trx,
+    );
+    return found.rows;
+  }
+
+  private async insertRaw(trx: Db, rows: RawRow[]): Promise<number> {
     let query: RawBuilder<unknown>;
     if (this.dialect === 'sqlite') {
       query = sql`insert into telemetry_raw (series_id, ts, num, txt)
@@ -147,8 +200,7 @@ export class TelemetryWriteRepository {
     return Number(result.numAffectedRows ?? 0);
   }
 
-  private async mergeRollups(trx: Db, table: 'telemetry_hourly' | 'telemetry_daily', rows: RollupRow[]): Promise<void> {
-    if (rows.length === 0) return;
+  private async mergeRollups(trx: Db, table: RollupTable, rows: RollupRow[]): Promise<void> {
     const t = sql.table(table);
     const [least, greatest] =
       this.dialect === 'sqlite' ? [sql.raw('min'), sql.raw('max')] : [sql.raw('least'), sql.raw('greatest')];
@@ -175,13 +227,7 @@ export class TelemetryWriteRepository {
     }
   }
 
-  /** Recounts buckets from raw rows (after duplicates, whose values must not count twice). */
-  private async recountRollups(
-    trx: Db,
-    table: 'telemetry_hourly' | 'telemetry_daily',
-    rows: RollupRow[],
-    width: number,
-  ): Promise<void> {
+  private async recountRollups(trx: Db, table: RollupTable, rows: RollupRow[], width: number): Promise<void> {
     const t = sql.table(table);
     for (const r of rows) {
       const from = r.bucket;

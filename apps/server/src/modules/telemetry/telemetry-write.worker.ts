@@ -1,18 +1,18 @@
 /**
  * The SQLite ingest writer's thread (see threaded-write.repository.ts): its own node:sqlite
  * connection to the database file (WAL lets it write while the main thread reads), and the
- * write repository committing the batches it is sent, one at a time.
+ * write repository committing the batches it is sent, one at a time, with prepared multi-row
+ * statements (sqlite-write.statements.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { Kysely } from 'kysely';
-import type { Database } from '../../db/tables.ts';
 import { openSqlite } from '../../db/node-sqlite-dialect.ts';
+import { SqliteWriteStatements } from './sqlite-write.statements.ts';
 import { TelemetryWriteRepository } from './telemetry-write.repository.ts';
 import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
 
 const { file, offsetMinutes } = workerData as { file: string; offsetMinutes: number };
-const db = new Kysely<Database>({ dialect: openSqlite(file).dialect });
-const repository = new TelemetryWriteRepository(db, 'sqlite', offsetMinutes);
+const { native } = openSqlite(file);
+const repository = new TelemetryWriteRepository(new SqliteWriteStatements(native), 'sqlite', offsetMinutes);
 const port = parentPort;
 if (!port) throw new Error('telemetry-write.worker.ts runs as a worker thread');
 
@@ -24,7 +24,7 @@ port.on('message', (request: WorkerRequest) => {
       return;
     }
     if (request.kind === 'close') {
-      await db.destroy();
+      native.close();
       port.close();
       return;
     }
