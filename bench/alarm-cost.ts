@@ -194,11 +194,21 @@ const ratios = Array.from({ length: PAIRS }, (_, i) => {
   return off && on ? on.cpuMsPerMessage / off.cpuMsPerMessage - 1 : NaN;
 }).sort((a, b) => a - b);
 const median = ratios[Math.floor((ratios.length - 1) / 2)] ?? NaN;
+const medianOf = (name: Fleet['name']) => {
+  const values = results
+    .filter((r) => r.name === name)
+    .map((r) => r.cpuMsPerMessage)
+    .sort((a, b) => a - b);
+  return values.length % 2 === 1
+    ? (values[(values.length - 1) / 2] ?? NaN)
+    : ((values[values.length / 2 - 1] ?? NaN) + (values[values.length / 2] ?? NaN)) / 2;
+};
+const arms = medianOf('on') / medianOf('off') - 1;
 const worst = ratios.at(-1) ?? NaN;
 console.log(`
 Alarm evaluation on ingestion, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}: ${String(DEVICES)} devices per group × ${String(POINTS)} points every ${String(INTERVAL)} s, ${String(PAIRS)} × (${String(DURATION)} s off, ${String(DURATION)} s on)
   alarms opened in the "on" group: ${String(opened.n)}; deliveries queued: ${String(queued.n)}
-  CPU per message, on vs off: median ${fmt(median * 100, 1)} %, worst ${fmt(worst * 100, 1)} % (budget +10 %)
+  CPU per message, on vs off: pairs' median ${fmt(median * 100, 1)} %, worst pair ${fmt(worst * 100, 1)} %; arms' medians ${fmt(medianOf('off'), 3)} → ${fmt(medianOf('on'), 3)} ms (${fmt(arms * 100, 1)} %) (budget +10 %)
   load average at the phases' starts: ${loads.map((l) => fmt(l, 1)).join(', ')}`);
 
 const short = results.filter((r) => r.handled < r.scheduled * 0.95 || r.handled < ((DEVICES * DURATION) / INTERVAL) * 0.95);

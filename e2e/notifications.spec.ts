@@ -107,14 +107,17 @@ test('an alarm reaches a webhook set up in the console, and the delivery history
     const sent = page.getByRole('row', { name: new RegExp(`${code}.*Duty system ${suffix}`) }).first();
     await expect(sent).toContainText('Sent');
   } finally {
-    // Leave the demo as it was for other tests: no quiet hours, the rule off.
-    await page.request
-      .fetch('/api/NotifySettings/QuietHours', {
-        method: 'PUT',
-        data: { Enabled: false, Start: '22:00', End: '07:00' },
-        headers: { authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'token')?.value ?? ''}` },
-      })
-      .catch(() => undefined);
+    // Leave the demo as it was for other tests: no quiet hours, and the rule and channel gone.
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+    const call = (method: 'GET' | 'PUT' | 'DELETE', path: string, data?: unknown) =>
+      page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+    await call('PUT', '/NotifySettings/QuietHours', { Enabled: false, Start: '22:00', End: '07:00' }).catch(() => undefined);
+    const idOf = async (path: string) =>
+      ((await (await call('GET', `${path}?Search=${suffix}`)).json()) as { data?: { Id: number }[] }).data?.[0]?.Id;
+    const rule = await idOf('/NotifyRule').catch(() => undefined);
+    if (rule) await call('DELETE', `/NotifyRule/${String(rule)}`).catch(() => undefined);
+    const channel = await idOf('/NotifyChannel').catch(() => undefined);
+    if (channel) await call('DELETE', `/NotifyChannel/${String(channel)}`).catch(() => undefined);
     await new Promise((resolve) => receiver.close(resolve));
   }
 });
