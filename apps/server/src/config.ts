@@ -117,6 +117,12 @@ const mqttConfig = {
     .string()
     .refine((v) => parseUtcOffset(v) !== undefined, 'must be an offset like +08:00, -05:30 or Z')
     .default('+08:00'),
+  MQTT_CONNECT_RATE: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no limit) or more')
+    .max(1_000_000)
+    .default(500),
   INGEST_BATCH_MS: z.coerce.number().int().min(0).max(5000).default(0),
   INGEST_BATCH_POINTS: z.coerce.number().int().min(1).max(200_000).default(5000),
   INGEST_QUEUE_POINTS: z.coerce

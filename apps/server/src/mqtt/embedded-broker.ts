@@ -20,9 +20,12 @@ import type { OnlineService } from '../modules/online/online.service.ts';
 import type { MessageBus, PublishOptions } from './message-bus.ts';
 import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
 import { hashToken, type SessionEnd } from '../auth/sessions.repository.ts';
+import { AdmissionGate } from './admission-gate.ts';
 
 export const WS_PATH = '/mqtt';
 const DISCONNECT_GRACE_MS = 500;
+/** A device whose turn to connect would come later than this is refused (CONNACK 3) and comes back later. */
+const ADMISSION_MAX_WAIT_MS = 20_000;
 
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
@@ -50,11 +53,15 @@ export class EmbeddedBroker implements MessageBus {
     log: FastifyBaseLogger;
     /** The session token of an upgrade request's cookie, if it may be used. */
     sessionCookie: (request: IncomingMessage) => string | undefined;
+    /** Devices admitted a second at most (a connect storm after a restart); 0: no limit. */
+    connectRate: number;
   };
+  private readonly gate: AdmissionGate | undefined;
 
   private constructor(aedes: Aedes, deps: EmbeddedBroker['deps']) {
     this.aedes = aedes;
     this.deps = deps;
+    this.gate = deps.connectRate > 0 ? new AdmissionGate(deps.connectRate, ADMISSION_MAX_WAIT_MS) : undefined;
     this.ws = new WebSocketServer({
       noServer: true,
       maxPayload: 1024 * 1024,
@@ -190,7 +197,18 @@ export class EmbeddedBroker implements MessageBus {
             this.consoles.add(client);
             client.conn.once('close', () => this.consoles.delete(client));
           }
-          done(null, true);
+          // Devices come in at a steady rate; consoles and the server at once.
+          if (result.kind !== 'device' || !this.gate) {
+            done(null, true);
+            return;
+          }
+          void this.gate.admit().then((admitted) => {
+            if (admitted) done(null, true);
+            else {
+              log.info({ clientId: client.id }, 'MQTT connection deferred: too many devices connecting at once');
+              done(authError('server busy: too many devices connecting', 3), false);
+            }
+          });
         },
         (error: unknown) => {
           log.error({ err: error }, 'MQTT authentication failed');

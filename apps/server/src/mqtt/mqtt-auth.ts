@@ -19,7 +19,7 @@ import type { Db } from '../db/database.ts';
 import type { SessionEnd, SessionsRepository } from '../auth/sessions.repository.ts';
 import type { UsersRepository } from '../modules/account/users.repository.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { verifyDeviceSecret } from '../modules/devices/device-credentials.ts';
+import { secretMatches } from '../modules/devices/device-credentials.ts';
 import { projectReachable } from '../modules/sites/site-scope.ts';
 import type { DeviceDirectory, KnownDevice } from '../modules/telemetry/device-directory.ts';
 
@@ -82,11 +82,13 @@ export class MqttAuth {
     if (server && username === server.username) {
       return same(password, server.password) ? { kind: 'server' } : refuse('wrong server password');
     }
-    const device = await this.deps.directory.device(username);
-    if (device) {
+    // The device and its secret's hash come from the directory's cache (forgotten when the device changes).
+    const credential = await this.deps.directory.credential(username);
+    if (credential) {
+      const { device } = credential;
       if (clientId !== device.deviceSn && !clientId.startsWith(`${device.deviceSn}-`))
         return refuse('a device connects with its DeviceSn as client id');
-      if (!(await verifyDeviceSecret(this.deps.db, username, password))) return refuse('wrong device secret');
+      if (!secretMatches(credential.secretHash, password)) return refuse('wrong device secret');
       return { kind: 'device', device };
     }
     const user = await this.sessionUser(password);

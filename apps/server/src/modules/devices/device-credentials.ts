@@ -23,8 +23,12 @@ export function newDeviceSn(): string {
 /** Whether the secret is the credential of a live device (not in the recycle bin); for the broker. */
 export async function verifyDeviceSecret(db: Db, sn: string, secret: string): Promise<boolean> {
   const stored = await new DevicesRepository(db).liveSecretHash(sn);
-  if (stored === undefined) return false;
-  const expected = Buffer.from(stored, 'hex');
+  return stored !== undefined && secretMatches(stored, secret);
+}
+
+/** Whether a secret is the one whose SHA-256 (hex) is stored, compared in constant time. */
+export function secretMatches(storedHash: string, secret: string): boolean {
+  const expected = Buffer.from(storedHash, 'hex');
   const given = Buffer.from(hashDeviceSecret(secret), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }

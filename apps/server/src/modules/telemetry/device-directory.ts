@@ -1,7 +1,9 @@
 /**
  * What the pipeline needs to know of a device, cached for a short while: its group, project
- * and type, and its data definitions (the device's own data points when it has any, else its
- * type's). A device in the recycle bin is unknown here, so the broker refuses it.
+ * and type, the hash of its MQTT secret (so that a connect storm after a restart costs one
+ * query per device, not two), and its data definitions (the device's own data points when it
+ * has any, else its type's). A device in the recycle bin is unknown here, so the broker
+ * refuses it. A change to a device (a reset credential too) makes it forgotten at once.
  */
 import type { Db } from '../../db/database.ts';
 import type { PointDefinition } from './data-validation.ts';
@@ -30,6 +32,8 @@ export class DeviceDirectory {
   private readonly db: Db;
   private readonly ttlMs: number;
   private readonly devices = new Map<string, Entry<KnownDevice | undefined>>();
+  /** The SHA-256 of each cached device's secret, loaded with it. */
+  private readonly secretHashes = new Map<string, string>();
   private readonly definitions = new Map<string, Entry<DeviceDefinitions>>();
 
   constructor(db: Db, ttlMs = 60_000) {
@@ -41,9 +45,11 @@ export class DeviceDirectory {
   forget(deviceSn?: string): void {
     if (deviceSn === undefined) {
       this.devices.clear();
+      this.secretHashes.clear();
       this.definitions.clear();
     } else {
       this.devices.delete(deviceSn);
+      this.secretHashes.delete(deviceSn);
       this.definitions.delete(deviceSn);
     }
   }
@@ -53,7 +59,7 @@ export class DeviceDirectory {
     if (cached && cached.expires > now) return cached.value;
     const row = await this.db
       .selectFrom('devices')
-      .select(['group_id', 'device_sn', 'project_id', 'type_id', 'device_name'])
+      .select(['group_id', 'device_sn', 'project_id', 'type_id', 'device_name', 'secret_hash'])
       .where('device_sn', '=', deviceSn)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
@@ -65,7 +71,16 @@ export class DeviceDirectory {
       name: row.device_name,
     };
     this.devices.set(deviceSn, { value, expires: now + this.ttlMs });
+    if (row) this.secretHashes.set(deviceSn, row.secret_hash);
+    else this.secretHashes.delete(deviceSn);
     return value;
+  }
+
+  /** A live device and the SHA-256 of its MQTT secret, for the broker's authentication. */
+  async credential(deviceSn: string, now = Date.now()): Promise<{ device: KnownDevice; secretHash: string } | undefined> {
+    const device = await this.device(deviceSn, now);
+    const secretHash = this.secretHashes.get(deviceSn);
+    return device && secretHash !== undefined ? { device, secretHash } : undefined;
   }
 
   async definitionsOf(device: KnownDevice, now = Date.now()): Promise<DeviceDefinitions> {

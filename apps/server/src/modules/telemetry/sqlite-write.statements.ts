@@ -34,12 +34,17 @@ export class SqliteWriteStatements implements WriteStatements {
   /** Multi-row statements by their head, then by their number of rows. */
   private readonly bySize = new Map<string, StatementSync[]>();
 
-  constructor(db: DatabaseSync, rowsPerStatement = 200) {
+  /** Called before each transaction (the writer's thread lets the main thread's writes go first). */
+  private readonly beforeTransaction: () => void;
+
+  constructor(db: DatabaseSync, rowsPerStatement = 200, beforeTransaction: () => void = () => undefined) {
     this.db = db;
     this.rowsPerStatement = rowsPerStatement;
+    this.beforeTransaction = beforeTransaction;
   }
 
   async transaction<T>(work: (tx: TxStatements) => Promise<T>): Promise<T> {
+    this.beforeTransaction();
     this.db.exec('begin immediate');
     try {
       const result = await work(this.tx);

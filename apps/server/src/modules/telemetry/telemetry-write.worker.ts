@@ -5,14 +5,21 @@
  * statements (sqlite-write.statements.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqlite } from '../../db/node-sqlite-dialect.ts';
+import { openSqlite, waitForMainThreadWrites } from '../../db/node-sqlite-dialect.ts';
 import { SqliteWriteStatements } from './sqlite-write.statements.ts';
 import { TelemetryWriteRepository } from './telemetry-write.repository.ts';
 import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
 
-const { file, offsetMinutes } = workerData as { file: string; offsetMinutes: number };
+const { file, offsetMinutes, intent } = workerData as { file: string; offsetMinutes: number; intent: Int32Array };
 const { native } = openSqlite(file);
-const repository = new TelemetryWriteRepository(new SqliteWriteStatements(native), 'sqlite', offsetMinutes);
+// Each transaction first lets the main thread's writes go (see writeIntentOf).
+const repository = new TelemetryWriteRepository(
+  new SqliteWriteStatements(native, undefined, () => {
+    waitForMainThreadWrites(intent);
+  }),
+  'sqlite',
+  offsetMinutes,
+);
 const port = parentPort;
 if (!port) throw new Error('telemetry-write.worker.ts runs as a worker thread');
 

@@ -10,6 +10,7 @@
  * new worker.
  */
 import { Worker } from 'node:worker_threads';
+import { writeIntentOf } from '../../db/node-sqlite-dialect.ts';
 import type { BatchCommitter } from './ingest-writer.ts';
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
@@ -68,7 +69,7 @@ export class ThreadedWriteRepository implements BatchCommitter {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./telemetry-write.worker.ts', import.meta.url), {
-      workerData: { file: this.file, offsetMinutes: this.offsetMinutes },
+      workerData: { file: this.file, offsetMinutes: this.offsetMinutes, intent: writeIntentOf(this.file) },
     });
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.waiting.get(reply.id);
