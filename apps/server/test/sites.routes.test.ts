@@ -399,7 +399,90 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       const res = await t.call({ method: 'DELETE', url: `/api/1/project/${String(station?.Id)}`, token: admin, lang: 'zh-CN' });
       expect(res.statusCode).toBe(409);
       expect(res.json<Body>().message).toContain('台设备');
-      expect((await t.call({ method: 'DELETE', url: `/api/1/project/${String(hekou.Id)}`, token: admin })).statusCode).toBe(409);
+      // A project's refusal counts the devices of its stations too.
+      const project = await t.call({ method: 'DELETE', url: `/api/1/project/${String(hekou.Id)}`, token: admin, lang: 'en-US' });
+      expect(project.statusCode).toBe(409);
+      expect(project.json<Body>().message).toBe(
+        `“${hekou.Name}” still holds 2 stations or projects and 5 devices; move or delete them first`,
+      );
+    });
+
+    it('gives projects and stations the state of their devices (warning, online, offline) and one project its own overview', async () => {
+      const db = t.app.ctx.db;
+      const [warn] = await db
+        .insertInto('warns')
+        .values({
+          group_id: 1,
+          device_sn: 'SL0000000101',
+          project_id: null,
+          code: 'E101',
+          warn_type_id: null,
+          description: 'Lift pump fault',
+          dt: Date.now(),
+          cleared_at: null,
+          handled_at: null,
+        })
+        .returning('id')
+        .execute();
+      try {
+        const projects = await t.json<Page<Project & { State: number; WarningNum: number; LastSeen: number | null }>>({
+          method: 'GET',
+          url: '/api/1/project/myProject',
+          token: operator,
+        });
+        const byName = new Map(projects.data.data.map((p) => [p.Name, p]));
+        expect(byName.get(qingshan.Name)).toMatchObject({ State: 2, WarningNum: 1 });
+        expect(byName.get(hekou.Name)).toMatchObject({ State: 1, WarningNum: 0 });
+        const stations = await t.json<Page<Project & { State: number; LastSeen: number | null }>>({
+          method: 'GET',
+          url: '/api/1/project/mySite?PageSize=10',
+          token: operator,
+        });
+        const states = Object.fromEntries(stations.data.data.map((s) => [s.Name, s.State]));
+        expect(states).toEqual({
+          '青山一站 Qingshan No. 1': 2,
+          '竹林村站 Zhulin Village': 0,
+          '河口村站 Hekou': 1,
+          '上坞站 Shangwu': 0,
+        });
+        const device = await t.json<{ State: number; Alarm: string | null }[]>({
+          method: 'GET',
+          url: '/api/1/Device/AllDevice?deviceSn=SL0000000101',
+          token: operator,
+        });
+        expect(device.data[0]).toMatchObject({ State: 2, Alarm: 'Lift pump fault' });
+        const calm = await t.json<{ State: number; Alarm: string | null }[]>({
+          method: 'GET',
+          url: '/api/1/Device/AllDevice?deviceSn=SL0000000102',
+          token: operator,
+        });
+        expect(calm.data[0]).toMatchObject({ State: 1, Alarm: null });
+
+        const overview = (id: number) =>
+          t.json<{ Num: number; OnlineNum: number }>({
+            method: 'GET',
+            url: `/api/1/Device/OverView?ProjectId=${String(id)}`,
+            token: operator,
+          });
+        expect((await overview(qingshan.Id)).data).toMatchObject({ Num: 5, OnlineNum: 3 });
+        const shangwu = stations.data.data.find((s) => s.Name === '上坞站 Shangwu');
+        expect((await overview(shangwu?.Id ?? 0)).data).toMatchObject({ Num: 2, OnlineNum: 0 });
+        expect((await t.json<{ Num: number }>({ method: 'GET', url: '/api/1/Device/OverView', token: operator })).data.Num).toBe(
+          10,
+        );
+        // Another tenant's administrator gets no overview of this project.
+        const refused = await t.call({
+          method: 'GET',
+          url: `/api/1/Device/OverView?ProjectId=${String(qingshan.Id)}`,
+          token: otherAdmin,
+        });
+        expect([403, 404]).toContain(refused.statusCode);
+      } finally {
+        await db
+          .deleteFrom('warns')
+          .where('id', '=', warn?.id ?? 0)
+          .execute();
+      }
     });
   });
 

@@ -97,6 +97,8 @@ export const deviceDto = z.object({
   Online: z.boolean(),
   /** 0 offline, 1 online, 2 online with an active alarm (spec §4). */
   State: z.number(),
+  /** the newest active alarm's name (its description, else its code), or null */
+  Alarm: z.string().nullable(),
   LastSeen: z.number().nullable(),
   CreatedAt: z.number(),
 });
@@ -125,6 +127,15 @@ export const devicePageQuery = z.preprocess(
     ),
     DeviceSn: z.preprocess((v) => (v === '' ? undefined : v), deviceSn.optional()),
   }),
+);
+
+/** The overview of a project (its stations included) or a station; without ProjectId, of every device the caller reaches. */
+export const deviceOverviewQuery = z.preprocess(
+  (q) =>
+    q && typeof q === 'object'
+      ? { ...q, ProjectId: (q as Record<string, unknown>).ProjectId ?? (q as Record<string, unknown>).projectId }
+      : q,
+  z.object({ ProjectId: optionalRef }),
 );
 
 export const deviceOverviewDto = z.object({

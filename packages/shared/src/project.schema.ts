@@ -140,6 +140,12 @@ export const projectDto = z.object({
   OfflineNum: z.number(),
   /** whether any device here is online */
   Online: z.boolean(),
+  /** as a device's (spec §4): 2 when a device here is online with an active alarm, else 1 when one is online, else 0 */
+  State: z.number(),
+  /** devices here online with an active alarm */
+  WarningNum: z.number(),
+  /** when a device here was last heard (ms), or null */
+  LastSeen: z.number().nullable(),
   /** the cover image's url (Sn 0, else the first image), or null */
   Image: z.string().nullable(),
   CreatedAt: z.number(),

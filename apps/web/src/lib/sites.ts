@@ -20,7 +20,7 @@ export const sitesKeys = {
   deviceCard: (sn: string) => ['sites', 'device-card', sn] as const,
   migrations: (sn: string) => ['sites', 'migrations', sn] as const,
   deviceImages: (sn: string) => ['sites', 'device-images', sn] as const,
-  overview: ['sites', 'overview'] as const,
+  overview: (projectId = 0) => ['sites', 'overview', projectId] as const,
   deviceTypes: ['sites', 'device-types'] as const,
   areas: ['sites', 'areas'] as const,
   regions: ['sites', 'regions'] as const,

@@ -70,6 +70,8 @@ export const consoleEnUS = {
       onlineRate: '{{percent}}% online',
       sites: 'Projects and stations',
       byType: 'Devices by type',
+      site: 'Stations and devices',
+      of: 'Numbers of {{name}}',
     },
   },
   userInfo: {

@@ -67,6 +67,8 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
       offline: '离线',
       onlineRate: '在线率 {{percent}}%',
       sites: '项目与站点',
+      site: '站点与设备',
+      of: '{{name}} 的统计',
       byType: '按类型统计设备',
     },
   },

@@ -16,6 +16,11 @@ export const sitesEnUS = {
       online: 'Online',
       offline: 'Offline',
       warning: 'Warning',
+      alarm: 'Active alarm: {{name}}',
+      alarms: 'Devices online with an active alarm: {{count}}',
+      alarmActive: 'An alarm is active',
+      lastSeen: 'Last seen {{time}}',
+      neverSeen: 'Never seen',
     },
     search: {
       label: 'Search a place, project or station',

@@ -18,6 +18,11 @@ export const sitesZhCN: typeof sitesEnUS = {
       online: '在线',
       offline: '离线',
       warning: '告警',
+      alarm: '当前告警：{{name}}',
+      alarms: '在线且有告警的设备：{{count}} 台',
+      alarmActive: '有告警未消除',
+      lastSeen: '最后上线 {{time}}',
+      neverSeen: '从未上线',
     },
     search: {
       label: '搜索地点、项目或站点',

@@ -124,6 +124,12 @@ export class DevicesRepository {
       sql<number>`case when exists (select 1 from warns aw where aw.group_id = d.group_id and aw.device_sn = d.device_sn and aw.active = 1) then 1 else 0 end`.as(
         'warning',
       ),
+      // The newest active alarm's name, for the state's hover.
+      sql<
+        string | null
+      >`(select coalesce(nullif(nw.description, ''), nw.code) from warns nw where nw.group_id = d.group_id and nw.device_sn = d.device_sn and nw.active = 1 order by nw.dt desc, nw.id desc limit 1)`.as(
+        'alarm',
+      ),
     ]);
   }
 
@@ -153,9 +159,9 @@ export class DevicesRepository {
     return this.selected(user, { deviceSn: sn, recycled }).executeTakeFirst();
   }
 
-  /** Devices, online devices and both by type, of every device the user reaches. */
-  async overview(user: CurrentUser) {
-    const rows = await this.base(user, {})
+  /** Devices, online devices and both by type, of every device the user reaches (or of one project or station). */
+  async overview(user: CurrentUser, projectId?: number) {
+    const rows = await this.base(user, { projectId })
       .select((eb) => ['d.type_id', eb.fn.countAll<number>().as('num'), eb.fn.sum<number>('d.online').as('online')])
       .groupBy('d.type_id')
       .orderBy('d.type_id')
@@ -299,6 +305,8 @@ export class DevicesRepository {
 export type DeviceListRow = Omit<DeviceRow, 'group_id' | 'secret_hash' | 'updated_at' | 'deleted_by'> & {
   /** 1 while an alarm of the device is active. */
   warning: number | string;
+  /** The newest active alarm's name (its description, else its code), or null. */
+  alarm: string | null;
   project_name: string | null;
   project_type: number | null;
   parent_id: number | null;
@@ -326,6 +334,7 @@ export function deviceDto(r: DeviceListRow): DeviceDto {
     Address: r.address,
     Online: r.online === 1,
     State: r.online !== 1 ? 0 : Number(r.warning) === 1 ? 2 : 1,
+    Alarm: r.alarm,
     LastSeen: r.last_seen,
     CreatedAt: r.created_at,
   };

@@ -9,6 +9,7 @@ import {
   deviceControlCheckDto,
   deviceDto as deviceSchema,
   deviceOverviewDto,
+  deviceOverviewQuery,
   devicePageQuery,
   deviceSn,
   deviceSnRequest,
@@ -88,12 +89,18 @@ export function devicesRoutes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: 'How many devices, how many online, and both by type',
+        summary: 'How many devices, how many online, and both by type (of a project or station with ProjectId)',
         params: g,
+        querystring: deviceOverviewQuery,
         response: { 200: envelopeOf(deviceOverviewDto) },
       },
     },
-    async (request) => ok(request, await repository.overview(currentUser(request))),
+    async (request) => {
+      const user = currentUser(request);
+      const { ProjectId } = request.query;
+      if (ProjectId !== undefined) await scope.project(user, ProjectId);
+      return ok(request, await repository.overview(user, ProjectId));
+    },
   );
 
   app.post(

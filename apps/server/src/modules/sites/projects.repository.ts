@@ -90,7 +90,10 @@ export class ProjectsRepository {
     return (await q.executeTakeFirst()) !== undefined;
   }
 
-  /** How many nodes and live devices (not in the recycle bin) a node still holds. */
+  /**
+   * How many nodes a node holds directly, and how many live devices (not in the recycle bin) it
+   * holds anywhere below it: on itself, its stations and theirs.
+   */
   async contents(groupId: number, id: number): Promise<{ children: number; devices: number }> {
     const children = await this.db
       .selectFrom('projects')
@@ -102,7 +105,9 @@ export class ProjectsRepository {
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('group_id', '=', groupId)
-      .where('project_id', '=', id)
+      .where(
+        sql<SqlBool>`project_id in (select cp.id from projects cp where cp.group_id = ${groupId} and (cp.id = ${id} or cp.parent_id = ${id} or cp.parent_id in (select cc.id from projects cc where cc.group_id = ${groupId} and cc.parent_id = ${id})))`,
+      )
       .where('deleted_at', 'is', null)
       .executeTakeFirstOrThrow();
     return { children: children.n, devices: devices.n };
@@ -133,7 +138,18 @@ export class ProjectsRepository {
     const counted = [...ids, ...childIds, ...grandchildren.map((g) => g.id)];
     const devices = await this.db
       .selectFrom('devices')
-      .select((eb) => ['project_id', eb.fn.countAll<number>().as('num'), eb.fn.sum<number>('online').as('online')])
+      .select((eb) => [
+        'project_id',
+        eb.fn.countAll<number | string>().as('num'),
+        eb.fn.sum<number | string>('online').as('online'),
+        // Online with an active alarm (State 2 of a device).
+        eb.fn
+          .sum<number | string>(
+            sql<number>`case when devices.online = 1 and exists (select 1 from warns aw where aw.group_id = devices.group_id and aw.device_sn = devices.device_sn and aw.active = 1) then 1 else 0 end`,
+          )
+          .as('warning'),
+        eb.fn.max<number | string | null>('last_seen').as('last_seen'),
+      ])
       .where('group_id', '=', groupId)
       .where('deleted_at', 'is', null)
       .where('project_id', 'in', counted)
@@ -157,16 +173,34 @@ export class ProjectsRepository {
           .execute()
       : [];
 
-    const own = new Map(devices.map((d) => [d.project_id, { num: d.num, online: d.online }]));
+    const own = new Map(
+      devices.map((d) => [
+        d.project_id,
+        {
+          num: Number(d.num),
+          online: Number(d.online),
+          warning: Number(d.warning),
+          lastSeen: d.last_seen === null ? null : Number(d.last_seen),
+        },
+      ]),
+    );
     const below = new Map<number, number[]>();
     for (const link of [...children, ...grandchildren])
       below.set(link.parent_id, [...(below.get(link.parent_id) ?? []), link.id]);
-    const totals = (id: number): { num: number; online: number } => {
-      const sum = { ...(own.get(id) ?? { num: 0, online: 0 }) };
+    interface Totals {
+      num: number;
+      online: number;
+      warning: number;
+      lastSeen: number | null;
+    }
+    const totals = (id: number): Totals => {
+      const sum = { ...(own.get(id) ?? { num: 0, online: 0, warning: 0, lastSeen: null }) };
       for (const child of below.get(id) ?? []) {
         const t = totals(child);
         sum.num += t.num;
         sum.online += t.online;
+        sum.warning += t.warning;
+        if (t.lastSeen !== null && (sum.lastSeen === null || t.lastSeen > sum.lastSeen)) sum.lastSeen = t.lastSeen;
       }
       return sum;
     };
@@ -196,6 +230,9 @@ export class ProjectsRepository {
         OnlineNum: t.online,
         OfflineNum: t.num - t.online,
         Online: t.online > 0,
+        State: t.warning > 0 ? 2 : t.online > 0 ? 1 : 0,
+        WarningNum: t.warning,
+        LastSeen: t.lastSeen,
         Image: cover.get(r.id) ?? null,
         CreatedAt: r.created_at,
       };

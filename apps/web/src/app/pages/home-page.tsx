@@ -8,9 +8,13 @@
  * feature's nodes and details, a device's live values, control panel and log (features/home) and active alarms (features/notices), its SIM card (features/sim)
  * and its principals (features/sites) — so it lives here, in the app layer, and the features do
  * not import each other (conventions: `components/lib ← features ← app`).
+ *
+ * A device's page leads with the device: its name, state and Back, its active alarms and its
+ * values, then its details; the map follows, smaller. The statistics panel counts the project or
+ * station shown (a device's station), not the whole tenant.
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
-import { Flex, Skeleton, Typography } from 'antd';
+import { Fragment, Suspense, useCallback, useMemo, useState } from 'react';
+import { Card, Flex, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +30,7 @@ import { homePath } from '../../lib/paths';
 import { usePageName } from '../../lib/page-name';
 import { useAllProjects } from '../../lib/sites';
 import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/components/device-details';
+import { DeviceHeadline } from '../../features/devices/components/device-headline';
 import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
 import { deviceQueryOptions, type DeviceDto } from '../../features/devices/api/devices-api';
 import { LiveValues } from '../../features/home/components/live-values';
@@ -116,6 +121,10 @@ export function HomePage() {
   const sn = activeTitle === 'device' ? (activeItemId ?? '') : '';
   const device = useQuery({ ...deviceQueryOptions(g, sn), enabled: sn !== '' && g > 0 });
   usePageName(sn ? device.data?.DeviceName || (device.data ? sn : undefined) : nodeId > 0 ? node.data?.Name : undefined);
+  // The numbers of the site shown: the project or station, or the device's station (or project).
+  const deviceSiteId = device.data?.ProjectId ?? 0;
+  const deviceSite = useQuery({ ...projectInfoQueryOptions(g, deviceSiteId), enabled: deviceSiteId > 0 && g > 0 });
+  const statsSite = sn ? (deviceSiteId > 0 ? deviceSite.data : undefined) : nodeId > 0 ? node.data : undefined;
 
   const lng = point?.lng ?? projectAt?.[0] ?? search?.view.lng;
   const lat = point?.lat ?? projectAt?.[1] ?? search?.view.lat;
@@ -146,19 +155,9 @@ export function HomePage() {
 
   const pin = useMemo(() => (search ? { lng: search.view.lng, lat: search.view.lat, label: search.label } : undefined), [search]);
 
-  // A device's live values come first among its details; its SIM card and principals join its own tabs.
+  // A device's live values lead its page (above the tabs); its control panel and log open its tabs, its SIM card and principals join its own.
   const deviceTabs = useCallback(
     (device: DeviceDto, own: OwnDeviceTabs) => [
-      {
-        key: 'live',
-        label: t('live.tab'),
-        children: (
-          <Flex vertical gap={12}>
-            <DeviceAlarms sn={device.DeviceSn} />
-            <LiveValues g={g} sn={device.DeviceSn} />
-          </Flex>
-        ),
-      },
       {
         key: 'control',
         label: t('control.tab'),
@@ -179,41 +178,58 @@ export function HomePage() {
     [g, t],
   );
 
+  const map = (
+    <>
+      <Flex gap={12} align="center" wrap className="sluice-home-toolbar">
+        <div style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <AddressSearch sites={sites.data ?? []} geocoderUrl={config?.GeocoderUrl} onGo={go} />
+        </div>
+        <Legend />
+      </Flex>
+      <ClusterMap
+        className={sn ? 'sluice-home-map sluice-home-map-secondary' : 'sluice-home-map'}
+        config={config}
+        points={points}
+        selectedKey={selectedKey}
+        onSelect={select}
+        label={t('map.label')}
+        view={view}
+        you={you}
+        pin={activeTitle ? undefined : pin}
+      />
+    </>
+  );
+
   return (
     <div className="sluice-home">
       <section className="sluice-home-list" aria-label={t('home.listPanel')}>
         <SitesBrowser title={activeTitle} itemId={activeItemId} devices={deviceNodes} />
       </section>
       <section className="sluice-home-content" aria-label={t('home.contentPanel')}>
-        <Typography.Title level={1} className="visually-hidden">
-          {t('routes.home')}
-        </Typography.Title>
-        <Flex gap={12} align="center" wrap className="sluice-home-toolbar">
-          <div style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <AddressSearch sites={sites.data ?? []} geocoderUrl={config?.GeocoderUrl} onGo={go} />
-          </div>
-          <Legend />
-        </Flex>
-        <ClusterMap
-          className="sluice-home-map"
-          config={config}
-          points={points}
-          selectedKey={selectedKey}
-          onSelect={select}
-          label={t('map.label')}
-          view={view}
-          you={you}
-          pin={activeTitle ? undefined : pin}
-        />
-        <SiteDetails
-          title={activeTitle}
-          itemId={activeItemId}
-          you={you}
-          device={(sn) => <DeviceDetails sn={sn} you={you} tabs={deviceTabs} />}
-        />
+        {sn ? (
+          <Fragment key={sn}>
+            <DeviceHeadline sn={sn} />
+            <Card size="small" title={t('live.tab')} className="sluice-device-values">
+              <Flex vertical gap={12}>
+                <DeviceAlarms sn={sn} />
+                <LiveValues g={g} sn={sn} />
+              </Flex>
+            </Card>
+            <DeviceDetails sn={sn} you={you} tabs={deviceTabs} />
+            {map}
+          </Fragment>
+        ) : (
+          <>
+            <Typography.Title level={1} className="visually-hidden">
+              {t('routes.home')}
+            </Typography.Title>
+            {map}
+            <SiteDetails title={activeTitle} itemId={activeItemId} you={you} />
+          </>
+        )}
       </section>
       <aside className="sluice-home-stats-panel" aria-label={t('home.statsPanel')}>
-        <StatisticsPanel />
+        <StatisticsPanel site={statsSite} />
       </aside>
     </div>
   );

@@ -253,7 +253,7 @@ export function ClusterMap({ config, points, selectedKey, onSelect, label, view,
                 data-map-key={feature.key}
                 aria-label={name}
                 aria-pressed={feature.cluster ? undefined : feature.key === selectedKey}
-                title={feature.cluster ? name : feature.point?.name}
+                title={name}
                 style={{
                   left: feature.x - feature.radius,
                   top: feature.y - feature.radius,

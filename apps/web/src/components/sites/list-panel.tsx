@@ -51,7 +51,7 @@ export function ListPanelHeader({
         >
           {t('home.back')}
         </Button>
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0, flex: 1, minWidth: 0 }} ellipsis>
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0, flex: 1, minWidth: 0 }} ellipsis={{ tooltip: title }}>
           {title}
         </Typography.Title>
         {extra}
@@ -104,7 +104,7 @@ export function ListPanelItem({
     <List.Item style={{ paddingInline: 4 }}>
       <Link to={to} className="sluice-home-item" {...data}>
         <Flex justify="space-between" gap={8} align="center">
-          <Typography.Text strong ellipsis>
+          <Typography.Text strong ellipsis={{ tooltip: name }}>
             {name}
           </Typography.Text>
           {state}

@@ -25,6 +25,7 @@ const device: DeviceDto = {
   Address: 'Anji',
   Online: true,
   State: 1,
+  Alarm: null,
   LastSeen: null,
   CreatedAt: 0,
 };

@@ -8,8 +8,7 @@ import { formatDateTime } from '../../../lib/dates';
 import type { DeviceDto } from '../api/devices-api';
 import type { DeviceTypeRef } from '../../../lib/sites';
 import { DeviceTypeIcon, typeName } from '../../../components/sites/device-type-label';
-import { DeviceStateTag, StateTag, stateLabelKey } from '../../../components/sites/state-tag';
-import { useLiveState } from '../../../lib/live/live-hooks';
+import { DeviceStateTag, StateTag, stateLabelKey, useDeviceState } from '../../../components/sites/state-tag';
 import type { ReactNode } from 'react';
 
 export function siteLabel(device: DeviceDto): string {
@@ -44,7 +43,7 @@ export function DeviceFacts({ device, types }: { device: DeviceDto; types: reado
         {
           key: 'state',
           label: t('devices.fields.state'),
-          children: <DeviceStateTag sn={device.DeviceSn} online={device.Online} state={device.State} />,
+          children: <DeviceStateTag device={device} />,
         },
         {
           key: 'seen',
@@ -79,7 +78,8 @@ export function DeviceCard({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const state = useLiveState(device.DeviceSn, device.Online ? 1 : 0);
+  const state = useDeviceState(device);
+  const place = `${typeName(types, device.TypeId, t)} · ${siteLabel(device) || t('devices.unassigned')}`;
   return (
     <Popover
       content={<DeviceFacts device={device} types={types} />}
@@ -124,13 +124,13 @@ export function DeviceCard({
           </div>
           <div style={{ minWidth: 0, flex: 1 }}>
             <Flex justify="space-between" gap={8} align="center">
-              <Typography.Text strong ellipsis>
+              <Typography.Text strong ellipsis={{ tooltip: device.DeviceName }}>
                 {device.DeviceName}
               </Typography.Text>
-              <StateTag online={state > 0} warning={state === 2} />
+              <StateTag state={state} alarm={state === 2 ? device.Alarm : undefined} lastSeen={device.LastSeen} />
             </Flex>
-            <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
-              {typeName(types, device.TypeId, t)} · {siteLabel(device) || t('devices.unassigned')}
+            <Typography.Text type="secondary" ellipsis={{ tooltip: place }} style={{ display: 'block', fontSize: 12 }}>
+              {place}
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {device.DeviceSn}

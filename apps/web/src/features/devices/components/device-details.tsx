@@ -80,7 +80,7 @@ export function DeviceDetails({
   };
   return (
     <Card title={t('home.deviceDetails')}>
-      <Tabs items={tabs(data, own)} />
+      <Tabs className="sluice-wrap-tabs" items={tabs(data, own)} />
     </Card>
   );
 }

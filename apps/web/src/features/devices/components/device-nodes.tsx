@@ -25,7 +25,7 @@ function DeviceItem({ device }: { device: DeviceDto }) {
       to={homePath('device', device.DeviceSn)}
       data={{ 'data-device-sn': device.DeviceSn }}
       name={device.DeviceName}
-      state={<DeviceStateTag sn={device.DeviceSn} online={device.Online} state={device.State} />}
+      state={<DeviceStateTag device={device} />}
       details={device.DeviceSn}
     />
   );
@@ -96,12 +96,7 @@ export function DeviceNode({ sn }: { sn: string }) {
   crumbs.push({ key: 'd', label: data.DeviceName });
   return (
     <Flex vertical gap={12}>
-      <ListPanelHeader
-        crumbs={crumbs}
-        back={parent}
-        title={data.DeviceName}
-        extra={<DeviceStateTag sn={data.DeviceSn} online={data.Online} state={data.State} />}
-      />
+      <ListPanelHeader crumbs={crumbs} back={parent} title={data.DeviceName} extra={<DeviceStateTag device={data} />} />
       <DeviceFacts device={data} types={types.data} />
       {mayManage && (
         <Flex gap={8} wrap>

@@ -59,11 +59,13 @@ export interface DeviceOverview {
 }
 
 /** GET {g}/Device/OverView: devices online and offline, in all and by type. */
-export const overviewQueryOptions = (g: number) =>
+/** The devices of every site the user reaches, or of one project (its stations included) or station. */
+export const overviewQueryOptions = (g: number, projectId = 0) =>
   queryOptions({
-    queryKey: sitesKeys.overview,
+    queryKey: sitesKeys.overview(projectId),
     meta: { live: true },
-    queryFn: async () => (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`)).data,
+    queryFn: async () =>
+      (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`, projectId > 0 ? { ProjectId: projectId } : {})).data,
     enabled: g > 0,
   });
 

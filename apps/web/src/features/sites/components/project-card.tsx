@@ -4,7 +4,7 @@ import { Card, Flex, Statistic, Typography, theme } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ProjectDto } from '../api/projects-api';
-import { StateTag } from '../../../components/sites/state-tag';
+import { SiteStateTag } from '../../../components/sites/state-tag';
 
 export function ProjectCard({
   project,
@@ -18,6 +18,7 @@ export function ProjectCard({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const station = project.ProjectKind === 'station';
+  const place = [project.ParentName, project.Address].filter(Boolean).join(' · ');
   return (
     <Card
       hoverable
@@ -53,15 +54,13 @@ export function ProjectCard({
       }
     >
       <Flex justify="space-between" align="center" gap={8}>
-        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis>
+        <Typography.Title level={3} style={{ fontSize: 16, margin: 0, minWidth: 0 }} ellipsis={{ tooltip: project.Name }}>
           {project.Name}
         </Typography.Title>
-        <StateTag online={project.Online} />
+        <SiteStateTag site={project} />
       </Flex>
-      <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
-        {project.ParentName ?? ''}
-        {project.ParentName && project.Address ? ' · ' : ''}
-        {project.Address}
+      <Typography.Text type="secondary" ellipsis={{ tooltip: place }} style={{ display: 'block', fontSize: 12, marginBottom: 8 }}>
+        {place}
       </Typography.Text>
       <Flex gap={16} wrap>
         {!station && (

@@ -29,6 +29,9 @@ const project: ProjectDto = {
   OnlineNum: 0,
   OfflineNum: 0,
   Online: false,
+  State: 0,
+  WarningNum: 0,
+  LastSeen: null,
   Image: null,
   CreatedAt: 0,
 };

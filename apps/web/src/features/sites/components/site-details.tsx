@@ -1,5 +1,5 @@
-/** Below the map: the selected project's, station's or device's details in tabs. */
-import { Fragment, useState, type ReactNode } from 'react';
+/** Below the map: the selected project's or station's details in tabs (a device's page composes its own). */
+import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -59,6 +59,7 @@ function SiteCard({ id, you }: { id: number; you: readonly [number, number] | un
       }
     >
       <Tabs
+        className="sluice-wrap-tabs"
         items={[
           {
             key: 'overview',
@@ -147,16 +148,12 @@ export function SiteDetails({
   title,
   itemId,
   you,
-  device,
 }: {
   title: string | undefined;
   itemId: string | undefined;
   you: readonly [number, number] | undefined;
-  /** A device's details, from the devices feature (the app composes them). */
-  device: (sn: string) => ReactNode;
 }) {
   const id = Number(itemId);
   if ((title === 'project' || title === 'station') && id > 0) return <SiteCard key={id} id={id} you={you} />;
-  if (title === 'device' && itemId) return <Fragment key={itemId}>{device(itemId)}</Fragment>;
   return null;
 }

@@ -11,7 +11,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
 import { ChildrenHeading, ListPanelHeader, ListPanelItem } from '../../../components/sites/list-panel';
-import { StateTag } from '../../../components/sites/state-tag';
+import { SiteStateTag } from '../../../components/sites/state-tag';
 import { api } from '../../../lib/api-client';
 import { useGroupId } from '../../../lib/group';
 import { useMayOperate } from '../../../lib/operates';
@@ -38,7 +38,7 @@ function SiteItem({ site }: { site: ProjectDto }) {
       to={homePath(kind, site.Id)}
       data={{ 'data-site-id': site.Id }}
       name={site.Name}
-      state={<StateTag online={site.Online} />}
+      state={<SiteStateTag site={site} />}
       details={
         <>
           {kind === 'project' ? `${t('sites.counts.stationsN', { n: site.SitesNum })} · ` : ''}
@@ -151,7 +151,7 @@ function ProjectNode({ id }: { id: number }) {
         crumbs={[{ key: 'p', label: data.Name }]}
         back={HOME_PATH}
         title={data.Name}
-        extra={<StateTag online={data.Online} />}
+        extra={<SiteStateTag site={data} />}
       />
       <ChildrenHeading
         title={t('home.stationsOf', { count: data.Child.length })}
@@ -191,7 +191,7 @@ function StationNode({ id, devices }: { id: number; devices: DeviceNodes['statio
         ]}
         back={parent}
         title={data.Name}
-        extra={<StateTag online={data.Online} />}
+        extra={<SiteStateTag site={data} />}
       />
       {devices(id)}
     </Flex>

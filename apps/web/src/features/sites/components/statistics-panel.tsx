@@ -1,4 +1,8 @@
-/** The statistics panel: devices online and offline, projects and stations, devices by type; cards 233 px high. */
+/**
+ * The statistics panel: devices online and offline, projects and stations, devices by type; cards
+ * 233 px high. On a project's or station's page (and a device's, for its station) it counts that
+ * site only, and says so in its titles.
+ */
 import { Card, Flex, List, Progress, Statistic, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +13,21 @@ import { typeName } from '../../../components/sites/device-type-label';
 
 export const STAT_CARD_HEIGHT = 233;
 
-export function StatisticsPanel() {
+/** The site whose numbers the panel shows. */
+export interface StatisticsSite {
+  Id: number;
+  Name: string;
+  ProjectKind: 'client' | 'project' | 'station';
+  SitesNum: number;
+}
+
+export function StatisticsPanel({ site }: { site?: StatisticsSite | undefined }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const g = useGroupId();
-  const overview = useQuery(overviewQueryOptions(g));
-  const projects = useQuery(projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1 }));
-  const stations = useQuery(projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1 }));
+  const overview = useQuery(overviewQueryOptions(g, site?.Id ?? 0));
+  const projects = useQuery({ ...projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1 }), enabled: g > 0 && !site });
+  const stations = useQuery({ ...projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1 }), enabled: g > 0 && !site });
   const types = useDeviceTypeRefs();
   const o = overview.data;
   const percent = o && o.Num > 0 ? Math.floor((o.OnlineNum / o.Num) * 100) : 0;
@@ -24,6 +36,11 @@ export function StatisticsPanel() {
   };
   return (
     <div className="sluice-home-stats">
+      {site && (
+        <Typography.Title level={2} className="sluice-home-stats-site" style={{ fontSize: 15, margin: 0 }}>
+          {t('home.stats.of', { name: site.Name })}
+        </Typography.Title>
+      )}
       <Card title={t('home.stats.devices')} className="sluice-stat-card" styles={cardStyles} loading={overview.isPending}>
         <Flex align="center" gap={16} justify="space-around">
           <Progress
@@ -48,10 +65,16 @@ export function StatisticsPanel() {
           </Flex>
         </Flex>
       </Card>
-      <Card title={t('home.stats.sites')} className="sluice-stat-card" styles={cardStyles}>
+      <Card title={site ? t('home.stats.site') : t('home.stats.sites')} className="sluice-stat-card" styles={cardStyles}>
         <Flex gap={16} justify="space-around" wrap style={{ paddingTop: 24 }}>
-          <Statistic title={t('menu.projects')} value={projects.data?.count ?? 0} loading={projects.isPending} />
-          <Statistic title={t('menu.stations')} value={stations.data?.count ?? 0} loading={stations.isPending} />
+          {!site && <Statistic title={t('menu.projects')} value={projects.data?.count ?? 0} loading={projects.isPending} />}
+          {(!site || site.ProjectKind !== 'station') && (
+            <Statistic
+              title={t('menu.stations')}
+              value={site ? site.SitesNum : (stations.data?.count ?? 0)}
+              loading={!site && stations.isPending}
+            />
+          )}
           <Statistic title={t('menu.devices')} value={o?.Num ?? 0} loading={overview.isPending} />
         </Flex>
       </Card>
@@ -62,7 +85,7 @@ export function StatisticsPanel() {
           locale={{ emptyText: t('common.empty') }}
           renderItem={(row) => (
             <List.Item>
-              <Typography.Text ellipsis style={{ maxWidth: '60%' }}>
+              <Typography.Text ellipsis={{ tooltip: typeName(types.data, row.TypeId, t) }} style={{ maxWidth: '60%' }}>
                 {typeName(types.data, row.TypeId, t)}
               </Typography.Text>
               <Typography.Text type="secondary">
