@@ -215,7 +215,7 @@ test('an administrator defines data points, builds a type with a module, a contr
 
   // The device's page shows the template's panel and the data points, named and waiting for data.
   await page.goto(`/common/home/device/${sn}`);
-  const shown = page.getByRole('tabpanel', { name: 'Live data' });
+  const shown = page.getByRole('region', { name: 'Live data' });
   await expect(shown.getByRole('region', { name: panel })).toBeVisible();
   await expect(shown.getByRole('row', { name: new RegExp(`Tank level ${stamp}`) })).toContainText('—');
   await expect(shown.getByRole('row', { name: new RegExp(`High level set-point ${stamp}`) })).toBeVisible();

@@ -58,7 +58,8 @@ test('a simulated station: values on screen as they are published, online on the
   const map = page.getByRole('region', { name: 'Map of stations and devices' });
   // The station and its two devices stand at one position: one cluster, all offline.
   await expect(map.getByRole('button', { name: /^3 places here: 0 online, 0 with a warning, 3 offline/ })).toBeAttached();
-  await expect(page.getByRole('tab', { name: 'Live data', selected: true })).toBeVisible();
+  // The device's page leads with its live values (no tab to open).
+  await expect(page.getByRole('region', { name: 'Live data' })).toBeVisible();
   // The device's own state, next to its name at the top of the list panel.
   const state = page.getByRole('heading', { level: 2, name: '提升泵 Lift pump' }).locator('xpath=..').locator('.ant-tag');
   await expect(state).toHaveText('Offline');

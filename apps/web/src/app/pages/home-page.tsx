@@ -209,7 +209,7 @@ export function HomePage() {
         {sn ? (
           <Fragment key={sn}>
             <DeviceHeadline sn={sn} />
-            <Card size="small" title={t('live.tab')} className="sluice-device-values">
+            <Card size="small" title={t('live.tab')} className="sluice-device-values" role="region" aria-label={t('live.tab')}>
               <Flex vertical gap={12}>
                 <DeviceAlarms sn={sn} />
                 <LiveValues g={g} sn={sn} />
