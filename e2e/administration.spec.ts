@@ -83,14 +83,11 @@ test('a role with a limited menu, one operate and one project: its user sees onl
   await addUser.getByLabel('Name').fill(userName);
   await addUser.getByLabel('Password', { exact: true }).fill('Viewer12345');
   await addUser.getByLabel('Confirm password').fill('Viewer12345');
+  // The role is picked in the same dialog.
+  await choose(page, addUser.getByLabel('Roles'), roleName);
   await addUser.getByRole('button', { name: 'Save' }).click();
   await expect(addUser).toBeHidden();
   await page.getByRole('searchbox', { name: 'Search' }).fill(account);
-  await page.getByRole('button', { name: `Roles of ${userName}` }).click();
-  const roles = dialog(page, `Roles of “${userName}”`);
-  await roles.getByRole('checkbox', { name: roleName }).check();
-  await roles.getByRole('button', { name: 'Save' }).click();
-  await expect(roles).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(account) }).getByText(roleName)).toBeVisible();
 
   // The user sees only those menus.
@@ -115,7 +112,9 @@ test('a role with a limited menu, one operate and one project: its user sees onl
   await expect(viewer.getByRole('heading', { name: 'User list' })).toHaveCount(0);
 
   // Disabled: the user's next request is refused and they land on sign-in.
+  // Disabling signs the user out, so it asks first.
   await page.getByRole('switch', { name: `Let ${userName} sign in` }).click();
+  await dialog(page, `Stop ${userName} signing in?`).getByRole('button', { name: 'Disable' }).click();
   await expect(page.getByRole('row', { name: new RegExp(account) }).getByText('Disabled')).toBeVisible();
   await viewer.goto('/user/clientList');
   await expect(viewer).toHaveURL(/\/login/);

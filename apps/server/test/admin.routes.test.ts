@@ -140,6 +140,50 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
       });
       expect(ok.statusCode).toBe(201);
       await t.login('patrol1', 'Patrol123');
+      // Roles picked in the same dialog: the new user holds them at once; another group's role is refused and adds no one.
+      const roles = await t.json<{ Id: number; Name: string }[]>({
+        method: 'GET',
+        url: '/api/group/1/Role/AllRoles',
+        token: admin,
+      });
+      const operatorRole = roles.data.find((r) => r.Name === 'Operator')?.Id ?? 0;
+      const withRoles = await t.call({
+        method: 'POST',
+        url: '/api/user/adduser',
+        token: admin,
+        payload: {
+          Account: 'patrol2',
+          UserName: 'Wang Patrol',
+          Password: 'Patrol123',
+          PasswordAgain: 'Patrol123',
+          RoleIds: [operatorRole],
+        },
+      });
+      expect(withRoles.statusCode).toBe(201);
+      const held = await t.json<{ Id: number }[]>({
+        method: 'GET',
+        url: `/api/UserRole/${String(withRoles.json<Body<{ Id: number }>>().data.Id)}`,
+        token: admin,
+      });
+      expect(held.data.map((r) => r.Id)).toEqual([operatorRole]);
+      const foreign = await t.call({
+        method: 'POST',
+        url: '/api/user/adduser',
+        token: admin,
+        lang: 'en-US',
+        payload: {
+          Account: 'patrol3',
+          UserName: 'x',
+          Password: 'Patrol123',
+          PasswordAgain: 'Patrol123',
+          RoleIds: [other.adminRoleId],
+        },
+      });
+      expect(foreign.statusCode).toBe(400);
+      expect(fieldsOf(foreign)).toEqual(['RoleIds']);
+      expect(
+        (await t.call({ method: 'POST', url: '/api/User', payload: { Account: 'patrol3', Password: 'Patrol123' } })).statusCode,
+      ).not.toBe(200);
       const dup = await t.call({
         method: 'POST',
         url: '/api/user/adduser',

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { anyText } from './rules.ts';
 import { idRef } from './schema-fields.ts';
 
+/** The roles every new tenant starts with, stored by these names; the console shows them translated until renamed. */
+export const DEFAULT_ROLE_NAMES = { administrator: 'Administrator', operator: 'Operator' } as const;
+
 export const roleDto = z.object({
   Id: z.number(),
   Name: z.string(),

@@ -22,6 +22,12 @@ export const userListItem = z.object({
 });
 export type UserListItem = z.infer<typeof userListItem>;
 
+/**
+ * What a user's type means (UserType; the spec gives its values no names): a general user, or
+ * operations staff (patrol and repair). Other stored values show as "Type n".
+ */
+export const USER_TYPE = { general: 0, operations: 1 } as const;
+
 export const userListQuery = z.object({
   Status: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(userStatus).optional()),
 });
@@ -46,7 +52,14 @@ export const addUserRequest = z
         PasswordAgain: v.PasswordAgain ?? v.passwordagain ?? v.passwordAgain,
       };
     },
-    z.object({ ...profileFields, Account: account, Password: password, PasswordAgain: z.string() }),
+    z.object({
+      ...profileFields,
+      Account: account,
+      Password: password,
+      PasswordAgain: z.string(),
+      /** The roles the new user holds from the start (and so the projects they reach). */
+      RoleIds: z.array(idRef).max(100).optional(),
+    }),
   )
   .refine((v) => v.Password === v.PasswordAgain, { message: 'rule.passwordAgain', path: ['PasswordAgain'] });
 

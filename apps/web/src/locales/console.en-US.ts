@@ -113,6 +113,15 @@ export const consoleEnUS = {
     telephonePlaceholder: 'e.g. 0572-5123456',
     mobilePlaceholder: 'e.g. 13905721234',
   },
+  roleNames: {
+    administrator: 'Administrator',
+    operator: 'Operator',
+  },
+  userTypes: {
+    general: 'General user',
+    operations: 'Operations staff',
+    other: 'Type {{n}}',
+  },
   users: {
     add: 'Add user',
     edit: 'Edit user',
@@ -143,6 +152,11 @@ export const consoleEnUS = {
     rolesHint: 'The user gets the menus, operates and projects of every ticked role.',
     noRolesDefined: 'No roles are defined yet.',
     administratorRole: 'Administrator',
+    rolesField: 'Roles',
+    rolesFieldHelp: 'The user gets the menus, operates and projects of these roles; you can change them later.',
+    disableTitle: 'Stop {{name}} signing in?',
+    disableContent: 'They are signed out everywhere at once, and cannot sign in until enabled again.',
+    disable: 'Disable',
     principalsHint: 'Operations staff are the group’s users; give each the roles of the stations they look after.',
   },
   roles: {

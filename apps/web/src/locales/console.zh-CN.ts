@@ -111,6 +111,15 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     telephonePlaceholder: '如 0572-5123456',
     mobilePlaceholder: '如 13905721234',
   },
+  roleNames: {
+    administrator: '管理员',
+    operator: '运维人员',
+  },
+  userTypes: {
+    general: '普通用户',
+    operations: '运维人员',
+    other: '类型 {{n}}',
+  },
   users: {
     add: '新增用户',
     edit: '编辑用户',
@@ -141,6 +150,11 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     rolesHint: '用户拥有所勾选角色的全部菜单、操作权限和项目。',
     noRolesDefined: '尚未定义任何角色。',
     administratorRole: '管理员',
+    rolesField: '角色',
+    rolesFieldHelp: '用户获得这些角色的菜单、操作权限和项目；之后也可以修改。',
+    disableTitle: '停用“{{name}}”的登录？',
+    disableContent: '该用户将立即在所有设备上退出登录，重新启用之前无法登录。',
+    disable: '停用',
     principalsHint: '运维人员即本集团的用户；请为每人分配其负责站点的角色。',
   },
   roles: {

@@ -1,4 +1,5 @@
 /** Creating a tenant: the group, its default roles and its first administrator, together. */
+import { DEFAULT_ROLE_NAMES } from '@sluice/shared/role.schema';
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import { hashPassword } from '../../auth/password.ts';
@@ -53,8 +54,8 @@ export async function createTenant(db: Db, tenant: NewTenant): Promise<CreatedTe
       code: tenant.code,
       description: tenant.description ?? '',
     });
-    const adminRoleId = await groups.insertRole({ group_id: groupId, name: 'Administrator', is_admin: 1 });
-    const operatorRoleId = await groups.insertRole({ group_id: groupId, name: 'Operator', is_admin: 0 });
+    const adminRoleId = await groups.insertRole({ group_id: groupId, name: DEFAULT_ROLE_NAMES.administrator, is_admin: 1 });
+    const operatorRoleId = await groups.insertRole({ group_id: groupId, name: DEFAULT_ROLE_NAMES.operator, is_admin: 0 });
     await seedTenantDefaults(groups, groupId, adminRoleId, operatorRoleId);
     const adminId = await users.insert({
       group_id: groupId,

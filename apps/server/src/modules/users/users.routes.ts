@@ -48,11 +48,17 @@ export function usersRoutes(root: FastifyInstance): void {
 
   app.post(
     '/user/adduser',
-    { config: { access: manage }, schema: { tags, summary: 'Add a user to the group', body: addUserRequest } },
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'Add a user to the group, with their roles (RoleIds) if given', body: addUserRequest },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
       if (await users.accountTaken(body.Account)) throw new AppError(409, 'account.exists', { account: body.Account }, 'Account');
+      const roleIds = body.RoleIds ?? [];
+      if (roleIds.length > 0 && !(await roles.allOwned('roles', roleIds, user.groupId)))
+        throw new AppError(400, 'ref.unknown', { what: 'RoleId', id: roleIds.join(',') }, 'RoleIds');
       const id = await users.insert({
         group_id: user.groupId,
         account: body.Account,
@@ -64,6 +70,7 @@ export function usersRoutes(root: FastifyInstance): void {
         password_hash: await hashPassword(body.Password),
         status: 1,
       });
+      if (roleIds.length > 0) await userAdmin.setRoles(id, user.groupId, roleIds);
       return reply.status(201).send(ok(request, { Id: id }, { message: 'created' }));
     },
   );

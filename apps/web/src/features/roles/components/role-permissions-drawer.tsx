@@ -1,6 +1,7 @@
 import { Drawer, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RoleDto } from '@sluice/shared/role.schema';
+import { useRoleName } from '../../../lib/role-names';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { RoleMenusTab } from './role-menus-tab';
 import { RoleOperatesTab } from './role-operates-tab';
@@ -18,11 +19,12 @@ export function RolePermissionsDrawer({
 }) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const roleName = useRoleName();
   return (
     <Drawer
       open={role !== undefined}
       onClose={onClose}
-      title={role ? t('roles.drawerTitle', { name: role.Name }) : undefined}
+      title={role ? t('roles.drawerTitle', { name: roleName(role.Name) }) : undefined}
       size={mobile ? '100%' : 640}
       destroyOnHidden
       closable={{ 'aria-label': t('common.close'), placement: 'end' }}

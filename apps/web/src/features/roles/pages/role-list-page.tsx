@@ -10,6 +10,7 @@ import type { ResourceTableConfig } from '../../../components/resource-table/res
 import { useResourceContext } from '../../../components/resource-table/use-resource-context';
 import { allModulesQueryOptions, rolesResource } from '../api/roles-api';
 import { usePermissionNames } from '../components/permission-names';
+import { useRoleName } from '../../../lib/role-names';
 import { RolePermissionsDrawer } from '../components/role-permissions-drawer';
 
 /** /jurisdiction/role: roles, and each role's operates, menus and projects in a drawer. */
@@ -17,6 +18,7 @@ export function RoleListPage() {
   const { t } = useTranslation();
   const ctx = useResourceContext();
   const names = usePermissionNames();
+  const roleName = useRoleName();
   const { data: modules } = useQuery(allModulesQueryOptions(ctx));
   const [permissionsOf, setPermissionsOf] = useState<RoleDto>();
   const mayManage = useMayOperate('role.manage');
@@ -26,11 +28,11 @@ export function RoleListPage() {
     const byId = new Map<number, ModuleDto>((moduleRows ?? []).map((module) => [module.Id, module]));
     return {
       resource: rolesResource,
-      rowName: (role) => role.Name,
+      rowName: (role) => roleName(role.Name),
       search: { placeholder: 'roles.searchPlaceholder' },
       addLabel: 'roles.add',
       columns: [
-        { key: 'Name', title: 'roles.name', sortKey: 'Name' },
+        { key: 'Name', title: 'roles.name', sortKey: 'Name', render: (role) => roleName(role.Name) },
         {
           key: 'IsAdmin',
           title: 'roles.isAdmin',
@@ -52,7 +54,7 @@ export function RoleListPage() {
           type="link"
           size="small"
           icon={<SafetyCertificateOutlined aria-hidden />}
-          aria-label={t('roles.permissionsOf', { name: role.Name })}
+          aria-label={t('roles.permissionsOf', { name: roleName(role.Name) })}
           onClick={() => {
             setPermissionsOf(role);
           }}
@@ -81,7 +83,7 @@ export function RoleListPage() {
         toBody: (values) => ({ Name: values.Name, IsAdmin: values.IsAdmin === true, ModuleId: values.ModuleId ?? null }),
       },
     };
-  }, [moduleRows, names, t]);
+  }, [moduleRows, names, t, roleName]);
 
   return (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '@sluice/shared/user-admin.schema';
 import { useResourceContext } from '../../../components/resource-table/use-resource-context';
 import { errorMessage } from '../../../lib/form-errors';
+import { useRoleName } from '../../../lib/role-names';
 import { useAssignableRoles, useSaveUserRoles, useUserRoles } from '../api/users-api';
 
 function RolesForm({ user, onClose }: { user: UserListItem; onClose: () => void }) {
@@ -15,6 +16,7 @@ function RolesForm({ user, onClose }: { user: UserListItem; onClose: () => void 
   const [picked, setPicked] = useState<number[]>();
   const save = useSaveUserRoles();
   const name = user.UserName || user.Account;
+  const roleName = useRoleName();
   const selected = picked ?? held.data?.map((role) => role.Id) ?? [];
 
   const error = roles.error ?? held.error;
@@ -36,7 +38,7 @@ function RolesForm({ user, onClose }: { user: UserListItem; onClose: () => void 
       {roles.data.map((role) => (
         <Checkbox key={role.Id} value={role.Id}>
           <Space size={6}>
-            {role.Name}
+            {roleName(role.Name)}
             {role.IsAdmin && <Tag color="green">{t('users.administratorRole')}</Tag>}
           </Space>
         </Checkbox>

@@ -12,10 +12,10 @@ export function UserStatusTag({ status }: { status: UserListItem['Status'] }) {
   return <Tag color="warning">{t('userStatus.inactive')}</Tag>;
 }
 
-/** Enable or disable a user (PUT user/status); a disabled user is signed out at once. */
+/** Enable or disable a user (PUT user/status); a disabled user is signed out at once, so disabling asks first. */
 export function UserStatusSwitch({ user, locked }: { user: UserListItem; locked: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const mutation = useSetUserStatus();
   const enabled = user.Status === USER_STATUS.normal;
   const name = user.UserName || user.Account;
@@ -28,13 +28,23 @@ export function UserStatusSwitch({ user, locked }: { user: UserListItem; locked:
         disabled={locked}
         aria-label={t('users.enableSwitch', { name })}
         onChange={(checked) => {
-          mutation.mutate(
-            { Id: user.Id, Status: checked ? USER_STATUS.normal : USER_STATUS.disabled },
-            {
-              onSuccess: (response) => void message.success(response.message),
-              onError: (error) => void message.error(errorMessage(error)),
-            },
-          );
+          const save = () =>
+            mutation.mutateAsync({ Id: user.Id, Status: checked ? USER_STATUS.normal : USER_STATUS.disabled }).then(
+              (response) => void message.success(response.message),
+              (error: unknown) => void message.error(errorMessage(error)),
+            );
+          if (checked) {
+            void save();
+            return;
+          }
+          void modal.confirm({
+            title: t('users.disableTitle', { name }),
+            content: t('users.disableContent'),
+            okText: t('users.disable'),
+            okButtonProps: { danger: true },
+            cancelText: t('common.cancel'),
+            onOk: save,
+          });
         }}
       />
       <UserStatusTag status={user.Status} />

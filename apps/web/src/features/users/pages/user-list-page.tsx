@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUS } from '@sluice/shared/account.schema';
-import { addUserRequest, editUserRequest, type UserListItem } from '@sluice/shared/user-admin.schema';
+import { addUserRequest, editUserRequest, USER_TYPE, type UserListItem } from '@sluice/shared/user-admin.schema';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { myInfoQueryOptions } from '../../../lib/current-user';
@@ -12,15 +12,34 @@ import { formatDateTime } from '../../../lib/dates';
 import type { MessageKey } from '../../../lib/i18n';
 import { useMayOperate } from '../../../lib/operates';
 import { matchesField } from '../../../lib/zod-form';
-import { usersResource } from '../api/users-api';
+import { useRoleName } from '../../../lib/role-names';
+import { useResourceContext } from '../../../components/resource-table/use-resource-context';
+import { useAssignableRoles, usersResource } from '../api/users-api';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { UserRolesDialog } from '../components/user-roles-dialog';
 import { UserStatusSwitch } from '../components/user-status-switch';
 
 const EDIT_FIELDS = ['UserType', 'Remark', 'Email', 'Phone', 'UserName'] as const;
 
+/** A user's type by name (the spec gives UserType no names; see USER_TYPE). */
+export function useUserTypeName(): (type: number) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (type: number) =>
+      type === USER_TYPE.general
+        ? t('userTypes.general')
+        : type === USER_TYPE.operations
+          ? t('userTypes.operations')
+          : t('userTypes.other', { n: type }),
+    [t],
+  );
+}
+
 function RoleTags({ user }: { user: UserListItem }) {
-  const names = user.RoleName.split(',').filter((name) => name.trim() !== '');
+  const roleName = useRoleName();
+  const names = user.RoleName.split(',')
+    .filter((name) => name.trim() !== '')
+    .map(roleName);
   if (names.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Space size={[4, 4]} wrap>
@@ -37,6 +56,9 @@ function useUsersConfig(
   open: { roles: (u: UserListItem) => void; password: (u: UserListItem) => void },
 ) {
   const { t } = useTranslation();
+  const typeName = useUserTypeName();
+  const roleName = useRoleName();
+  const roles = useAssignableRoles(useResourceContext());
   return useMemo<ResourceTableConfig<UserListItem>>(() => {
     const isSelf = (user: UserListItem) => user.Id === selfId;
     const nameOf = (user: UserListItem) => user.UserName || user.Account;
@@ -81,12 +103,20 @@ function useUsersConfig(
         },
         { key: 'Phone', title: 'users.phone' },
         { key: 'Email', title: 'users.email', onCards: false },
-        { key: 'UserType', title: 'users.userType', sortKey: 'UserType', onCards: false },
+        {
+          key: 'UserType',
+          title: 'users.userType',
+          sortKey: 'UserType',
+          onCards: false,
+          render: (user) => typeName(user.UserType),
+        },
         {
           key: 'CreatedAt',
           title: 'users.createdAt',
           sortKey: 'CreatedAt',
-          render: (user) => formatDateTime(user.CreatedAt),
+          // The full date and time on one line.
+          width: 180,
+          render: (user) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.CreatedAt)}</span>,
           onCards: false,
         },
       ],
@@ -147,16 +177,33 @@ function useUsersConfig(
           },
           { name: 'Email', label: 'users.email', kind: 'text', autoComplete: 'off' },
           { name: 'Phone', label: 'users.phone', kind: 'text', autoComplete: 'off' },
-          { name: 'UserType', label: 'users.userType', kind: 'number', min: 0, max: 9 },
+          {
+            name: 'UserType',
+            label: 'users.userType',
+            kind: 'radio',
+            options: [
+              { value: USER_TYPE.general, labelKey: 'userTypes.general' },
+              { value: USER_TYPE.operations, labelKey: 'userTypes.operations' },
+            ],
+          },
+          {
+            name: 'RoleIds',
+            label: 'users.rolesField',
+            kind: 'select',
+            multiple: true,
+            modes: ['create'],
+            help: 'users.rolesFieldHelp',
+            options: (roles.data ?? []).map((role) => ({ value: role.Id, text: roleName(role.Name) })),
+          },
           { name: 'Remark', label: 'users.remark', kind: 'textarea' },
         ],
         toBody: (values, mode) =>
           mode === 'edit'
             ? Object.fromEntries(EDIT_FIELDS.map((key) => [key, values[key] ?? '']))
-            : { ...values, UserType: values.UserType ?? 0 },
+            : { ...values, UserType: values.UserType ?? 0, RoleIds: values.RoleIds ?? [] },
       },
     };
-  }, [selfId, mayManage, open, t]);
+  }, [selfId, mayManage, open, t, typeName, roleName, roles.data]);
 }
 
 function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageKey }) {
