@@ -5,8 +5,11 @@
  */
 import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../lib/api-client';
 import { errorMessage } from '../lib/form-errors';
+import { HOME_PATH } from '../lib/paths';
 
 /** What the states read from a query (TanStack Query's result has it). */
 export interface QueryStatus {
@@ -49,16 +52,32 @@ export function QueryState({
   empty,
   emptyText,
   failedTitle,
+  notFoundText,
   children,
 }: {
   query: QueryStatus;
   empty: boolean;
   emptyText?: string;
   failedTitle?: string;
+  /**
+   * What to say when the record is not there or not the user's to see (the server answers 404 or
+   * 403 alike): a retry would not help, so it says so with the way home.
+   */
+  notFoundText?: string;
   /** The content; none where the view draws it itself once the data is there. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  if (query.isError && notFoundText && isApiError(query.error) && (query.error.status === 404 || query.error.status === 403))
+    return (
+      <Alert
+        type="info"
+        showIcon
+        role="status"
+        title={notFoundText}
+        action={<Link to={HOME_PATH}>{t('common.backHome')}</Link>}
+      />
+    );
   if (query.isError) return <QueryError query={query} title={failedTitle} />;
   if (query.isPending) return <Skeleton active />;
   if (empty) return <Empty description={emptyText ?? t('common.empty')} />;

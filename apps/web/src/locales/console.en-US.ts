@@ -53,6 +53,8 @@ export const consoleEnUS = {
     noStations: 'No stations yet',
     noDevices: 'No devices yet',
     deviceGone: 'This device is not there (deleted, or not yours to see)',
+    projectGone: 'This project is not there, or your roles do not give you access to it',
+    stationGone: 'This station is not there, or your roles do not give you access to it',
     projectDetails: 'Project details',
     stationDetails: 'Station details',
     deviceDetails: 'Device details',

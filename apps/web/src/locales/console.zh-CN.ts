@@ -51,6 +51,8 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     noStations: '暂无站点',
     noDevices: '暂无设备',
     deviceGone: '没有这台设备（已删除或无权查看）',
+    projectGone: '没有这个项目，或您的角色无权查看它',
+    stationGone: '没有这个站点，或您的角色无权查看它',
     projectDetails: '项目详情',
     stationDetails: '站点详情',
     deviceDetails: '设备详情',

@@ -41,6 +41,10 @@ export const sitesEnUS = {
       deleteNamed: 'Delete {{name}}',
     },
     deleteHint: 'A project or station that still holds stations or devices cannot be deleted.',
+    cannotDelete: '“{{name}}” cannot be deleted yet',
+    cannotDeleteHint:
+      'It still holds {{stations}} stations or projects and {{devices}} devices. Move or delete them first, then delete it.',
+    understood: 'OK',
     fields: {
       name: 'Name',
       project: 'Project',

@@ -43,6 +43,9 @@ export const sitesZhCN: typeof sitesEnUS = {
       deleteNamed: '删除 {{name}}',
     },
     deleteHint: '仍有站点或设备的项目、站点不能删除。',
+    cannotDelete: '暂不能删除“{{name}}”',
+    cannotDeleteHint: '其下仍有 {{stations}} 个站点或项目、{{devices}} 台设备。请先移走或删除它们，再删除。',
+    understood: '知道了',
     fields: {
       name: '名称',
       project: '项目',

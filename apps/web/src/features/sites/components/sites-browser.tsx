@@ -144,7 +144,7 @@ function ProjectNode({ id }: { id: number }) {
     setAdding(true);
   };
   const data = info.data;
-  if (!data) return <QueryState query={info} empty />;
+  if (!data) return <QueryState query={info} empty notFoundText={t('home.projectGone')} />;
   return (
     <Flex vertical gap={12}>
       <ListPanelHeader
@@ -177,10 +177,11 @@ function ProjectNode({ id }: { id: number }) {
 }
 
 function StationNode({ id, devices }: { id: number; devices: DeviceNodes['stationDevices'] }) {
+  const { t } = useTranslation();
   const g = useGroupId();
   const info = useQuery(projectInfoQueryOptions(g, id));
   const data = info.data;
-  if (!data) return <QueryState query={info} empty />;
+  if (!data) return <QueryState query={info} empty notFoundText={t('home.stationGone')} />;
   const parent = data.ParentId > 0 ? homePath('project', data.ParentId) : HOME_PATH;
   return (
     <Flex vertical gap={12}>
