@@ -96,6 +96,18 @@ export const deviceTypesEnUS = {
     sending: 'Uploading…',
     done: 'Uploaded',
   },
+  formatText: {
+    range: '{{min}}–{{max}}',
+    atLeast: 'from {{min}}',
+    atMost: 'up to {{max}}',
+    step: 'step {{step}}',
+    wholeNumbers: 'whole numbers',
+    oneDecimal: '1 decimal',
+    decimals: '{{n}} decimals',
+    anyNumber: 'any number',
+    option: '{{value}} = {{label}}',
+    separator: ', ',
+  },
   dataDefines: {
     add: 'Add data point',
     edit: 'Edit data point',

@@ -94,6 +94,18 @@ export const deviceTypesZhCN: Shape<typeof deviceTypesEnUS> = {
     sending: '上传中…',
     done: '已上传',
   },
+  formatText: {
+    range: '{{min}}–{{max}}',
+    atLeast: '不小于 {{min}}',
+    atMost: '不大于 {{max}}',
+    step: '步长 {{step}}',
+    wholeNumbers: '整数',
+    oneDecimal: '1 位小数',
+    decimals: '{{n}} 位小数',
+    anyNumber: '任意数值',
+    option: '{{value}} = {{label}}',
+    separator: '，',
+  },
   dataDefines: {
     add: '新增数据点',
     edit: '编辑数据点',

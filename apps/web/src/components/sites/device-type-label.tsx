@@ -1,6 +1,7 @@
 import { HddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceTypeRef } from '../../lib/sites';
+import { iconElement } from '../icon-name';
 
 export function typeName(
   types: readonly DeviceTypeRef[] | undefined,
@@ -11,7 +12,7 @@ export function typeName(
   return types?.find((type) => type.Id === typeId)?.TypeName ?? t('devices.typeN', { id: typeId });
 }
 
-/** A device type's icon (its ICON when that is an image address), else a generic one. */
+/** A device type's icon (its ICON as an image address or an icon name), else a generic one. */
 export function DeviceTypeIcon({
   types,
   typeId,
@@ -24,7 +25,7 @@ export function DeviceTypeIcon({
   const icon = types?.find((type) => type.Id === typeId)?.ICON ?? '';
   if (/^(\/|https?:\/\/)/.test(icon))
     return <img src={icon} alt="" width={size} height={size} style={{ objectFit: 'contain' }} />;
-  return <HddOutlined aria-hidden style={{ fontSize: size * 0.8 }} />;
+  return iconElement(icon, size * 0.8) ?? <HddOutlined aria-hidden style={{ fontSize: size * 0.8 }} />;
 }
 
 export function DeviceTypeName({ types, typeId }: { types: readonly DeviceTypeRef[] | undefined; typeId: number | null }) {

@@ -13,11 +13,8 @@ import { errorMessage } from '../../../lib/form-errors';
 import { dataDefinesResource, exportLibrary, useAllCategories, type LibraryFormat } from '../api/data-defines-api';
 import { dataTypeField, defaultValueField, formatField, unitField } from '../../../components/data-value/data-fields';
 import { ImportDialog } from '../components/import-dialog';
+import { FormatText } from '../../../components/data-value/format-text';
 import { useMayOperate } from '../../../lib/operates';
-
-function Code({ text }: { text: string }) {
-  return text ? <Typography.Text code>{text}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>;
-}
 
 /** /sys/dataDefine: the group's library of data points, with export and import as CSV or an Excel workbook. */
 export function DataDefinePage() {
@@ -68,7 +65,12 @@ export function DataDefinePage() {
         },
         { key: 'Unit', title: 'dataDefines.unit', sortKey: 'Unit' },
         { key: 'DefaultValue', title: 'dataDefines.defaultValue' },
-        { key: 'Format', title: 'dataDefines.format', ellipsis: true, width: 220, render: (row) => <Code text={row.Format} /> },
+        {
+          key: 'Format',
+          title: 'dataDefines.format',
+          width: 220,
+          render: (row) => <FormatText dataType={row.DataType} format={row.Format} />,
+        },
         { key: 'Model', title: 'dataDefines.model', sortKey: 'Model', onCards: false },
         {
           key: 'Category',

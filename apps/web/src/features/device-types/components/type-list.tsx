@@ -13,6 +13,7 @@ import type { ResourceTableConfig, TreeChoice } from '../../../components/resour
 import { useDeviceTypes } from '../../../lib/common-params';
 import { deviceTypesResource, type TypeRow } from '../api/device-types-api';
 import { CopyTypeDialog, type CopyMode } from './copy-type-dialog';
+import { IconName } from '../../../components/icon-name';
 
 /** The flat list as a tree (a type whose parent is not listed becomes a root). */
 export function typeTree<T extends { Id: number; ParentId: number }>(rows: T[]): (T & { children?: T[] })[] {
@@ -67,7 +68,7 @@ export function TypeList() {
           sortKey: 'TypeName',
           render: (row) => <Link to={workbenchPath(row.Id)}>{row.TypeName}</Link>,
         },
-        { key: 'ICON', title: 'deviceTypes.icon', onCards: false },
+        { key: 'ICON', title: 'deviceTypes.icon', onCards: false, render: (row) => <IconName name={row.ICON} /> },
         { key: 'Description', title: 'deviceTypes.description', ellipsis: true, width: 280 },
         {
           key: 'Status',

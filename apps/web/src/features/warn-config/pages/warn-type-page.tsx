@@ -6,6 +6,7 @@ import type { ResourceTableConfig } from '../../../components/resource-table/res
 import { warnTypesResource } from '../api/warn-config-api';
 import { ColorField } from '../components/color-field';
 import { WARN_ICON_NAMES, WarnIcon } from '../components/warn-icon';
+import { IconName } from '../../../components/icon-name';
 
 function Swatch({ color }: { color: string }) {
   if (!color) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -39,7 +40,7 @@ const config: ResourceTableConfig<WarnTypeDto> = {
       ),
     },
     { key: 'Color', title: 'warnTypes.color', render: (row) => <Swatch color={row.Color} /> },
-    { key: 'Icon', title: 'warnTypes.icon' },
+    { key: 'Icon', title: 'warnTypes.icon', render: (row) => <IconName name={row.Icon} /> },
   ],
   form: {
     createSchema: addWarnTypeRequest,

@@ -6,6 +6,7 @@ import { DataDefineSelect } from '../../../../components/data-value/data-define-
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { displayIconsResource, type DisplayIconDto } from '../../api/device-types-api';
+import { IconName } from '../../../../components/icon-name';
 
 const config: ResourceTableConfig<DisplayIconDto> = {
   resource: displayIconsResource,
@@ -21,7 +22,7 @@ const config: ResourceTableConfig<DisplayIconDto> = {
       title: 'displayIcons.dataDefine',
       render: (row) => <Typography.Text code>{row.DataDefineKey}</Typography.Text>,
     },
-    { key: 'Icon', title: 'displayIcons.icon' },
+    { key: 'Icon', title: 'displayIcons.icon', render: (row) => <IconName name={row.Icon} /> },
   ],
   form: {
     createSchema: addTypeDisplayIconRequest,

@@ -59,6 +59,7 @@ import {
   type TemplateProfileDto,
 } from '../../api/device-types-api';
 import { useTemplatePart, useTypePart } from '../type-lookups';
+import { IconName } from '../../../../components/icon-name';
 
 const tempField = { name: 'TempId', label: 'templates.template', kind: 'hidden' } as const;
 
@@ -283,7 +284,7 @@ function AccessoriesTable({ template }: { template: TemplateDto }) {
       addLabel: 'templateAccessories.add',
       columns: [
         { key: 'Name', title: 'templateAccessories.name' },
-        { key: 'ICON', title: 'templateAccessories.icon' },
+        { key: 'ICON', title: 'templateAccessories.icon', render: (row) => <IconName name={row.ICON} /> },
       ],
       form: {
         createSchema: addTemplateAccessoryRequest,
