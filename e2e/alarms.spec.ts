@@ -90,11 +90,11 @@ test('a fault raises a toast and the bell; the operator handles it with a commen
     const handled = page.getByRole('row').filter({ hasText: SN }).filter({ hasText: FAULT });
     await expect(handled).toContainText('Handled');
     // By the operator, under their name.
-    await expect(handled).toContainText('Zhang');
+    await expect(handled).toContainText('张工');
     await handled.getByRole('button', { name: /Details of/ }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toContainText('Pump 1 jammed by rags; cleared and restarted');
-    await expect(drawer.getByRole('link', { name: /Lift pump/ })).toHaveAttribute('href', `/common/home/device/${SN}`);
+    await expect(drawer.getByRole('link', { name: /提升泵/ })).toHaveAttribute('href', `/common/home/device/${SN}`);
   } finally {
     await fleet.stop();
   }

@@ -63,8 +63,8 @@ test('the operator runs a lift pump by hand: refused in auto mode, acknowledged 
 
     // To manual mode, after the question.
     await panel.getByRole('tab', { name: '手动 Manual' }).click();
-    await answer(page, 'Set 提升泵 Lift pump’s 控制模式 Control mode to: 手动 Manual?', 'Set');
-    await expect(page.getByText('提升泵 Lift pump: done by the device (手动 Manual)')).toBeVisible();
+    await answer(page, 'Set 提升泵’s 控制模式 Control mode to: 手动 Manual?', 'Set');
+    await expect(page.getByText('提升泵: done by the device (手动 Manual)')).toBeVisible();
     await expect(panel.getByRole('tab', { name: '手动 Manual', selected: true })).toBeVisible();
     await expect(pump).toBeEnabled();
     await expect(pump).not.toBeChecked();

@@ -61,7 +61,7 @@ test('a simulated station: values on screen as they are published, online on the
   // The device's page leads with its live values (no tab to open).
   await expect(page.getByRole('region', { name: 'Live data' })).toBeVisible();
   // The device's own state, next to its name at the top of the list panel.
-  const state = page.getByRole('heading', { level: 2, name: '提升泵 Lift pump' }).locator('xpath=..').locator('.ant-tag');
+  const state = page.getByRole('heading', { level: 2, name: '提升泵' }).locator('xpath=..').locator('.ant-tag');
   await expect(state).toHaveText('Offline');
 
   const published: Record<string, number>[] = [];
@@ -72,7 +72,7 @@ test('a simulated station: values on screen as they are published, online on the
 
     // The lift pump type shows the tank level with two decimals, in metres.
     const shown = (message: Record<string, number>) => `${(message.TankLevel ?? NaN).toFixed(2)} m`;
-    const value = page.locator('[data-key="TankLevel"]');
+    const value = page.getByRole('region', { name: 'Live data' }).locator('[data-key="TankLevel"]');
     for (let i = 0; i < 3; i++) {
       const before = published.length;
       await expect.poll(() => published.length).toBeGreaterThan(before);
@@ -92,9 +92,9 @@ test('a simulated station: values on screen as they are published, online on the
 
   // Zoomed in all the way, the station's devices stand around it, each to be seen and clicked.
   await map.getByRole('button', { name: /^3 places here/ }).click();
-  const station = map.getByRole('button', { name: /^上坞站 Shangwu, Station/ });
-  const pump = map.getByRole('button', { name: /^提升泵 Lift pump, Device, Offline/ });
-  const dosing = map.getByRole('button', { name: /^PAC 加药泵 PAC dosing pump, Device/ });
+  const station = map.getByRole('button', { name: /^上坞站, Station/ });
+  const pump = map.getByRole('button', { name: /^提升泵, Device, Offline/ });
+  const dosing = map.getByRole('button', { name: /^PAC 加药泵, Device/ });
   await expect(pump).toBeAttached();
   const boxes = await Promise.all([station, pump, dosing].map((b) => b.boundingBox()));
   const centres = boxes.map(
@@ -119,10 +119,7 @@ test('after the network drops and returns, the page catches up with what it miss
   await page.goto(`/common/home/device/${SN2}`);
   const indicator = page.locator('[role="status"][data-connected]');
   await expect(indicator).toHaveAttribute('data-connected', 'true');
-  const state = page
-    .getByRole('heading', { level: 2, name: 'PAC 加药泵 PAC dosing pump' })
-    .locator('xpath=..')
-    .locator('.ant-tag');
+  const state = page.getByRole('heading', { level: 2, name: 'PAC 加药泵' }).locator('xpath=..').locator('.ant-tag');
   await expect(state).toHaveText('Offline');
 
   const group = await groupOf(page);

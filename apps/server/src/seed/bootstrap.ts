@@ -17,7 +17,7 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return { account: config.ADMIN_ACCOUNT, password: undefined, created: false };
   const tenant = await createTenant(db, {
-    groupName: config.DEMO ? 'Demo Water 演示水务' : 'Sluice',
+    groupName: config.DEMO ? '演示水务' : 'Sluice',
     code: config.DEMO ? 'demo' : 'sluice',
     description: config.DEMO ? 'Demo tenant with simulated village wastewater stations' : '',
     adminAccount: config.ADMIN_ACCOUNT,

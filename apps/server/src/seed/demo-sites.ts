@@ -1,6 +1,7 @@
 /**
  * Demo sites for `npm start` with DEMO on: a client, two neighbouring projects in Anji County,
- * Zhejiang (青山镇 Qingshan Town, 河口村 Hekou Village), six stations and their equipment.
+ * Zhejiang (青山镇 and 河口村: Qingshan Town, Hekou Village), six stations and their equipment.
+ * Names are in one language, Chinese, as an operator there would type them.
  * Positions are 'lng,lat' in GCJ-02, as Chinese map tiles use. Device serial numbers are fixed
  * so that the simulator can speak for them; their secrets are demoDeviceSecret(sn).
  */
@@ -48,76 +49,73 @@ const device = (sn: number, no: string, name: string, description: string, onlin
 
 export const DEMO_PROJECTS: DemoProject[] = [
   {
-    name: '青山镇 Qingshan Town',
+    name: '青山镇',
     position: '119.6201,30.6083',
     address: '浙江省湖州市安吉县青山镇',
     stations: [
       {
-        name: '青山一站 Qingshan No. 1',
+        name: '青山一站',
         position: '119.6132,30.6147',
         address: '青山镇青山村村委会东侧',
         devices: [
-          device(101, 'QS1-LP1', '1# 提升泵 Lift pump 1', '调节池提升泵，一用一备 Regulating-tank lift pump, duty', true),
-          device(102, 'QS1-LP2', '2# 提升泵 Lift pump 2', '调节池提升泵，备用 Regulating-tank lift pump, standby', true),
-          device(103, 'QS1-BL1', '曝气风机 Blower', '好氧池鼓风机，定时运行 Aerobic-tank blower on a timer cycle', true),
-          device(104, 'QS1-AN1', '出水在线监测仪 Effluent analyser', 'COD、氨氮在线监测 COD and NH3-N analyser', true),
+          device(101, 'QS1-LP1', '1# 提升泵', '调节池提升泵，一用一备', true),
+          device(102, 'QS1-LP2', '2# 提升泵', '调节池提升泵，备用', true),
+          device(103, 'QS1-BL1', '曝气风机', '好氧池鼓风机，定时运行', true),
+          device(104, 'QS1-AN1', '出水在线监测仪', 'COD、氨氮在线监测', true),
         ],
       },
       {
-        name: '青山二站 Qingshan No. 2',
+        name: '青山二站',
         position: '119.6251,30.6062',
         address: '青山镇南山自然村',
         devices: [
-          device(201, 'QS2-LP1', '提升泵 Lift pump', '调节池提升泵 Regulating-tank lift pump', true),
-          device(202, 'QS2-BL1', '曝气风机 Blower', '接触氧化池风机 Contact-oxidation blower', false),
-          device(203, 'QS2-DP1', 'PAC 加药泵 PAC dosing pump', '除磷加药 Phosphorus removal dosing', true),
+          device(201, 'QS2-LP1', '提升泵', '调节池提升泵', true),
+          device(202, 'QS2-BL1', '曝气风机', '接触氧化池风机', false),
+          device(203, 'QS2-DP1', 'PAC 加药泵', '除磷加药', true),
         ],
       },
       {
-        name: '竹林村站 Zhulin Village',
+        name: '竹林村站',
         position: '119.6078,30.5989',
         address: '青山镇竹林村文化礼堂北',
         devices: [
-          device(301, 'ZL-LP1', '提升泵 Lift pump', '调节池提升泵 Regulating-tank lift pump', false),
-          device(302, 'ZL-BL1', '曝气风机 Blower', 'A/O 好氧段风机 A/O aerobic blower', false),
+          device(301, 'ZL-LP1', '提升泵', '调节池提升泵', false),
+          device(302, 'ZL-BL1', '曝气风机', 'A/O 好氧段风机', false),
         ],
       },
       {
-        name: '溪口站 Xikou',
+        name: '溪口站',
         position: '119.6315,30.6188',
         address: '青山镇溪口村',
         devices: [
-          device(401, 'XK-LP1', '提升泵 Lift pump', '调节池提升泵 Regulating-tank lift pump', true),
-          device(402, 'XK-BL1', '曝气风机 Blower', 'MBR 膜池风机 MBR tank blower', true),
-          device(403, 'XK-FM1', '出水流量计 Outlet flow meter', '电磁流量计 Electromagnetic flow meter', true),
+          device(401, 'XK-LP1', '提升泵', '调节池提升泵', true),
+          device(402, 'XK-BL1', '曝气风机', 'MBR 膜池风机', true),
+          device(403, 'XK-FM1', '出水流量计', '电磁流量计', true),
         ],
       },
     ],
   },
   {
-    name: '河口村 Hekou Village',
+    name: '河口村',
     position: '119.6688,30.5842',
     address: '浙江省湖州市安吉县河口村',
     stations: [
       {
-        name: '河口村站 Hekou',
+        name: '河口村站',
         position: '119.6652,30.5813',
         address: '河口村村口污水处理终端',
         devices: [
-          device(501, 'HK-LP1', '1# 提升泵 Lift pump 1', '调节池提升泵 Regulating-tank lift pump', true),
-          device(502, 'HK-LP2', '2# 提升泵 Lift pump 2', '调节池提升泵，备用 Standby lift pump', false),
-          device(503, 'HK-BL1', '曝气风机 Blower', '好氧池风机 Aerobic-tank blower', true),
-          device(504, 'HK-AN1', '出水在线监测仪 Effluent analyser', '总磷、总氮在线监测 TP and TN analyser', true),
+          device(501, 'HK-LP1', '1# 提升泵', '调节池提升泵', true),
+          device(502, 'HK-LP2', '2# 提升泵', '调节池提升泵，备用', false),
+          device(503, 'HK-BL1', '曝气风机', '好氧池风机', true),
+          device(504, 'HK-AN1', '出水在线监测仪', '总磷、总氮在线监测', true),
         ],
       },
       {
-        name: '上坞站 Shangwu',
+        name: '上坞站',
         position: '119.6724,30.5871',
         address: '河口村上坞自然村',
-        devices: [
-          device(601, 'SW-LP1', '提升泵 Lift pump', '调节池提升泵 Regulating-tank lift pump', false),
-          device(602, 'SW-DP1', 'PAC 加药泵 PAC dosing pump', '除磷加药 Phosphorus removal dosing', false),
-        ],
+        devices: [device(601, 'SW-LP1', '提升泵', '调节池提升泵', false), device(602, 'SW-DP1', 'PAC 加药泵', '除磷加药', false)],
       },
     ],
   },
@@ -146,7 +144,7 @@ export async function seedDemoSites(
       .insertInto('regions')
       .values({
         group_id: groupId,
-        name: '安吉南部片区 Anji South',
+        name: '安吉南部片区',
         radius: JSON.stringify({ type: 'circle', center: [119.64, 30.6], radius: 8000 }),
         region_code: 'AJ-S',
         point: '119.64,30.6',
@@ -157,13 +155,13 @@ export async function seedDemoSites(
       .insertInto('clients')
       .values({
         group_id: groupId,
-        client_name: '安吉县水务有限公司 Anji Water Co.',
+        client_name: '安吉县水务有限公司',
         client_sn: 'AJW',
-        linkman: '王经理 Wang',
+        linkman: '王经理',
         telephone: '0572-5123456',
         mobile: '13905721234',
         address: '浙江省湖州市安吉县递铺街道',
-        description: '农村生活污水处理运维 Rural wastewater O&M (demo)',
+        description: '农村生活污水处理运维（演示）',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -187,13 +185,7 @@ export async function seedDemoSites(
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const clientNode = await node(
-      '安吉县水务 Anji Water',
-      PROJECT_TYPE.client,
-      0,
-      '119.6800,30.6380',
-      '浙江省湖州市安吉县递铺街道',
-    );
+    const clientNode = await node('安吉县水务', PROJECT_TYPE.client, 0, '119.6800,30.6380', '浙江省湖州市安吉县递铺街道');
     for (const project of DEMO_PROJECTS) {
       const projectId = await node(project.name, PROJECT_TYPE.project, clientNode, project.position, project.address);
       await trx
@@ -204,7 +196,7 @@ export async function seedDemoSites(
         const stationId = await node(station.name, PROJECT_TYPE.station, projectId, station.position, station.address);
         await trx
           .insertInto('principals')
-          .values({ group_id: groupId, parent_ref: `project:${String(stationId)}`, name: '张工 Zhang', phone: '13800138000' })
+          .values({ group_id: groupId, parent_ref: `project:${String(stationId)}`, name: '张工', phone: '13800138000' })
           .execute();
         for (const d of station.devices) {
           const typeId = typeIds.get(equipmentCode(d.no)) ?? null;

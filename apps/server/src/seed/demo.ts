@@ -11,11 +11,11 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
   const operatorId = await ctx.users.insert({
     group_id: tenant.groupId,
     account: DEMO_OPERATOR.account,
-    user_name: '张工 Zhang',
+    user_name: '张工',
     email: 'operator@example.com',
     phone: '13800138000',
     user_type: 0,
-    remark: 'Patrol operator (demo)',
+    remark: '巡检运维（演示）',
     password_hash: await hashPassword(DEMO_OPERATOR.password),
     status: 1,
   });
