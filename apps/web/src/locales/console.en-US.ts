@@ -17,6 +17,8 @@ export const consoleEnUS = {
     sortDesc: '{{column}} (descending)',
     total: '{{count}} in all',
     noMatch: 'Nothing matches',
+    emptyGuide: 'Nothing here yet: what belongs here is said above. Add the first, or copy it all from another type.',
+    emptyGuideBare: 'Nothing here yet. Add the first, or copy it all from another type.',
     loadFailed: 'The list could not be loaded',
     editRow: 'Edit {{name}}',
     deleteRow: 'Delete {{name}}',

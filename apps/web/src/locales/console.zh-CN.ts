@@ -16,6 +16,8 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     sortDesc: '{{column}}（降序）',
     total: '共 {{count}} 条',
     noMatch: '没有匹配的记录',
+    emptyGuide: '这里还没有内容，用途见上方说明。可以新增第一条，或从其他类型整体复制。',
+    emptyGuideBare: '这里还没有内容。可以新增第一条，或从其他类型整体复制。',
     loadFailed: '列表加载失败',
     editRow: '编辑 {{name}}',
     deleteRow: '删除 {{name}}',

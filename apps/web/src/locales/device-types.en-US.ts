@@ -246,6 +246,12 @@ export const deviceTypesEnUS = {
     back: 'All types',
     switchType: 'Another type',
     subTypeOf: 'Sub-type of {{name}}',
+    notInherited:
+      'A sub-type of {{name}}: it does not inherit {{name}}’s data points, modules or templates; each tab holds its own. An empty tab can be filled by copying from {{name}}.',
+    copyFromAnother: 'Copy from another type…',
+    copyIntoTitle: 'Fill “{{name}}” from another type',
+    copyFrom: 'Copy from',
+    copyIntoWarning: 'Every tab of this type is replaced by the other type’s (its images and firmware stay).',
     noSuchType: 'There is no such device type.',
     tabsLabel: 'Parts of the type',
     tabs: {

@@ -243,6 +243,12 @@ export const deviceTypesZhCN: Shape<typeof deviceTypesEnUS> = {
     back: '全部类型',
     switchType: '切换类型',
     subTypeOf: '{{name}} 的子类型',
+    notInherited:
+      '这是 {{name}} 的子类型：不会继承 {{name}} 的数据点、模块或模板，每个页签各自配置。空的页签可以从 {{name}} 复制。',
+    copyFromAnother: '从其他类型复制…',
+    copyIntoTitle: '从其他类型复制到“{{name}}”',
+    copyFrom: '复制自',
+    copyIntoWarning: '本类型的所有页签都会被另一类型的内容替换（图片和固件保留）。',
     noSuchType: '没有这个设备类型。',
     tabsLabel: '类型的组成',
     tabs: {

@@ -5,6 +5,7 @@
  * states; under 750 px the rows become cards. See apps/web/README.md, "Resource screens".
  */
 import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { useEmptyGuide } from './empty-guide';
 import {
   App,
   Button,
@@ -100,6 +101,7 @@ export function ResourceTable<Row extends RowBase>({
   pathParams,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
+  const guide = useEmptyGuide();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const groupCtx = useResourceContext();
@@ -368,11 +370,36 @@ export function ResourceTable<Row extends RowBase>({
       render: (_value: unknown, row: Row) => reorder.handle(row),
     });
   }
+  // In a workbench, an empty list says what it is for and how to fill it (add the first, or the guide's action).
+  const guided = guide !== undefined && !searching;
+  const mayAdd = !readOnly && form !== undefined && resource.canCreate;
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={searching ? t('resource.noMatch') : t(config.empty ?? 'common.empty')}
-    />
+      description={
+        searching
+          ? t('resource.noMatch')
+          : guided
+            ? t(description !== undefined ? 'resource.emptyGuide' : 'resource.emptyGuideBare')
+            : t(config.empty ?? 'common.empty')
+      }
+    >
+      {guided && !readOnly && (
+        <Flex gap={8} justify="center" wrap>
+          {mayAdd && (
+            <Button
+              icon={<PlusOutlined aria-hidden />}
+              onClick={() => {
+                helpers.create();
+              }}
+            >
+              {t(config.addLabel ?? 'common.add')}
+            </Button>
+          )}
+          {guide.action}
+        </Flex>
+      )}
+    </Empty>
   );
   // A failed call says so, with a retry, and is not also shown as an empty list.
   const loadError = query.isError ? <QueryError query={query} /> : null;

@@ -4,13 +4,15 @@
  * schema, statistics info, template, upgrade file), each loaded when first opened. The open tab
  * is kept in the address (?type=…&tab=…).
  */
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Alert, Button, Flex, Select, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined } from '@ant-design/icons';
 import type { PartTab } from '@sluice/shared/device-type-parts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/spinners';
+import { EmptyGuideProvider, type EmptyGuide } from '../../../components/resource-table/empty-guide';
+import { CopyIntoDialog } from './copy-into-dialog';
 import { useDeviceTypes } from '../../../lib/common-params';
 import type { MessageKey } from '../../../lib/i18n';
 import { lazyComponent } from '../../../lib/lazy-page';
@@ -94,6 +96,23 @@ export function TypeWorkbench({ typeId }: { typeId: number }) {
     ? (searchParams.get('tab') ?? DEFAULT_TAB)
     : DEFAULT_TAB;
   const parent = type && type.ParentId ? types?.find((candidate) => candidate.Id === type.ParentId) : undefined;
+  const [copying, setCopying] = useState(false);
+  // An empty tab offers to add its first item, or to fill the whole type from another (its parent first).
+  const guide = useMemo<EmptyGuide>(
+    () => ({
+      action: (
+        <Button
+          icon={<CopyOutlined aria-hidden />}
+          onClick={() => {
+            setCopying(true);
+          }}
+        >
+          {t('workbench.copyFromAnother')}
+        </Button>
+      ),
+    }),
+    [t, setCopying],
+  );
 
   const back = (
     <Button
@@ -141,23 +160,42 @@ export function TypeWorkbench({ typeId }: { typeId: number }) {
           {type.Description}
         </Typography.Paragraph>
       )}
-      <Tabs
-        // All fourteen tabs in view: a column beside the content on wide screens, a scrolling row on narrow ones.
-        tabPlacement={wide ? 'start' : 'top'}
-        aria-label={t('workbench.tabsLabel')}
-        activeKey={active}
-        onChange={(key) => {
-          setSearchParams({ type: String(typeId), tab: key }, { replace: true });
+      {parent && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('workbench.notInherited', { name: parent.TypeName })}
+          data-testid="type-parent-hint"
+        />
+      )}
+      <EmptyGuideProvider value={guide}>
+        <Tabs
+          // All fourteen tabs in view: a column beside the content on wide screens, a scrolling row on narrow ones.
+          tabPlacement={wide ? 'start' : 'top'}
+          aria-label={t('workbench.tabsLabel')}
+          activeKey={active}
+          onChange={(key) => {
+            setSearchParams({ type: String(typeId), tab: key }, { replace: true });
+          }}
+          items={WORKBENCH_TABS.map(({ key, label, Component }) => ({
+            key,
+            label: t(label),
+            children: (
+              <Suspense fallback={<PageSpinner />}>
+                <Component key={typeId} typeId={typeId} />
+              </Suspense>
+            ),
+          }))}
+        />
+      </EmptyGuideProvider>
+      <CopyIntoDialog
+        typeId={typeId}
+        typeName={type.TypeName}
+        parentId={type.ParentId || undefined}
+        open={copying}
+        onClose={() => {
+          setCopying(false);
         }}
-        items={WORKBENCH_TABS.map(({ key, label, Component }) => ({
-          key,
-          label: t(label),
-          children: (
-            <Suspense fallback={<PageSpinner />}>
-              <Component key={typeId} typeId={typeId} />
-            </Suspense>
-          ),
-        }))}
       />
     </Flex>
   );
