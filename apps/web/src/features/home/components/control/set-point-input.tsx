@@ -46,6 +46,8 @@ export function SetPointInput({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  // The tooltip shows while the user is at the input (not over another tab after they left).
+  const [focused, setFocused] = useState(false);
   const point = item.Point;
   const unit = point.Unit;
   const withUnit = (v: number | string | undefined) =>
@@ -113,11 +115,21 @@ export function SetPointInput({
     );
   }
   return (
-    <Flex gap={8} align="center" wrap>
+    <Flex
+      gap={8}
+      align="center"
+      wrap
+      onFocus={() => {
+        setFocused(true);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+      }}
+    >
       <label htmlFor={inputId} className="visually-hidden">
         {t('control.newValue', { name: item.ControlName })}
       </label>
-      <Tooltip title={problem} color="red" open={problem !== undefined}>
+      <Tooltip title={problem} color="red" open={problem !== undefined && focused}>
         <Input
           id={inputId}
           autoFocus
