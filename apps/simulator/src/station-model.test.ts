@@ -133,6 +133,24 @@ describe('the station model', () => {
     expect(model.v[K.dissolvedOxygen]).toBeLessThan(0.6);
   });
 
+  it('reports how far the aeration cycle is into its on and off phases (auto mode)', () => {
+    const model = new StationModel({ seed: 13, faultRate: 0 });
+    model.step(START);
+    model.v[K.blowerOnTime] = 600;
+    model.v[K.blowerOffTime] = 300;
+    model.step(START + 120_000);
+    expect(model.v[K.blower1Run]).toBe(1);
+    expect(model.v[K.blowerOnElapsed]).toBe(120);
+    expect(model.v[K.blowerOffElapsed]).toBe(0);
+    model.step(START + 700_000);
+    expect(model.v[K.blower1Run]).toBe(0);
+    expect(model.v[K.blowerOnElapsed]).toBe(0);
+    expect(model.v[K.blowerOffElapsed]).toBe(100);
+    model.command(K.controlMode, CONTROL_MODE.manual);
+    model.step(START + 710_000);
+    expect(model.v[K.blowerOffElapsed]).toBe(0);
+  });
+
   it('resets the day counter at local midnight and the month counter at a new month', () => {
     const model = new StationModel({ seed: 5, faultRate: 0 });
     const end = Date.UTC(2026, 5, 30, 22) - 8 * 3_600_000;

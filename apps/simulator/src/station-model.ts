@@ -113,6 +113,8 @@ export class StationModel {
       [K.blower2Fault]: 0,
       [K.blowerOnTime]: 2700,
       [K.blowerOffTime]: 900,
+      [K.blowerOnElapsed]: 0,
+      [K.blowerOffElapsed]: 0,
       [K.dissolvedOxygen]: 2,
       [K.dissolvedOxygenSet]: 2,
       [K.dosingPumpRun]: 0,
@@ -224,6 +226,12 @@ export class StationModel {
       const want = phase < on ? 1 : 0;
       v[K.blower1Run] = v[K.blower1Fault] === 1 ? 0 : want;
       v[K.blower2Run] = v[K.blower1Fault] === 1 && v[K.blower2Fault] !== 1 ? want : 0;
+      v[K.blowerOnElapsed] = want === 1 ? Math.floor(phase) : 0;
+      v[K.blowerOffElapsed] = want === 1 ? 0 : Math.floor(phase - on);
+    } else {
+      // No cycle outside auto mode: the operator runs the blowers.
+      v[K.blowerOnElapsed] = 0;
+      v[K.blowerOffElapsed] = 0;
     }
     if (selfCheck && !stopped) {
       for (const key of [K.liftPump1Run, K.liftPump2Run, K.blower1Run, K.blower2Run, K.dosingPumpRun]) v[key] = 1;

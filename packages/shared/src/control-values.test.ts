@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkControlValue, controlLimits, type ControlCheck, type ControlDefinition } from './control-values.ts';
+import { checkControlValue, controlLimits, secondsPerUnit, type ControlCheck, type ControlDefinition } from './control-values.ts';
 import { parseMessageRef } from './rules.ts';
 
 /** The refusal's message reference as key and parameters, or the accepted value. */
@@ -155,5 +155,14 @@ describe('control values against their data point (§5, §9)', () => {
     });
     expect(controlLimits({ dataType: 'textbox', format: '', unit: 'KHZ' })).toMatchObject({ max: 0.05 });
     expect(controlLimits({ dataType: 'textbox', format: '{"Min":', unit: '' })).toBe('rule.formatNumber');
+  });
+});
+
+describe('secondsPerUnit', () => {
+  it('tells a duration control by its unit, a minute from a metre by how the control shows', () => {
+    expect(secondsPerUnit({ dataType: 'textbox', format: '', unit: 's' })).toBe(1);
+    expect(secondsPerUnit({ dataType: 'textbox', format: '', unit: 'm', showType: 'time' })).toBe(60);
+    expect(secondsPerUnit({ dataType: 'textbox', format: '', unit: 'm' })).toBeUndefined();
+    expect(secondsPerUnit({ dataType: 'textbox', format: '', unit: 'mg/L' })).toBeUndefined();
   });
 });

@@ -116,6 +116,19 @@ export function controlLimits(definition: ControlDefinition): NumberLimits | str
   };
 }
 
+/** §9: a timed control's countdown ticks once a second. */
+export const COUNTDOWN_TICK_MS = 1000;
+
+/**
+ * How many seconds one unit of a duration control is (1 for s, 60 for a minute…); undefined when
+ * the control is not a duration. A timed control's countdown moves 1 / this per second.
+ */
+export function secondsPerUnit(definition: ControlDefinition): number | undefined {
+  const unit = canonicalUnit(definition.unit) ?? definition.unit.trim();
+  const family = familyOf(unit, definition.showType);
+  return family?.id === 'time' ? family.units.find((u) => u.symbol === unit)?.factor : undefined;
+}
+
 const withUnit = (value: number, unit: string) => (unit ? `${String(value)} ${unit}` : String(value));
 
 /** Whether `n` is a whole number of `step`s from `base`, allowing for binary fractions (0.1 steps). */

@@ -24,6 +24,9 @@ export const STATION_KEYS = {
   /** Aeration cycle of the time-unit controls: blower on, then off, in seconds. */
   blowerOnTime: 'BlowerOnTime',
   blowerOffTime: 'BlowerOffTime',
+  /** Seconds into the aeration cycle's on phase (0 while off), and into its off phase (0 while on). */
+  blowerOnElapsed: 'BlowerOnElapsed',
+  blowerOffElapsed: 'BlowerOffElapsed',
   dissolvedOxygen: 'DO',
   dissolvedOxygenSet: 'DOSet',
   dosingPumpRun: 'DosingPumpRun',

@@ -23,6 +23,7 @@ export const controlEnUS = {
     edit: 'Change {{name}}',
     newValue: 'New value of {{name}}',
     progress: '{{name}}: current value against the set value',
+    countdown: '{{seconds}} s left',
     send: 'Send',
     oneKeyStop: 'One-key stop',
     releaseStop: 'Release one-key stop',

@@ -23,6 +23,7 @@ export const controlZhCN = {
     edit: '修改{{name}}',
     newValue: '{{name}}的新值',
     progress: '{{name}}：当前值与设定值之比',
+    countdown: '剩余 {{seconds}} 秒',
     send: '发送',
     oneKeyStop: '一键停止',
     releaseStop: '解除一键停止',

@@ -14,6 +14,7 @@ import { setSessionCookies } from '../../../../lib/cookies';
 import { loadDeviceTypesCatalog } from '../../../../lib/feature-catalogs';
 import { liveStore } from '../../../../lib/live/live-connection';
 import { fakeApi } from '../../../../test/fake-api';
+import { useFakeClock } from '../../../../test/fake-clock';
 import { renderRoutes } from '../../../../test/render';
 import { ControlPanel } from './control-panel';
 import { setPointProgress } from './set-point-input';
@@ -299,6 +300,93 @@ describe('the control panel', () => {
   it('says "Control item has not been configured" for a device without controls', async () => {
     setUp({ ...PANEL, ControlMode: null, OneKeyStop: null, Modules: [] }, {});
     expect(await screen.findByText('Control item has not been configured')).toBeTruthy();
+  });
+});
+
+describe('a timed control', () => {
+  beforeAll(async () => {
+    await loadDeviceTypesCatalog();
+  });
+  beforeEach(() => {
+    setSessionCookies({ account: 'admin' });
+    liveStore.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const TIMED: DeviceControlDto = {
+    ...PANEL,
+    Modules: [
+      {
+        Id: 2,
+        ModuleName: 'Aeration',
+        ModuleType: 'blower',
+        Sn: 1,
+        Controls: [
+          {
+            Id: 21,
+            ControlName: 'On time',
+            Point: point('BlowerOnTime', 'Blower on time', 'textbox', '{"Min":10,"Max":86400,"Step":1}', 's', 'time'),
+            CurrentKey: 'BlowerOnElapsed',
+            Current: point('BlowerOnElapsed', 'Blower on for', 'readable', '{"Decimals":0}', 's'),
+            Feedbacks: [],
+            Sn: 1,
+          },
+        ],
+      },
+    ],
+  };
+
+  it('counts down each second from what the device reported, and fetches the values again at zero', async () => {
+    useFakeClock();
+    const api = setUp(TIMED, { ControlMode: 1, BlowerOnTime: 1800, BlowerOnElapsed: 1797 });
+    const group = await screen.findByRole('group', { name: 'On time' });
+    expect(await within(group).findByText('3 s left')).toBeTruthy();
+    const fetches = () => api.callsTo('GET', `/api/7/${SN}/DeviceHisData/Latest`).length;
+    const before = fetches();
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(within(group).getByText('2 s left')).toBeTruthy();
+    expect(within(group).getByText('1798 s')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(within(group).getByText('2 s left')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(within(group).getByText('1 s left')).toBeTruthy();
+    // Meanwhile the device has switched to its off phase: the values fetched at zero say so.
+    api.on(`GET /api/7/${SN}/DeviceHisData/Latest`, () => ({
+      data: {
+        DeviceSn: SN,
+        Time: Date.now(),
+        Online: true,
+        State: 1,
+        Data: { ControlMode: 1, BlowerOnTime: 1800, BlowerOnElapsed: 0 },
+        Points: [],
+      },
+    }));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    await waitFor(() => {
+      expect(fetches()).toBe(before + 1);
+    });
+    await waitFor(() => {
+      expect(within(group).queryByRole('timer')).toBeNull();
+    });
+    expect(group.querySelector('[data-key="BlowerOnElapsed"]')?.textContent).toBe('0 s');
+  });
+
+  it('does not count while the device is offline or the phase is not running', async () => {
+    useFakeClock();
+    setUp({ ...TIMED, Online: false }, { BlowerOnTime: 1800, BlowerOnElapsed: 1797 });
+    const group = await screen.findByRole('group', { name: 'On time' });
+    expect(await within(group).findByText('1797 s')).toBeTruthy();
+    expect(within(group).queryByRole('timer')).toBeNull();
   });
 });
 

@@ -8,9 +8,9 @@
  * device, while it is offline, and in auto mode (all but the mode itself and one-key stop, as the
  * server rules).
  */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Select, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isDataType, isReadOnly, optionsOf, type DataType } from '@sluice/shared/data-types';
 import type { ControlPointDto, DeviceControlDto, DeviceControlItemDto } from '@sluice/shared/device-control.schema';
@@ -18,6 +18,7 @@ import { CONTROL_MODE } from '@sluice/shared/station-keys';
 import { QueryState } from '../../../../components/query-state';
 import { useLiveState } from '../../../../lib/live/live-hooks';
 import { deviceControlQueryOptions } from '../../api/device-control-api';
+import { latestDataQueryOptions } from '../../api/device-data-api';
 import { useCurrentValues } from '../use-current-values';
 import { pointValue } from './point-value';
 import { SetPointInput } from './set-point-input';
@@ -38,6 +39,11 @@ export function ControlPanel({ g, sn, deviceName }: { g: number; sn: string; dev
   const state = useLiveState(sn, query.data?.Online ? 1 : 0);
   const panel = query.data;
   const { confirmAndSend, pending } = useCommand(g, sn, { hasControlMode: panel?.ControlMode != null });
+  const client = useQueryClient();
+  // At a countdown's end the device switches phase: fetch its values rather than wait for its next report.
+  const refreshValues = useCallback(() => {
+    void client.invalidateQueries({ queryKey: latestDataQueryOptions(g, sn).queryKey });
+  }, [client, g, sn]);
 
   const empty = panel !== undefined && panel.Modules.length === 0 && !panel.ControlMode && !panel.OneKeyStop && !panel.AlarmReset;
   return (
@@ -51,6 +57,7 @@ export function ControlPanel({ g, sn, deviceName }: { g: number; sn: string; dev
             valueOf={valueOf}
             pending={pending}
             send={confirmAndSend}
+            onCountdownEnd={refreshValues}
           />
         ) : null}
       </QueryState>
@@ -65,9 +72,11 @@ function PanelBody({
   valueOf,
   pending,
   send,
+  onCountdownEnd,
 }: {
   deviceName: string;
   panel: DeviceControlDto;
+  onCountdownEnd: () => void;
   online: boolean;
   valueOf: (key: string) => number | string | undefined;
   pending: ReadonlySet<string>;
@@ -135,6 +144,8 @@ function PanelBody({
                   key={c.Id}
                   item={c}
                   valueOf={valueOf}
+                  online={online}
+                  onCountdownEnd={onCountdownEnd}
                   disabledReason={isReadOnlyPoint(c.Point) ? t('control.pointReadOnly') : manualBlocked}
                   pending={pending.has(c.Point.Key)}
                   onSend={(value, shown) => send({ key: c.Point.Key, value, control: c.ControlName, name: c.Point.Name, shown })}
@@ -232,11 +243,15 @@ function Feedback({ point, value }: { point: ControlPointDto; value: number | st
 function ControlRow({
   item,
   valueOf,
+  online,
+  onCountdownEnd,
   disabledReason,
   pending,
   onSend,
 }: {
   item: DeviceControlItemDto;
+  online: boolean;
+  onCountdownEnd: () => void;
   valueOf: (key: string) => number | string | undefined;
   disabledReason: string | undefined;
   pending: boolean;
@@ -289,6 +304,8 @@ function ControlRow({
         item={item}
         setValue={value}
         currentValue={item.CurrentKey === null ? undefined : valueOf(item.CurrentKey)}
+        online={online}
+        onCountdownEnd={onCountdownEnd}
         disabledReason={disabledReason}
         pending={pending}
         onSend={(v, shown) => onSend(v, shown)}

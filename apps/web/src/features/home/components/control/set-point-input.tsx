@@ -9,11 +9,12 @@ import { useState } from 'react';
 import { Button, Flex, Input, Progress, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkControlValue } from '@sluice/shared/control-values';
+import { checkControlValue, secondsPerUnit } from '@sluice/shared/control-values';
 import type { DeviceControlItemDto } from '@sluice/shared/device-control.schema';
 import type { DataValue } from '@sluice/shared/device-protocol';
 import { translateMessageRef } from '../../../../lib/zod-form';
 import { pointValue } from './point-value';
+import { useCountdown } from './use-countdown';
 
 /** The progress of a current value against its set value: floored to 2 decimals; above the set value, 100 and an exception. */
 export function setPointProgress(current: number, set: number): { percent: number; status: 'success' | 'exception' } {
@@ -34,10 +35,16 @@ export function SetPointInput({
   disabledReason,
   pending,
   onSend,
+  online = true,
+  onCountdownEnd,
 }: {
   item: DeviceControlItemDto;
   setValue: number | string | undefined;
   currentValue: number | string | undefined;
+  /** Whether the device is online (a timed control counts down only then). */
+  online?: boolean;
+  /** Runs when a timed control's countdown reaches zero. */
+  onCountdownEnd?: () => void;
   /** Why it may not be changed now; undefined when it may. */
   disabledReason: string | undefined;
   pending: boolean;
@@ -69,7 +76,15 @@ export function SetPointInput({
   };
 
   const set = asNumber(setValue);
-  const current = asNumber(currentValue);
+  const seconds = item.CurrentKey === null ? undefined : secondsPerUnit(definition);
+  const countdown = useCountdown({
+    current: asNumber(currentValue),
+    set,
+    online,
+    perSecond: seconds === undefined ? undefined : 1 / seconds,
+    ...(onCountdownEnd ? { onZero: onCountdownEnd } : {}),
+  });
+  const current = countdown?.current ?? asNumber(currentValue);
   const progress =
     item.CurrentKey !== null && set !== undefined && current !== undefined ? setPointProgress(current, set) : undefined;
 
@@ -85,9 +100,14 @@ export function SetPointInput({
             <span>
               <Typography.Text type="secondary">{t('control.currentValue')}: </Typography.Text>
               <span data-key={item.CurrentKey}>
-                {item.Current ? pointValue(item.Current, currentValue) : withUnit(currentValue)}
+                {item.Current ? pointValue(item.Current, current ?? currentValue) : withUnit(current ?? currentValue)}
               </span>
             </span>
+          ) : null}
+          {countdown ? (
+            <Typography.Text type="secondary" role="timer" aria-live="off">
+              {t('control.countdown', { seconds: Math.ceil(countdown.remaining * (seconds ?? 1)) })}
+            </Typography.Text>
           ) : null}
           <Tooltip title={disabledReason}>
             <Button
