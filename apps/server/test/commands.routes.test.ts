@@ -131,7 +131,7 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
   let device: MqttClient;
   let received: { topic: string; payload: string }[];
   /** What the server published on event topics, seen at the broker. */
-  const events: { Type: string; Id?: string; Key?: string }[] = [];
+  const events: { Type: string; Id?: string; Key?: string; Success?: boolean; Message?: string }[] = [];
 
   const topic = (name: string) => `sluice/${String(g)}/${SN}/${name}`;
   const command = (Key: string, Value: unknown, lang?: string) =>
@@ -348,6 +348,9 @@ describe.each(databaseKinds)('device commands on %s', (kind) => {
       qos: 1,
     });
     await waitFor(async () => (await logOf(CommandId))?.State === DEVICE_LOG_STATE.refusedByDevice, 'the refusal');
+    // Consoles hear the refusal with the device's reason.
+    await waitFor(() => events.some((e) => e.Type === 'ack' && e.Id === CommandId), 'the ack event');
+    expect(events.find((e) => e.Type === 'ack' && e.Id === CommandId)).toMatchObject({ Success: false, Message: 'valve stuck' });
     const expired = await t.app.live.commands.expireOverdue(SendTime + 10_000);
     expect(expired.map((r) => r.command_id)).not.toContain(CommandId);
     expect(await logOf(CommandId)).toMatchObject({ State: DEVICE_LOG_STATE.refusedByDevice });
