@@ -27,6 +27,8 @@ import { DatabaseSync } from 'node:sqlite';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openSqlite } from '../apps/server/src/db/node-sqlite-dialect.ts';
+import { SqliteWriteStatements } from '../apps/server/src/modules/telemetry/sqlite-write.statements.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
 import {
   ROOT,
@@ -336,7 +338,13 @@ if (stored !== ackedPoints) failures.push(`stored ${n(stored)} ≠ acknowledged 
 let bareDb: { pointsPerSecond: number; perCpuSecond: number; batchMessages: number } | undefined;
 if (CEILING_S > 0) {
   const database = await openDatabase({ dataDir, databaseUrl: pgDb?.url });
-  const repository = new TelemetryWriteRepository(database.db, database.dialect, 480);
+  // The server's own statements: on SQLite those of its writer's thread, on a connection of their own.
+  const native = pgDb ? undefined : openSqlite(path.join(dataDir, 'sluice.db')).native;
+  const repository = new TelemetryWriteRepository(
+    native ? new SqliteWriteStatements(native) : database.db,
+    database.dialect,
+    480,
+  );
   const batchMessages = Math.max(1, Math.min(DEVICES, Math.round(writer.messages / Math.max(1, writer.batches))));
   let ts = Date.now() + 86_400_000;
   let next = 0;
@@ -359,6 +367,7 @@ if (CEILING_S > 0) {
   }
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  native?.close();
   await database.close();
   bareDb = { pointsPerSecond: points / wall, perCpuSecond: points / ((cpu.user + cpu.system) / 1e6), batchMessages };
 }

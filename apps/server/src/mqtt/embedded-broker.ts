@@ -27,6 +27,9 @@ const DISCONNECT_GRACE_MS = 500;
 /** A device whose turn to connect would come later than this is refused (CONNACK 3) and comes back later. */
 const ADMISSION_MAX_WAIT_MS = 20_000;
 
+/** Aedes' clients stop reading their connection when paused (not in its type declarations). */
+type Pausable = Client & { pause(): void; resume(): void };
+
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes declares AuthErrorCode an ambient const enum, which isolated modules cannot read
@@ -55,6 +58,8 @@ export class EmbeddedBroker implements MessageBus {
     sessionCookie: (request: IncomingMessage) => string | undefined;
     /** Devices admitted a second at most (a connect storm after a restart); 0: no limit. */
     connectRate: number;
+    /** Whether the ingest writer holds all it may (then devices' connections are not read meanwhile). */
+    writerFull: () => boolean;
   };
   private readonly gate: AdmissionGate | undefined;
 
@@ -245,8 +250,13 @@ export class EmbeddedBroker implements MessageBus {
         callback(new Error('not a protocol topic'));
         return;
       }
+      // Back-pressure: while the writer is full, this device's connection is not read until
+      // its message is stored (Aedes would otherwise read on as data arrives, and hold it all).
+      const paused = this.deps.writerFull();
+      if (paused) (client as Pausable).pause();
       ingestion.handle({ address, payload: packet.payload as Buffer, retained: false }).then(
         (outcome) => {
+          if (paused) (client as Pausable).resume();
           if (outcome.ok) callback(null);
           else if ('retry' in outcome) callback(new Error(outcome.reason));
           else {
@@ -256,6 +266,7 @@ export class EmbeddedBroker implements MessageBus {
           }
         },
         (error: unknown) => {
+          if (paused) (client as Pausable).resume();
           callback(error instanceof Error ? error : new Error(String(error)));
         },
       );

@@ -163,6 +163,7 @@ export const liveDataPlugin = fp(
           online,
           log,
           connectRate: config.MQTT_CONNECT_RATE,
+          writerFull: () => writer.full,
           sessionCookie: (request) => {
             const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
             // An upgrade is a write: only from the console's own origin (no cross-site WebSocket hijacking).

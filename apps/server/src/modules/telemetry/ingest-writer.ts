@@ -8,11 +8,11 @@
  *
  * The writer holds at most `maxQueuedPoints` points and `maxQueuedBytes` bytes of payload
  * (queued and being committed). A message that would pass either waits, outside the queue,
- * until commits make room — and its `write` with it, so the broker does not acknowledge it
- * and does not read more from that device's connection meanwhile (Aedes reads a connection
- * again only once the packets of its last read are handled): devices slow down to what the
- * database takes, and memory stays bounded by the queue plus one read per connection. A
- * message larger than the whole bound is taken alone, when nothing else is held.
+ * until commits make room — and its `write` with it, so the broker does not acknowledge it;
+ * while the writer is `full` the broker stops reading the connection of each device whose
+ * message arrives (EmbeddedBroker): devices slow down to what the database takes, and memory
+ * stays bounded by the queue plus one read per connection. A message larger than the whole
+ * bound is taken alone, when nothing else is held.
  */
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
@@ -163,6 +163,13 @@ export class IngestWriter {
   /** Points held (queued and being committed). */
   get backlog(): number {
     return this.heldPoints;
+  }
+
+  /** Whether the writer holds all it may: a message now would wait for room. */
+  get full(): boolean {
+    return (
+      this.waiting.length > 0 || this.heldPoints >= this.options.maxQueuedPoints || this.heldBytes >= this.options.maxQueuedBytes
+    );
   }
 
   /** Messages waiting for room. */
