@@ -143,6 +143,8 @@ export interface LoopReport {
   /** The longest the event loop stalled in the second before. */
   stallMs: number;
   rssMb: number;
+  /** V8's heap in use. */
+  heapMb: number;
 }
 
 export function isLoopReport(message: unknown): message is LoopReport {

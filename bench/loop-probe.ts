@@ -17,7 +17,14 @@ if (process.send) {
     last = now;
   }, TICK_MS).unref();
   setInterval(() => {
-    process.send?.({ probe: 'loop', at: Date.now(), stallMs: Math.max(0, worst), rssMb: process.memoryUsage.rss() / 1048576 });
+    const memory = process.memoryUsage();
+    process.send?.({
+      probe: 'loop',
+      at: Date.now(),
+      stallMs: Math.max(0, worst),
+      rssMb: memory.rss / 1048576,
+      heapMb: memory.heapUsed / 1048576,
+    });
     worst = 0;
   }, 1000).unref();
 }

@@ -19,6 +19,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL: a pool of its own for one job (the ingest writer's commits), so that they never
+ * queue behind the many short queries of the app's pool.
+ */
+export function openPgPool(databaseUrl: string, connections: number): Db {
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: connections }) }),
+  });
+}
+
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
@@ -29,9 +39,7 @@ export async function openDatabase(options: {
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    });
+    db = openPgPool(options.databaseUrl, 10);
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });

@@ -31,6 +31,7 @@ import { CommandsService } from '../modules/commands/commands.service.ts';
 import { ControlDefinitionsRepository } from '../modules/commands/control-definitions.repository.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
+import { openPgPool } from '../db/database.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
 import { SwitchableBus } from './message-bus.ts';
@@ -79,12 +80,15 @@ export const liveDataPlugin = fp(
     const events = new LiveEvents(bus, topics, onError);
     const directory = new DeviceDirectory(db);
     // On SQLite the commits run in a worker thread with its own connection, off the thread
-    // serving HTTP and MQTT; PostgreSQL's are already off it (the pool's connections).
+    // serving HTTP and MQTT. On PostgreSQL they are off it already, on a pool of their own (one
+    // batch commits at a time), so that they do not queue behind the per-message queries of a
+    // fleet's first messages in the app's pool.
     const writeThread =
       dialect === 'sqlite'
         ? new ThreadedWriteRepository(path.join(config.DATA_DIR, 'sluice.db'), offsetMinutes, onError)
         : undefined;
-    const writer = new IngestWriter(writeThread ?? new TelemetryWriteRepository(db, dialect, offsetMinutes), {
+    const writePool = dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 1) : undefined;
+    const writer = new IngestWriter(writeThread ?? new TelemetryWriteRepository(writePool ?? db, dialect, offsetMinutes), {
       maxDelayMs: config.INGEST_BATCH_MS,
       maxPoints: config.INGEST_BATCH_POINTS,
       maxQueuedPoints: config.INGEST_QUEUE_POINTS,
@@ -251,6 +255,7 @@ export const liveDataPlugin = fp(
       if (external) await external.close();
       await writer.close();
       await writeThread?.close();
+      await writePool?.destroy();
       await online.stop();
       await checkpointer?.stop();
     });
