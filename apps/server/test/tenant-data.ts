@@ -108,6 +108,10 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, data_name: 'Slave', data_type: 'textbox', data_value: '3' })
     .execute();
   await db
+    .insertInto('device_hardware_configs')
+    .values({ ...device, data_define_id: type.keys.get('TankLevel') ?? 0, no: 'AI01', reg_ad: 4, lens: 2 })
+    .execute();
+  await db
     .insertInto('device_cards')
     .values({ ...device, iccid: '89860012345678901234', created_at: now })
     .execute();

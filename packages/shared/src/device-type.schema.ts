@@ -238,6 +238,10 @@ const modbusRules = <
       ctx.addIssue({ code: 'custom', message: messageRef('rule.register', { min: 0, max: REGISTER_MAX }), path: ['Lens'] });
     }
   });
+/** A device's own hardware row ({kind}/{id}/DeviceHardware): a type's row's fields, under the device. */
+export const deviceHardwareDto = hardwareConfigDto.omit({ TypeId: true }).extend({ DeviceSn: z.string() });
+export type DeviceHardwareDto = z.infer<typeof deviceHardwareDto>;
+
 export const addHardwareConfigRequest = modbusRules(z.object(hardwareFields));
 export const updateHardwareConfigRequest = modbusRules(z.object({ Id: idRef, ...hardwareFields }));
 

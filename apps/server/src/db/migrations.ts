@@ -13,6 +13,7 @@ import { up as deviceTypeParts } from './migrations/0006-device-type-parts.ts';
 import { up as deviceLogPending } from './migrations/0007-device-log-pending.ts';
 import { up as alarmHandling } from './migrations/0009-alarm-handling.ts';
 import { up as notifications } from './migrations/0010-notifications.ts';
+import { up as deviceHardware } from './migrations/0011-device-hardware.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -32,6 +33,7 @@ const steps: [string, Step][] = [
   ['0007_device_log_pending', deviceLogPending],
   ['0009_alarm_handling', alarmHandling],
   ['0010_notifications', notifications],
+  ['0011_device_hardware', deviceHardware],
 ];
 
 /** The migrations' names, in order. */

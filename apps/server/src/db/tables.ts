@@ -93,6 +93,7 @@ export interface Database {
   type_configs: TypeConfigTable;
   type_display_icons: TypeDisplayIconTable;
   type_hardware_configs: TypeHardwareConfigTable;
+  device_hardware_configs: DeviceHardwareConfigTable;
   type_modules: TypeModuleTable;
   type_classes: TypeClassTable;
   type_module_controls: TypeModuleControlTable;
@@ -403,6 +404,29 @@ export interface TypeHardwareConfigTable {
   id: Generated<number>;
   group_id: number;
   type_id: number;
+  data_define_id: number;
+  no: Generated<string>;
+  sn: Generated<number>;
+  show_key: Generated<string>;
+  key_type: Generated<string>;
+  max_value: number | null;
+  min_value: number | null;
+  comm: Generated<string>;
+  port: Generated<string>;
+  modbus_slave: Generated<number>;
+  plc_type: Generated<string>;
+  reg_ad: Generated<number>;
+  cmd: Generated<number>;
+  address: Generated<string>;
+  bit_off_set: Generated<number>;
+  lens: Generated<number>;
+}
+
+/** A device's own hardware row: a type's hardware row's fields, under the device. */
+export interface DeviceHardwareConfigTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
   data_define_id: number;
   no: Generated<string>;
   sn: Generated<number>;

@@ -1,4 +1,4 @@
-/** What hangs on a device (spec §7 Devices, Images): config, SIM card, images. */
+/** What hangs on a device (spec §7 Devices, Images): config, hardware rows, SIM card, images. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +12,8 @@ import {
   deviceSn,
   updateDeviceConfigRequest,
 } from '@sluice/shared/device.schema';
+import { addHardwareConfigRequest, deviceHardwareDto, updateHardwareConfigRequest } from '@sluice/shared/device-type.schema';
+import { readFrame } from '@sluice/shared/modbus';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -56,6 +58,39 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
       column: 'device_sn',
       from: (request: FastifyRequest) => (request.params as Record<string, string | undefined>).sn,
       resolve: reachDevice,
+    },
+  });
+
+  // Its own Modbus rows, with the rules and read frames of a type's hardware rows.
+  const frameOf = (row: Record<string, unknown>) =>
+    readFrame(Number(row.modbus_slave), Number(row.cmd), Number(row.reg_ad), Number(row.lens));
+  registerResource(root, {
+    table: 'device_hardware_configs',
+    tags: ['Devices'],
+    access: { read: view, write: manage },
+    dto: deviceHardwareDto,
+    create: addHardwareConfigRequest,
+    update: updateHardwareConfigRequest,
+    columns: { Max: 'max_value', Min: 'min_value' },
+    computed: { ReadFrame: (row) => frameOf(row)?.frame ?? null, Crc: (row) => frameOf(row)?.crc ?? null },
+    sortable: ['Sn', 'No', 'ModbusSlave', 'RegAd', 'ShowKey'],
+    searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
+    defaultOrder: { key: 'Sn', direction: 'asc' },
+    routes: {
+      list: 'GET /:g/:sn/DeviceHardware',
+      create: 'POST /:g/:sn/DeviceHardware',
+      update: 'PUT /:g/:sn/DeviceHardware',
+      remove: 'DELETE /:g/:sn/DeviceHardware/:id',
+    },
+    parent: {
+      column: 'device_sn',
+      from: (request: FastifyRequest) => (request.params as Record<string, string | undefined>).sn,
+      resolve: reachDevice,
+    },
+    // The data point must be of the group's library.
+    beforeWrite: async (row, user) => {
+      if (row.data_define_id !== undefined) await app.ctx.typeScope.dataDefineKey(user.groupId, row.data_define_id);
+      return row;
     },
   });
 
