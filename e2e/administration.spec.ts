@@ -61,7 +61,9 @@ test('a role with a limited menu, one operate and one project: its user sees onl
   await page.getByRole('button', { name: `Permissions of ${roleName}` }).click();
   const drawer = page.getByRole('dialog', { name: `Permissions of “${roleName}”` });
   await drawer.getByRole('checkbox', { name: /View clients/ }).check();
-  await expect(page.getByText('Given: View clients')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save operates' }).click();
+  await expect(page.getByText('Operates saved')).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Save operates' })).toBeDisabled();
 
   await drawer.getByRole('tab', { name: 'Menus' }).click();
   await drawer.getByRole('checkbox', { name: 'Home', exact: true }).check();

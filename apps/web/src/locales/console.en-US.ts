@@ -179,9 +179,9 @@ export const consoleEnUS = {
     tabProjects: 'Projects',
     adminHint:
       'An administrator role passes every permission check of its group and sees every menu; what is ticked here matters for other roles.',
-    operatesHint: 'Each tick takes effect at once.',
-    operateGiven: 'Given: {{name}}',
-    operateTaken: 'Taken away: {{name}}',
+    operatesHint: 'Tick what this role may do, then save.',
+    saveOperates: 'Save operates',
+    operatesSaved: 'Operates saved',
     menusHint: 'The side menu of this role’s users. A ticked item brings its parent menu.',
     saveMenus: 'Save menus',
     projectsHint: 'This role’s users reach the ticked clients, projects and stations and everything below them.',

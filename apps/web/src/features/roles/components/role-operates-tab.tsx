@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Card, Checkbox, Empty, Flex, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RoleDto } from '@sluice/shared/role.schema';
@@ -8,7 +8,10 @@ import { errorMessage } from '../../../lib/form-errors';
 import { allModulesQueryOptions, allOperatesQueryOptions, useRoleOperates, useSetRoleOperate } from '../api/roles-api';
 import { usePermissionNames } from './permission-names';
 
-/** The operates of a role, by module: each tick links or unlinks one operate at once. */
+/**
+ * The operates of a role, by module: ticked, then saved with one button, as the menus and
+ * projects tabs are (the links and unlinks the ticks imply are sent in turn).
+ */
 export function RoleOperatesTab({ role, readOnly }: { role: RoleDto; readOnly: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -18,32 +21,38 @@ export function RoleOperatesTab({ role, readOnly }: { role: RoleDto; readOnly: b
   const operates = useQuery(allOperatesQueryOptions(ctx));
   const held = useRoleOperates(role.Id);
   const setOperate = useSetRoleOperate();
-  // Ticks show at once; each stays as ticked while its call (and the refetch after it) runs.
-  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const [picked, setPicked] = useState<ReadonlySet<number>>();
+  const [saving, setSaving] = useState(false);
 
   const error = modules.error ?? operates.error ?? held.error;
   if (error) return <Alert type="error" showIcon title={errorMessage(error)} />;
   if (!modules.data || !operates.data || !held.data) return <Spin />;
   const heldIds = new Set(held.data.map((operate) => operate.Id));
+  const ticked = picked ?? heldIds;
+  const changes = operates.data.rows.filter((operate) => ticked.has(operate.Id) !== heldIds.has(operate.Id));
   const moduleRows = [...modules.data.rows].sort((a, b) => a.Id - b.Id);
   if (moduleRows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />;
 
-  const toggle = (operateId: number, name: string, given: boolean) => {
-    setPending((map) => new Map(map).set(operateId, given));
-    setOperate.mutate(
-      { RoleId: role.Id, OperateId: operateId, given },
-      {
-        onSuccess: () => void message.success(t(given ? 'roles.operateGiven' : 'roles.operateTaken', { name })),
-        onError: (failure) => void message.error(errorMessage(failure)),
-        onSettled: () => {
-          setPending((map) => {
-            const next = new Map(map);
-            next.delete(operateId);
-            return next;
-          });
-        },
-      },
-    );
+  const toggle = (operateId: number, given: boolean) => {
+    const next = new Set(ticked);
+    if (given) next.add(operateId);
+    else next.delete(operateId);
+    setPicked(next);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      for (const operate of changes) {
+        await setOperate.mutateAsync({ RoleId: role.Id, OperateId: operate.Id, given: ticked.has(operate.Id) });
+      }
+      void message.success(t('roles.operatesSaved'));
+      setPicked(undefined);
+    } catch (failure) {
+      void message.error(errorMessage(failure));
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
@@ -64,10 +73,10 @@ export function RoleOperatesTab({ role, readOnly }: { role: RoleDto; readOnly: b
                   return (
                     <Checkbox
                       key={operate.Id}
-                      checked={pending.get(operate.Id) ?? heldIds.has(operate.Id)}
-                      disabled={readOnly || pending.has(operate.Id)}
+                      checked={ticked.has(operate.Id)}
+                      disabled={readOnly || saving}
                       onChange={(event) => {
-                        toggle(operate.Id, name, event.target.checked);
+                        toggle(operate.Id, event.target.checked);
                       }}
                     >
                       {name}{' '}
@@ -82,6 +91,21 @@ export function RoleOperatesTab({ role, readOnly }: { role: RoleDto; readOnly: b
           </Card>
         );
       })}
+      {!readOnly && (
+        <Flex gap={8} align="center">
+          <Button
+            type="primary"
+            onClick={() => {
+              void save();
+            }}
+            loading={saving}
+            disabled={changes.length === 0}
+          >
+            {t('roles.saveOperates')}
+          </Button>
+          {changes.length > 0 && <Tag color="warning">{t('roles.unsaved')}</Tag>}
+        </Flex>
+      )}
     </Flex>
   );
 }
