@@ -58,8 +58,8 @@ export class EmbeddedBroker implements MessageBus {
     sessionCookie: (request: IncomingMessage) => string | undefined;
     /** Devices admitted a second at most (a connect storm after a restart); 0: no limit. */
     connectRate: number;
-    /** Whether the ingest writer holds all it may (then devices' connections are not read meanwhile). */
-    writerFull: () => boolean;
+    /** Whether ingestion holds all it may (then devices' connections are not read meanwhile). */
+    busy: () => boolean;
   };
   private readonly gate: AdmissionGate | undefined;
 
@@ -250,9 +250,9 @@ export class EmbeddedBroker implements MessageBus {
         callback(new Error('not a protocol topic'));
         return;
       }
-      // Back-pressure: while the writer is full, this device's connection is not read until
-      // its message is stored (Aedes would otherwise read on as data arrives, and hold it all).
-      const paused = this.deps.writerFull();
+      // Back-pressure: while ingestion is full, this device's connection is not read until its
+      // message is stored (Aedes would otherwise read on as data arrives, and hold it all).
+      const paused = this.deps.busy();
       if (paused) (client as Pausable).pause();
       ingestion.handle({ address, payload: packet.payload as Buffer, retained: false }).then(
         (outcome) => {

@@ -167,7 +167,10 @@ export const liveDataPlugin = fp(
           online,
           log,
           connectRate: config.MQTT_CONNECT_RATE,
-          writerFull: () => writer.full,
+          // Full: the writer holds its bound, or as many messages are still being looked up and
+          // checked ahead of it as would fill it at 20 points each (on PostgreSQL, where those
+          // lookups queue in the pool under a fleet's first messages).
+          busy: () => writer.full || ingestion.pending > config.INGEST_QUEUE_POINTS / 20,
           sessionCookie: (request) => {
             const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
             // An upgrade is a write: only from the console's own origin (no cross-site WebSocket hijacking).

@@ -74,7 +74,19 @@ export class IngestionService {
     this.deps = deps;
   }
 
+  /** Messages being handled now (looked up, checked, waiting for the writer or its commit). */
+  pending = 0;
+
   async handle(message: IncomingMessage, now = Date.now()): Promise<IngestOutcome> {
+    this.pending += 1;
+    try {
+      return await this.handleOne(message, now);
+    } finally {
+      this.pending -= 1;
+    }
+  }
+
+  private async handleOne(message: IncomingMessage, now: number): Promise<IngestOutcome> {
     this.counters.received += 1;
     const { address } = message;
     try {
