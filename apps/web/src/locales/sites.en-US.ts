@@ -248,6 +248,11 @@ export const sitesEnUS = {
     searchPlaceholder: 'Search settings',
     empty: 'This device has no settings of its own',
   },
+  deviceHardware: {
+    tab: 'Hardware',
+    description:
+      "This device's own Modbus rows: where each data point is read over Modbus RTU, with the read request and the CRC16 the server computed.",
+  },
   deviceCard: {
     tab: 'SIM card',
     iccidPlaceholder: '19 or 20 digits',

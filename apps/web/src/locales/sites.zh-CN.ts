@@ -248,6 +248,10 @@ export const sitesZhCN: typeof sitesEnUS = {
     searchPlaceholder: '搜索配置',
     empty: '该设备没有自己的配置',
   },
+  deviceHardware: {
+    tab: '硬件配置',
+    description: '该设备自己的 Modbus 配置：每个数据项经 Modbus RTU 从哪里读取，并显示服务器算出的读取报文及 CRC16。',
+  },
   deviceCard: {
     tab: '物联网卡',
     iccidPlaceholder: '19 或 20 位数字',

@@ -171,6 +171,7 @@ export function HomePage() {
       own.overview,
       own.images,
       own.config,
+      own.hardware,
       { key: 'card', label: t('deviceCard.tab'), children: <DeviceCardTab sn={device.DeviceSn} /> },
       own.migrations,
       { key: 'principals', label: t('home.tabs.principals'), children: <PrincipalsPanel kind="device" id={device.DeviceSn} /> },

@@ -1,6 +1,6 @@
 /**
- * Below the map: a device's details in tabs. Its own tabs (overview, images, settings, migration
- * history) come from here; the app puts them in order with the tabs other features add (live
+ * Below the map: a device's details in tabs. Its own tabs (overview, images, settings, hardware
+ * rows, migration history) come from here; the app puts them in order with the tabs other features add (live
  * values, the SIM card, the principals).
  */
 import { Suspense } from 'react';
@@ -19,6 +19,10 @@ import { MigrationHistory } from './migration-history';
 
 /** Settings share the device-types catalog's data-type texts: both load on first opening. */
 const DeviceConfigTab = lazyComponent(withDeviceTypesCatalog(() => import('./device-config-tab').then((m) => m.DeviceConfigTab)));
+/** Hardware rows share the device-types catalog's hardware texts. */
+const DeviceHardwareTab = lazyComponent(
+  withDeviceTypesCatalog(() => import('./device-hardware-tab').then((m) => m.DeviceHardwareTab)),
+);
 
 export type DeviceTab = NonNullable<TabsProps['items']>[number];
 
@@ -27,6 +31,7 @@ export interface OwnDeviceTabs {
   overview: DeviceTab;
   images: DeviceTab;
   config: DeviceTab;
+  hardware: DeviceTab;
   migrations: DeviceTab;
 }
 
@@ -69,6 +74,15 @@ export function DeviceDetails({
       children: (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
           <DeviceConfigTab sn={data.DeviceSn} />
+        </Suspense>
+      ),
+    },
+    hardware: {
+      key: 'hardware',
+      label: t('deviceHardware.tab'),
+      children: (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <DeviceHardwareTab sn={data.DeviceSn} />
         </Suspense>
       ),
     },
