@@ -23,10 +23,11 @@ export const userListItem = z.object({
 export type UserListItem = z.infer<typeof userListItem>;
 
 /**
- * What a user's type means (UserType; the spec gives its values no names): a general user, or
- * operations staff (patrol and repair). Other stored values show as "Type n".
+ * What a user's type means (UserType; the spec names no values, and reads its admin flag as 1
+ * admin, 0 normal): a normal account, or an administrator's (a tenant's first user is one).
+ * What a user may do still comes from their roles. Other stored values show as "Type n".
  */
-export const USER_TYPE = { general: 0, operations: 1 } as const;
+export const USER_TYPE = { normal: 0, administrator: 1 } as const;
 
 export const userListQuery = z.object({
   Status: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().pipe(userStatus).optional()),

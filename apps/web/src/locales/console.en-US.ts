@@ -122,8 +122,8 @@ export const consoleEnUS = {
     operator: 'Operator',
   },
   userTypes: {
-    general: 'General user',
-    operations: 'Operations staff',
+    normal: 'Normal account',
+    administrator: 'Administrator account',
     other: 'Type {{n}}',
   },
   users: {
@@ -134,6 +134,7 @@ export const consoleEnUS = {
     email: 'E-mail',
     phone: 'Phone',
     userType: 'User type',
+    userTypeHelp: 'The kind of account; what the user may do comes from their roles.',
     remark: 'Remark',
     password: 'Password',
     passwordAgain: 'Confirm password',

@@ -120,8 +120,8 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     operator: '运维人员',
   },
   userTypes: {
-    general: '普通用户',
-    operations: '运维人员',
+    normal: '普通账号',
+    administrator: '管理员账号',
     other: '类型 {{n}}',
   },
   users: {
@@ -132,6 +132,7 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     email: '邮箱',
     phone: '电话',
     userType: '用户类型',
+    userTypeHelp: '账号的类别；用户能做什么由其角色决定。',
     remark: '备注',
     password: '密码',
     passwordAgain: '确认密码',

@@ -91,7 +91,7 @@ describe('the user list', () => {
     renderPage();
     const row = await rowOf('Li Patrol');
     expect(within(row).getByText('运维人员', { selector: '.ant-tag' })).toBeTruthy();
-    expect(row.textContent).toContain('运维人员'); // the user type (1) by name, not "1"
+    expect(row.textContent).toContain('管理员账号'); // the user type (1) by name, not "1"
     expect(row.textContent).toMatch(/2026-11-23 \d\d:49:12/);
   });
 
@@ -106,7 +106,7 @@ describe('the user list', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Wang');
     await userEvent.type(within(dialog).getByLabelText('Password'), 'Patrol123');
     await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Patrol123');
-    await userEvent.click(within(dialog).getByText('Operations staff'));
+    await userEvent.click(within(dialog).getByText('Administrator account'));
     await userEvent.click(within(dialog).getByLabelText('Roles'));
     await userEvent.click(await screen.findByTitle('夜班 Night shift'));
     await userEvent.click(screen.getByTitle('Operator'));

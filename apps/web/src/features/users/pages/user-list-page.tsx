@@ -26,10 +26,10 @@ export function useUserTypeName(): (type: number) => string {
   const { t } = useTranslation();
   return useCallback(
     (type: number) =>
-      type === USER_TYPE.general
-        ? t('userTypes.general')
-        : type === USER_TYPE.operations
-          ? t('userTypes.operations')
+      type === USER_TYPE.normal
+        ? t('userTypes.normal')
+        : type === USER_TYPE.administrator
+          ? t('userTypes.administrator')
           : t('userTypes.other', { n: type }),
     [t],
   );
@@ -181,9 +181,10 @@ function useUsersConfig(
             name: 'UserType',
             label: 'users.userType',
             kind: 'radio',
+            help: 'users.userTypeHelp',
             options: [
-              { value: USER_TYPE.general, labelKey: 'userTypes.general' },
-              { value: USER_TYPE.operations, labelKey: 'userTypes.operations' },
+              { value: USER_TYPE.normal, labelKey: 'userTypes.normal' },
+              { value: USER_TYPE.administrator, labelKey: 'userTypes.administrator' },
             ],
           },
           {
