@@ -1,4 +1,4 @@
-/** English texts of a device's Control panel and its log; spread into console.en-US.ts. */
+/** English texts of a device's Control panel, its History and its log; spread into console.en-US.ts. */
 export const controlEnUS = {
   control: {
     tab: 'Control',
@@ -28,6 +28,33 @@ export const controlEnUS = {
     oneKeyStop: 'One-key stop',
     releaseStop: 'Release one-key stop',
     alarmReset: 'Alarm reset',
+  },
+  deviceHistory: {
+    tab: 'History',
+    title: 'History',
+    points: 'Data points',
+    pointsPlaceholder: 'Choose up to 8 data points',
+    range: 'Time range',
+    dates: 'From – to (days)',
+    today: 'Today',
+    day: '24 h',
+    week: '7 days',
+    month: '30 days',
+    custom: 'Custom',
+    refresh: 'Refresh',
+    chart: 'Chart',
+    table: 'Table',
+    view: 'Show as',
+    chartLabel: 'History chart of {{points}}',
+    tableLabel: 'History values of {{points}}',
+    time: 'Time',
+    noPoints: 'This device has no numeric data points to chart',
+    pickPoints: 'Choose a data point to see its history',
+    pickDates: 'Choose the days to show',
+    empty: 'No data in this range',
+    failed: 'The history could not be loaded',
+    pointsFailed: 'The device’s data points could not be loaded',
+    downsampled: 'Each point stands for several readings (minimum and maximum kept); choose a shorter range to see every reading',
   },
   deviceLog: {
     tab: 'Device log',

@@ -1,4 +1,4 @@
-/** 设备控制面板与设备日志的中文文本；并入 console.zh-CN.ts。 */
+/** 设备控制面板、历史数据与设备日志的中文文本；并入 console.zh-CN.ts。 */
 export const controlZhCN = {
   control: {
     tab: '控制',
@@ -28,6 +28,33 @@ export const controlZhCN = {
     oneKeyStop: '一键停止',
     releaseStop: '解除一键停止',
     alarmReset: '报警复位',
+  },
+  deviceHistory: {
+    tab: '历史数据',
+    title: '历史数据',
+    points: '数据点',
+    pointsPlaceholder: '最多选择 8 个数据点',
+    range: '时间范围',
+    dates: '起止日期',
+    today: '今天',
+    day: '24 小时',
+    week: '7 天',
+    month: '30 天',
+    custom: '自定义',
+    refresh: '刷新',
+    chart: '图表',
+    table: '表格',
+    view: '显示方式',
+    chartLabel: '{{points}} 的历史曲线',
+    tableLabel: '{{points}} 的历史数值',
+    time: '时间',
+    noPoints: '该设备没有可绘制曲线的数值数据点',
+    pickPoints: '请选择数据点以查看其历史数据',
+    pickDates: '请选择要显示的日期',
+    empty: '该时间范围内没有数据',
+    failed: '历史数据加载失败',
+    pointsFailed: '设备数据点加载失败',
+    downsampled: '每个点代表多次读数（保留最小值和最大值）；缩短时间范围可查看每一次读数',
   },
   deviceLog: {
     tab: '设备日志',

@@ -52,6 +52,10 @@ import './home-page.css';
 const ControlPanel = lazyComponent(
   withDeviceTypesCatalog(() => import('../../features/home/components/control/control-panel').then((m) => m.ControlPanel)),
 );
+/** The History tab brings ECharts with it, only when opened. */
+const HistoryPanel = lazyComponent(() =>
+  import('../../features/home/components/history/history-panel').then((m) => m.HistoryPanel),
+);
 
 function Legend() {
   const { t } = useTranslation();
@@ -155,7 +159,7 @@ export function HomePage() {
 
   const pin = useMemo(() => (search ? { lng: search.view.lng, lat: search.view.lat, label: search.label } : undefined), [search]);
 
-  // A device's live values lead its page (above the tabs); its control panel and log open its tabs, its SIM card and principals join its own.
+  // A device's live values lead its page (above the tabs); its control panel, history and log open its tabs, its SIM card and principals join its own.
   const deviceTabs = useCallback(
     (device: DeviceDto, own: OwnDeviceTabs) => [
       {
@@ -164,6 +168,15 @@ export function HomePage() {
         children: (
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
             <ControlPanel g={g} sn={device.DeviceSn} deviceName={device.DeviceName || device.DeviceSn} />
+          </Suspense>
+        ),
+      },
+      {
+        key: 'history',
+        label: t('deviceHistory.tab'),
+        children: (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <HistoryPanel g={g} sn={device.DeviceSn} />
           </Suspense>
         ),
       },

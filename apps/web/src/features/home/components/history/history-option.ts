@@ -1,0 +1,128 @@
+/**
+ * What the History chart draws, as an ECharts option built from the server's answer: one line per
+ * numeric data point named with its unit, an axis per unit (a second one on the right when units
+ * differ), values in tooltips to the point's decimals (2 when its format says none, spec §9),
+ * zoom by wheel, touch and slider, in the theme's colours.
+ */
+import { parseNumberFormat } from '@sluice/shared/data-types';
+import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import { BRAND_GREEN } from '../../../../lib/theme';
+
+/** Series colours after the brand green; each reads on both the light and the dark page. */
+export const SERIES_COLORS = [BRAND_GREEN, '#1677ff', '#faad14', '#eb2f96', '#13c2c2', '#9254de', '#fa541c', '#2f54eb'];
+
+/** The theme's colours a chart needs (from Ant Design's tokens of the current theme). */
+export interface ChartColors {
+  text: string;
+  secondaryText: string;
+  line: string;
+  tooltipBackground: string;
+}
+
+export interface HistoryLine {
+  key: string;
+  /** The name with its unit, as the legend and the table show it. */
+  label: string;
+  unit: string;
+  decimals: number;
+  /** [time ms, value]; null where the device sent no number. */
+  points: [number, number | null][];
+}
+
+/** A number format's decimals, 2 when it names none (spec §9). */
+export function decimalsOf(format: string | undefined): number {
+  const parsed = parseNumberFormat(format ?? '');
+  return typeof parsed === 'string' || parsed.Decimals === undefined ? 2 : parsed.Decimals;
+}
+
+export function formatHistoryValue(line: Pick<HistoryLine, 'decimals' | 'unit'>, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${value.toFixed(line.decimals)}${line.unit ? ` ${line.unit}` : ''}`;
+}
+
+/** The answer's series as lines, with the decimals of each point's format. */
+export function historyLines(history: HistoryDto, formats: ReadonlyMap<string, string>): HistoryLine[] {
+  return history.Series.map((series) => ({
+    key: series.Key,
+    label: series.Unit ? `${series.Name} (${series.Unit})` : series.Name,
+    unit: series.Unit,
+    decimals: decimalsOf(formats.get(series.Key)),
+    points: series.Points.map(([time, value]): [number, number | null] => [time, typeof value === 'number' ? value : null]),
+  }));
+}
+
+export const hasData = (lines: readonly HistoryLine[]) => lines.some((line) => line.points.some(([, v]) => v !== null));
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+interface TooltipItem {
+  seriesIndex?: number;
+  marker?: unknown;
+  value?: unknown;
+}
+
+export function historyOption(
+  lines: readonly HistoryLine[],
+  colors: ChartColors,
+  formatTime: (ms: number) => string,
+  range: { from: number; to: number },
+) {
+  const units = [...new Set(lines.map((line) => line.unit))];
+  const axisOf = (unit: string) => Math.min(units.indexOf(unit), 1);
+  const axisLabel = { color: colors.secondaryText };
+  return {
+    color: SERIES_COLORS,
+    animation: false,
+    textStyle: { color: colors.text },
+    grid: { left: 8, right: 8, top: 40, bottom: 56, containLabel: true },
+    legend: { type: 'scroll', top: 0, textStyle: { color: colors.text } },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      backgroundColor: colors.tooltipBackground,
+      borderColor: colors.line,
+      textStyle: { color: colors.text },
+      formatter: (params: TooltipItem | TooltipItem[]) => {
+        const items = Array.isArray(params) ? params : [params];
+        const first = items[0]?.value;
+        const time = Array.isArray(first) ? Number(first[0]) : NaN;
+        const rows = items.map((item) => {
+          const line = lines[item.seriesIndex ?? -1];
+          if (!line) return '';
+          const value = Array.isArray(item.value) ? (item.value[1] as number | null) : null;
+          return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(line.label)}: <b>${escapeHtml(formatHistoryValue(line, value))}</b>`;
+        });
+        return [Number.isNaN(time) ? '' : escapeHtml(formatTime(time)), ...rows].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'time',
+      min: range.from,
+      max: range.to,
+      axisLabel,
+      axisLine: { lineStyle: { color: colors.line } },
+    },
+    yAxis: units.slice(0, 2).map((unit, i) => ({
+      type: 'value',
+      name: unit,
+      position: i === 0 ? 'left' : 'right',
+      scale: true,
+      nameTextStyle: { color: colors.secondaryText },
+      axisLabel,
+      splitLine: { show: i === 0, lineStyle: { color: colors.line } },
+    })),
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: 8, textStyle: { color: colors.secondaryText } },
+    ],
+    series: lines.map((line) => ({
+      type: 'line',
+      name: line.label,
+      yAxisIndex: axisOf(line.unit),
+      showSymbol: false,
+      connectNulls: false,
+      data: line.points,
+    })),
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * A device's History tab: the chart draws the call's answer (one line per chosen numeric point,
+ * named with its unit, values to the point's decimals, 2 by default), the quick ranges ask the
+ * server for their span, the table view reads the same values, and an empty answer or a failed
+ * call (with its retry) are said as such. ECharts needs a canvas jsdom lacks: the chart wrapper
+ * is replaced by one that keeps the option it is given, which is what ECharts would draw.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, ConfigProvider } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DeviceDataDefineDto } from '@sluice/shared/device-data.schema';
+import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import { setSessionCookies } from '../../../../lib/cookies';
+import { fakeApi, type FakeHandler } from '../../../../test/fake-api';
+import { renderRoutes } from '../../../../test/render';
+import type { ChartOption } from './echart';
+import { HistoryPanel } from './history-panel';
+
+interface DrawnSeries {
+  name: string;
+  data: [number, number | null][];
+}
+const drawn: { option?: ChartOption } = {};
+vi.mock('./echart', () => ({
+  EChart: ({ option, label }: { option: ChartOption; label: string }) => {
+    drawn.option = option;
+    return <div role="img" aria-label={label} />;
+  },
+}));
+
+const SN = 'SL0000000777';
+const HISTORY = `/api/7/${SN}/DeviceHisData`;
+const T0 = Date.UTC(2026, 10, 20, 0, 0);
+const define = (id: number, fields: Partial<DeviceDataDefineDto>): DeviceDataDefineDto => ({
+  Id: id,
+  DeviceSn: SN,
+  PanelId: null,
+  DataKey: `K${String(id)}`,
+  DisplayKey: '',
+  DataName: `Point ${String(id)}`,
+  Unit: '',
+  DataType: 'readable',
+  DefaultValue: '',
+  Format: '',
+  AutoControl: false,
+  ...fields,
+});
+const DEFINES = [
+  define(1, { DataKey: 'TankLevel', DataName: 'Tank level', Unit: 'm', Format: '1' }),
+  define(2, { DataKey: 'Inflow', DataName: 'Inflow', Unit: 'm³/h' }),
+  define(3, { DataKey: 'PumpRun', DataName: 'Pump run', DataType: 'boolean', Format: '0:Stop,1:Run' }),
+];
+const answer = (series: HistoryDto['Series']): HistoryDto => ({
+  DeviceSn: SN,
+  BeginTime: T0 - 7 * 86_400_000,
+  EndTime: T0,
+  Source: 'raw',
+  Downsampled: 'none',
+  Series: series,
+});
+const series = (key: string, name: string, unit: string, points: [number, number | string | null][]) => ({
+  Key: key,
+  Name: name,
+  Unit: unit,
+  Defined: true,
+  Points: points,
+  Count: points.length,
+});
+
+function setUp(history: FakeHandler) {
+  const api = fakeApi({
+    'GET /api/GetDeviceDataDefine': () => ({ data: DEFINES }),
+    'GET /api/GetDevicePanels': () => ({ data: [] }),
+    [`GET ${HISTORY}`]: history,
+  });
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <App>
+              <HistoryPanel g={7} sn={SN} />
+            </App>
+          </ConfigProvider>
+        ),
+      },
+    ],
+    '/',
+  );
+  return api;
+}
+
+const drawnSeries = () => (drawn.option as { series: DrawnSeries[] }).series;
+const span = (call: { query: URLSearchParams }) => Number(call.query.get('EndTime')) - Number(call.query.get('BeginTime'));
+
+describe('the History tab', () => {
+  beforeEach(() => {
+    setSessionCookies({ account: 'someone' });
+    drawn.option = undefined;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('draws the answer’s series for the last 7 days, with units and decimals, and reads them as a table', async () => {
+    const user = userEvent.setup();
+    const api = setUp((call) => {
+      const keys = call.query.get('Keys')?.split(',') ?? [];
+      return {
+        data: answer(
+          [
+            series('TankLevel', 'Tank level', 'm', [
+              [T0 - 3_600_000, 1.26],
+              [T0, 1.3],
+            ]),
+            series('Inflow', 'Inflow', 'm³/h', [
+              [T0 - 3_600_000, 12.3456],
+              [T0, 'n/a'],
+            ]),
+          ].filter((s) => keys.includes(s.Key)),
+        ),
+      };
+    });
+    const chart = await screen.findByRole('img', { name: 'History chart of Tank level (m)' });
+    expect(chart).toBeTruthy();
+    // The first numeric point, the last 7 days.
+    const first = api.callsTo('GET', HISTORY)[0];
+    expect(first?.query.get('Keys')).toBe('TankLevel');
+    expect(span(first as { query: URLSearchParams })).toBe(7 * 86_400_000);
+    expect(drawnSeries()).toMatchObject([
+      {
+        name: 'Tank level (m)',
+        data: [
+          [T0 - 3_600_000, 1.26],
+          [T0, 1.3],
+        ],
+      },
+    ]);
+
+    // Only numeric points are offered; a second one is drawn beside the first, on its own axis.
+    await user.click(screen.getByRole('combobox', { name: 'Data points' }));
+    await user.click(await screen.findByTitle('Inflow (m³/h)'));
+    expect(screen.queryByTitle('Pump run')).toBeNull();
+    await screen.findByRole('img', { name: 'History chart of Tank level (m), Inflow (m³/h)' });
+    expect(api.callsTo('GET', HISTORY).at(-1)?.query.get('Keys')).toBe('TankLevel,Inflow');
+    const option = drawn.option as {
+      series: (DrawnSeries & { yAxisIndex: number })[];
+      yAxis: { name: string }[];
+      tooltip: { formatter: (params: unknown) => string };
+    };
+    expect(option.series.map((s) => [s.name, s.yAxisIndex])).toEqual([
+      ['Tank level (m)', 0],
+      ['Inflow (m³/h)', 1],
+    ]);
+    expect(option.yAxis.map((a) => a.name)).toEqual(['m', 'm³/h']);
+    // A text value is a gap, not a zero.
+    expect(option.series[1]?.data[1]).toEqual([T0, null]);
+    // The tooltip: the point's own decimals (1 for the level), 2 where its format says none.
+    const tip = option.tooltip.formatter([
+      { seriesIndex: 0, marker: '', value: [T0 - 3_600_000, 1.26] },
+      { seriesIndex: 1, marker: '', value: [T0 - 3_600_000, 12.3456] },
+    ]);
+    expect(tip).toContain('Tank level (m): <b>1.3 m</b>');
+    expect(tip).toContain('Inflow (m³/h): <b>12.35 m³/h</b>');
+
+    // The table view: the same values, newest first.
+    await user.click(screen.getByText('Table'));
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]?.textContent).toContain('1.3 m');
+    expect(rows[1]?.textContent).toContain('—');
+    expect(rows[2]?.textContent).toContain('12.35 m³/h');
+
+    // A quick range asks for its own span.
+    await user.click(screen.getByText('24 h'));
+    await waitFor(() => {
+      expect(span(api.callsTo('GET', HISTORY).at(-1) as { query: URLSearchParams })).toBe(24 * 3_600_000);
+    });
+  });
+
+  it('says when the range holds no data', async () => {
+    setUp(() => ({ data: answer([series('TankLevel', 'Tank level', 'm', [])]) }));
+    expect(await screen.findByText('No data in this range')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /^History chart/ })).toBeNull();
+  });
+
+  it('says when the call failed, and draws the chart after a retry', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    setUp(() =>
+      failing
+        ? { status: 500, data: null, message: 'The history store is unavailable' }
+        : { data: answer([series('TankLevel', 'Tank level', 'm', [[T0, 1.5]])]) },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The history could not be loaded');
+    expect(screen.queryByText('No data in this range')).toBeNull();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('img', { name: 'History chart of Tank level (m)' });
+    expect(drawnSeries()[0]?.data).toEqual([[T0, 1.5]]);
+  });
+});

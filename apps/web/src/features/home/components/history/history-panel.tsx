@@ -1,0 +1,203 @@
+/**
+ * A device's History tab (spec §2 device info chart, §7 DeviceHisData, §9 default range 7 days):
+ * its numeric data points (up to 8, by name with unit), a quick range (today, 24 h, 7 days,
+ * 30 days) or chosen days, drawn as one line per point with zoom, or read as a table (also what a
+ * screen reader is offered). Loading, failed (with retry) and "no data in this range" are told apart.
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, DatePicker, Empty, Flex, Segmented, Select, Skeleton, Table, theme, Tooltip } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NUMERIC_DATA_TYPES } from '@sluice/shared/data-types';
+import { QueryError, QueryState } from '../../../../components/query-state';
+import { dayjs, formatDateTime } from '../../../../lib/dates';
+import { deviceLayoutQueryOptions } from '../../api/device-data-api';
+import { historyQueryOptions } from '../../api/device-history-api';
+import { EChart } from './echart';
+import { formatHistoryValue, hasData, historyLines, historyOption, type HistoryLine } from './history-option';
+
+export const MAX_SERIES = 8;
+const PRESETS = ['today', 'day', 'week', 'month', 'custom'] as const;
+type Preset = (typeof PRESETS)[number];
+const HOUR_MS = 3_600_000;
+
+/** The range a preset stands for at `now`; chosen days run from the first one's start to the last one's end. */
+export function presetRange(preset: Preset, now: number, days: [Dayjs, Dayjs] | null): { from: number; to: number } | null {
+  switch (preset) {
+    case 'today':
+      return { from: dayjs(now).startOf('day').valueOf(), to: now };
+    case 'day':
+      return { from: now - 24 * HOUR_MS, to: now };
+    case 'week':
+      return { from: now - 7 * 24 * HOUR_MS, to: now };
+    case 'month':
+      return { from: now - 30 * 24 * HOUR_MS, to: now };
+    case 'custom':
+      return days ? { from: days[0].startOf('day').valueOf(), to: Math.min(days[1].endOf('day').valueOf(), now) } : null;
+  }
+}
+
+function HistoryTable({ lines, label }: { lines: HistoryLine[]; label: string }) {
+  const { t } = useTranslation();
+  const rows = useMemo(() => {
+    const byTime = new Map<number, Record<string, number | null>>();
+    for (const line of lines)
+      for (const [time, value] of line.points) {
+        const row = byTime.get(time) ?? {};
+        row[line.key] = value;
+        byTime.set(time, row);
+      }
+    return [...byTime.entries()].sort(([a], [b]) => b - a).map(([time, values]) => ({ time, values }));
+  }, [lines]);
+  return (
+    <Table
+      size="small"
+      aria-label={label}
+      rowKey="time"
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      pagination={{ defaultPageSize: 10, showSizeChanger: false, simple: true }}
+      columns={[
+        { key: 'time', title: t('deviceHistory.time'), render: (_, row) => formatDateTime(row.time), width: 170 },
+        ...lines.map((line) => ({
+          key: line.key,
+          title: line.label,
+          align: 'right' as const,
+          render: (_: unknown, row: (typeof rows)[number]) => formatHistoryValue(line, row.values[line.key]),
+        })),
+      ]}
+    />
+  );
+}
+
+export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const layout = useQuery(deviceLayoutQueryOptions(sn));
+  const numeric = useMemo(
+    () => (layout.data?.defines ?? []).filter((d) => NUMERIC_DATA_TYPES.includes(d.DataType)),
+    [layout.data],
+  );
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  // Until the user chooses, the device's first numeric point.
+  const keys = chosen ?? numeric.slice(0, 1).map((d) => d.DataKey);
+  const [preset, setPreset] = useState<Preset>('week');
+  const [days, setDays] = useState<[Dayjs, Dayjs] | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const range = presetRange(preset, now, days);
+  const history = useQuery(historyQueryOptions(g, sn, { from: range?.from ?? 0, to: range?.to ?? 0, keys: range ? keys : [] }));
+
+  const formats = useMemo(() => new Map(numeric.map((d) => [d.DataKey, d.Format])), [numeric]);
+  const lines = useMemo(() => (history.data ? historyLines(history.data, formats) : []), [history.data, formats]);
+  const names = lines.map((line) => line.label).join(', ');
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const option = useMemo(
+    () =>
+      historyOption(
+        lines,
+        {
+          text: token.colorText,
+          secondaryText: token.colorTextSecondary,
+          line: token.colorBorderSecondary,
+          tooltipBackground: token.colorBgElevated,
+        },
+        formatDateTime,
+        { from: history.data?.BeginTime ?? 0, to: history.data?.EndTime ?? 0 },
+      ),
+    [lines, token, history.data],
+  );
+
+  if (layout.isError) return <QueryError query={layout} title={t('deviceHistory.pointsFailed')} />;
+  if (layout.isPending) return <Skeleton active />;
+  if (numeric.length === 0) return <Empty description={t('deviceHistory.noPoints')} />;
+
+  const body = (() => {
+    if (keys.length === 0) return <Empty description={t('deviceHistory.pickPoints')} />;
+    if (!range) return <Empty description={t('deviceHistory.pickDates')} />;
+    return (
+      <QueryState
+        query={history}
+        empty={!hasData(lines)}
+        emptyText={t('deviceHistory.empty')}
+        failedTitle={t('deviceHistory.failed')}
+      >
+        <Flex vertical gap={8}>
+          <Flex gap={8} wrap align="center" justify="space-between">
+            <Segmented
+              size="small"
+              aria-label={t('deviceHistory.view')}
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'chart', label: t('deviceHistory.chart') },
+                { value: 'table', label: t('deviceHistory.table') },
+              ]}
+            />
+          </Flex>
+          {history.data?.Downsampled === 'minmax' ? <Alert type="info" showIcon title={t('deviceHistory.downsampled')} /> : null}
+          {view === 'chart' ? (
+            <EChart option={option} label={t('deviceHistory.chartLabel', { points: names })} height={360} />
+          ) : (
+            <HistoryTable lines={lines} label={t('deviceHistory.tableLabel', { points: names })} />
+          )}
+        </Flex>
+      </QueryState>
+    );
+  })();
+
+  return (
+    <section aria-label={t('deviceHistory.title')}>
+      <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }}>
+        <Select
+          mode="multiple"
+          aria-label={t('deviceHistory.points')}
+          placeholder={t('deviceHistory.pointsPlaceholder')}
+          value={keys}
+          maxCount={MAX_SERIES}
+          maxTagCount="responsive"
+          style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 480 }}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={(value: string[]) => {
+            setChosen(value);
+          }}
+          options={numeric.map((d) => ({ value: d.DataKey, label: d.Unit ? `${d.DataName} (${d.Unit})` : d.DataName }))}
+        />
+        <Segmented<Preset>
+          aria-label={t('deviceHistory.range')}
+          value={preset}
+          onChange={(value) => {
+            setPreset(value);
+            setNow(Date.now());
+          }}
+          options={PRESETS.map((p) => ({ value: p, label: t(`deviceHistory.${p}`) }))}
+        />
+        {preset === 'custom' ? (
+          <DatePicker.RangePicker
+            aria-label={t('deviceHistory.dates')}
+            value={days}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            onChange={(value) => {
+              setDays(value?.[0] && value[1] ? [value[0], value[1]] : null);
+              setNow(Date.now());
+            }}
+            style={{ maxWidth: '100%' }}
+          />
+        ) : null}
+        <Tooltip title={t('deviceHistory.refresh')}>
+          <Button
+            icon={<ReloadOutlined aria-hidden />}
+            aria-label={t('deviceHistory.refresh')}
+            onClick={() => {
+              // Chosen days do not move with the clock: fetch them again; a quick range moves to now.
+              if (preset === 'custom') void history.refetch();
+              else setNow(Date.now());
+            }}
+          />
+        </Tooltip>
+      </Flex>
+      {body}
+    </section>
+  );
+}
