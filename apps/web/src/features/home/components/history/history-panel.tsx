@@ -164,15 +164,18 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
           }}
           options={numeric.map((d) => ({ value: d.DataKey, label: d.Unit ? `${d.DataName} (${d.Unit})` : d.DataName }))}
         />
-        <Segmented<Preset>
-          aria-label={t('deviceHistory.range')}
-          value={preset}
-          onChange={(value) => {
-            setPreset(value);
-            setNow(Date.now());
-          }}
-          options={PRESETS.map((p) => ({ value: p, label: t(`deviceHistory.${p}`) }))}
-        />
+        {/* Five ranges are wider than a phone's card: they scroll sideways there rather than overflow. */}
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Segmented<Preset>
+            aria-label={t('deviceHistory.range')}
+            value={preset}
+            onChange={(value) => {
+              setPreset(value);
+              setNow(Date.now());
+            }}
+            options={PRESETS.map((p) => ({ value: p, label: t(`deviceHistory.${p}`) }))}
+          />
+        </div>
         {preset === 'custom' ? (
           <DatePicker.RangePicker
             aria-label={t('deviceHistory.dates')}
