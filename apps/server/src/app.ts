@@ -184,7 +184,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(liveDataPlugin);
   // Live data keeps what it knows of a device for a minute: a committed change must reach it now.
   app.ctx.deviceEvents.onChanged('forget the device in the live directory', (sn) => {
-    app.live.directory.forget(sn);
+    app.live.forget(sn);
   });
 
   await app.register(

@@ -10,7 +10,16 @@ import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from '.
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { newDeviceRow } from '../src/modules/devices/devices.repository.ts';
-import { buildLibrary, buildSites, buildType, buildWarnCode, buildWarnType, defaultRole, type BuiltSites } from './factories.ts';
+import {
+  buildDevice,
+  buildLibrary,
+  buildSites,
+  buildType,
+  buildWarnCode,
+  buildWarnType,
+  defaultRole,
+  type BuiltSites,
+} from './factories.ts';
 
 const SN = 'SL0000000101';
 const SN2 = 'SL0000000103';
@@ -243,6 +252,34 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
       token: admin,
     });
     expect(his.data.Series[0]?.Count).toBe(1);
+  });
+
+  it('stores the data of a device made again under the number of a purged one', async () => {
+    const sn = 'SLPURGED0001';
+    const stored = async () => {
+      const his = await t.json<{ Series: { Key: string; Points: [number, number][] }[] }>({
+        method: 'GET',
+        url: `/api/${String(g)}/${sn}/DeviceHisData?BeginTime=${String(Date.now() - 3_600_000)}&Keys=Inflow`,
+        token: admin,
+      });
+      return his.data.Series.find((s) => s.Key === 'Inflow')?.Points.map((p) => p[1]) ?? [];
+    };
+    const publishAs = async (secret: string, value: number) => {
+      const c = await connect(tcp, { clientId: `${sn}-${String(value)}`, username: sn, password: secret });
+      await c.publishAsync(topic('data', sn), JSON.stringify({ Time: Date.now() - 1000, Inflow: value }), { qos: 1 });
+      await c.endAsync();
+    };
+
+    const first = await buildDevice(t.app.ctx, { groupId: g, sn });
+    await publishAs(first.secret, 1);
+    expect(await stored()).toEqual([1]);
+    await t.call({ method: 'DELETE', url: `/api/${String(g)}/Device/${sn}`, token: admin });
+    expect((await t.call({ method: 'DELETE', url: `/api/Device/RecycleBin/${sn}`, token: admin })).statusCode).toBe(200);
+
+    // The purge took the first device's history; the new one's is its own, and is stored.
+    const second = await buildDevice(t.app.ctx, { groupId: g, sn });
+    await publishAs(second.secret, 2);
+    expect(await stored()).toEqual([2]);
   });
 
   it('validates against a device’s new type as soon as the type changes', async () => {

@@ -44,6 +44,8 @@ export interface LiveData {
   offsetMinutes: number;
   directory: DeviceDirectory;
   writer: IngestWriter;
+  /** Forgets what live data holds of a device (a committed change: edited, retyped, purged…). */
+  forget(deviceSn: string): void;
   history: HistoryRepository;
   ingestion: IngestionService;
   online: OnlineService;
@@ -88,7 +90,8 @@ export const liveDataPlugin = fp(
         ? new ThreadedWriteRepository(path.join(config.DATA_DIR, 'sluice.db'), offsetMinutes, onError)
         : undefined;
     const writePool = dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 1) : undefined;
-    const writer = new IngestWriter(writeThread ?? new TelemetryWriteRepository(writePool ?? db, dialect, offsetMinutes), {
+    const writeRepository = writeThread ?? new TelemetryWriteRepository(writePool ?? db, dialect, offsetMinutes);
+    const writer = new IngestWriter(writeRepository, {
       maxDelayMs: config.INGEST_BATCH_MS,
       maxPoints: config.INGEST_BATCH_POINTS,
       maxQueuedPoints: config.INGEST_QUEUE_POINTS,
@@ -196,6 +199,11 @@ export const liveDataPlugin = fp(
       offsetMinutes,
       directory,
       writer,
+      forget(deviceSn) {
+        directory.forget(deviceSn);
+        // Its series ids too: a purged device's history is gone, and a new device may take its number.
+        writeRepository.forgetDevice(deviceSn);
+      },
       history,
       ingestion,
       online,
