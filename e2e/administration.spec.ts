@@ -81,7 +81,8 @@ test('a role with a limited menu, one operate and one project: its user sees onl
   await page.goto('/user/list');
   await page.getByRole('button', { name: 'Add user' }).click();
   const addUser = dialog(page, 'Add user');
-  await addUser.getByLabel('Account').fill(account);
+  // The user type's choices (normal or administrator account) hold the word too.
+  await addUser.getByRole('textbox', { name: 'Account' }).fill(account);
   await addUser.getByLabel('Name').fill(userName);
   await addUser.getByLabel('Password', { exact: true }).fill('Viewer12345');
   await addUser.getByLabel('Confirm password').fill('Viewer12345');
