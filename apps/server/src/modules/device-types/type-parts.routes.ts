@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addHardwareConfigRequest,
   addModuleArgumentRequest,
   addModuleControlRequest,
   addModuleFeedbackRequest,
@@ -37,7 +36,6 @@ import {
   typeSchemaDto,
   typeSchemaNode,
   typeStatisticDto,
-  updateHardwareConfigRequest,
   updateModuleArgumentRequest,
   updateModuleControlRequest,
   updateModuleFeedbackRequest,
@@ -53,13 +51,13 @@ import {
   type ModuleControlDto,
   type TypeSchemaNode,
 } from '@sluice/shared/device-type.schema';
-import { readFrame } from '@sluice/shared/modbus';
 import { idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { partResource } from './type-parts.ts';
+import { hardwareRowsResource } from './hardware-rows.resource.ts';
 
 const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
@@ -151,19 +149,12 @@ export function typePartsRoutes(root: FastifyInstance): void {
   });
 
   // ---- Hardware configuration ------------------------------------------------------------------
-  const frameOf = (row: Row) => readFrame(Number(row.modbus_slave), Number(row.cmd), Number(row.reg_ad), Number(row.lens));
   registerResource(root, {
     ...partResource('hardwareConfigs'),
+    ...hardwareRowsResource,
     tags,
     access,
     dto: hardwareConfigDto,
-    create: addHardwareConfigRequest,
-    update: updateHardwareConfigRequest,
-    columns: { Max: 'max_value', Min: 'min_value' },
-    computed: { ReadFrame: (row) => frameOf(row)?.frame ?? null, Crc: (row) => frameOf(row)?.crc ?? null },
-    sortable: ['Sn', 'No', 'ModbusSlave', 'RegAd', 'ShowKey'],
-    searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
-    defaultOrder: { key: 'Sn', direction: 'asc' },
     parent,
     ...typeScope.partHooks('hardwareConfigs', {
       derive: async (row, user) => {

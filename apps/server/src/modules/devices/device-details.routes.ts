@@ -12,8 +12,7 @@ import {
   deviceSn,
   updateDeviceConfigRequest,
 } from '@sluice/shared/device.schema';
-import { addHardwareConfigRequest, deviceHardwareDto, updateHardwareConfigRequest } from '@sluice/shared/device-type.schema';
-import { readFrame } from '@sluice/shared/modbus';
+import { deviceHardwareDto } from '@sluice/shared/device-type.schema';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -22,6 +21,7 @@ import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
+import { hardwareRowsResource } from '../device-types/hardware-rows.resource.ts';
 import { idRef } from '@sluice/shared/schema-fields';
 
 const view = { operate: 'device.view' } as const;
@@ -62,20 +62,12 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   });
 
   // Its own Modbus rows, with the rules and read frames of a type's hardware rows.
-  const frameOf = (row: Record<string, unknown>) =>
-    readFrame(Number(row.modbus_slave), Number(row.cmd), Number(row.reg_ad), Number(row.lens));
   registerResource(root, {
+    ...hardwareRowsResource,
     table: 'device_hardware_configs',
     tags: ['Devices'],
     access: { read: view, write: manage },
     dto: deviceHardwareDto,
-    create: addHardwareConfigRequest,
-    update: updateHardwareConfigRequest,
-    columns: { Max: 'max_value', Min: 'min_value' },
-    computed: { ReadFrame: (row) => frameOf(row)?.frame ?? null, Crc: (row) => frameOf(row)?.crc ?? null },
-    sortable: ['Sn', 'No', 'ModbusSlave', 'RegAd', 'ShowKey'],
-    searchable: ['No', 'ShowKey', 'Address', 'PLCType', 'Comm', 'Port'],
-    defaultOrder: { key: 'Sn', direction: 'asc' },
     routes: {
       list: 'GET /:g/:sn/DeviceHardware',
       create: 'POST /:g/:sn/DeviceHardware',
