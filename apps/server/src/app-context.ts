@@ -30,6 +30,7 @@ import { ProjectImagesRepository } from './modules/sites/project-images.reposito
 import { DeviceImagesRepository } from './modules/devices/device-images.repository.ts';
 import { SiteRefsCheck } from './modules/sites/site-refs.ts';
 import { DeviceCardsRepository } from './modules/devices/device-cards.repository.ts';
+import { DeviceLayoutsRepository } from './modules/device-layouts/device-layouts.repository.ts';
 import { SimAccountsRepository } from './modules/sim/sim-accounts.repository.ts';
 import { SimCardService } from './modules/sim/sim-card.service.ts';
 import { AppVersionsRepository } from './modules/apps/app-versions.repository.ts';
@@ -87,6 +88,8 @@ export interface AppContext {
   onlineHours: OnlineHoursService;
   regions: RegionsRepository;
   deviceCards: DeviceCardsRepository;
+  /** Accounts' arrangements of device pages. */
+  deviceLayouts: DeviceLayoutsRepository;
   deviceImages: DeviceImagesRepository;
   projectImages: ProjectImagesRepository;
   /** The projects granted to roles. */
@@ -130,6 +133,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   );
   deviceEvents.on('purged', "delete the device's live data and history", purgeDeviceLiveData);
   deviceEvents.on('purged', "delete the device's own data points and panels", removeDeviceData);
+  deviceEvents.on('purged', "forget the accounts' layouts of the device's page", (trx, device) =>
+    new DeviceLayoutsRepository(trx).removeDevice(device),
+  );
 
   return {
     config,
@@ -153,6 +159,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     onlineHours: new OnlineHoursService({ db, repository: new OnlineRepository(db), scope }),
     regions,
     deviceCards,
+    deviceLayouts: new DeviceLayoutsRepository(db),
     deviceImages: new DeviceImagesRepository(db),
     projectImages: new ProjectImagesRepository(db),
     roleProjects: new RoleProjectsRepository(db),

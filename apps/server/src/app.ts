@@ -45,6 +45,7 @@ import { typePartsRoutes } from './modules/device-types/type-parts.routes.ts';
 import { typeFilesRoutes } from './modules/device-types/type-files.routes.ts';
 import { templatesRoutes } from './modules/device-templates/templates.routes.ts';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.ts';
+import { deviceLayoutsRoutes } from './modules/device-layouts/device-layouts.routes.ts';
 import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
 import { simRoutes } from './modules/sim/sim.routes.ts';
 import { liveDataPlugin } from './mqtt/live-data.ts';
@@ -84,6 +85,7 @@ const apiModules = [
   typeFilesRoutes,
   templatesRoutes,
   deviceDataRoutes,
+  deviceLayoutsRoutes,
   appVersionsRoutes,
   simRoutes,
   mqttRoutes,

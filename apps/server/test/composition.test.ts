@@ -35,7 +35,11 @@ describe.each(databaseKinds)('the composition root on %s', (kind) => {
     expect(ctx.deviceEvents.handlerNames()).toEqual({
       created: ["copy the type's standard template to the device"],
       typeChanged: ["replace what the old type put on the device by the new type's standard template"],
-      purged: ["delete the device's live data and history", "delete the device's own data points and panels"],
+      purged: [
+        "delete the device's live data and history",
+        "delete the device's own data points and panels",
+        "forget the accounts' layouts of the device's page",
+      ],
       changed: [],
     });
   });

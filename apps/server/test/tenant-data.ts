@@ -44,7 +44,7 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
   const g = { group_id: groupId };
 
   const role = await buildRole(db, { groupId, name: `Inspectors ${MARKER}`, operates: ['device.view', 'project.view'] });
-  await buildUser(db, { groupId, userName: 'Inspector', roles: [role] });
+  const inspector = await buildUser(db, { groupId, userName: 'Inspector', roles: [role] });
   await buildClient(db, { groupId, name: 'Client' });
   await buildRegion(db, { groupId, name: 'Region' });
   const category = await buildCategory(db, { groupId, name: `Tag ${MARKER}` });
@@ -110,6 +110,10 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
   await db
     .insertInto('device_hardware_configs')
     .values({ ...device, data_define_id: type.keys.get('TankLevel') ?? 0, no: 'AI01', reg_ad: 4, lens: 2 })
+    .execute();
+  await db
+    .insertInto('device_panel_layouts')
+    .values({ ...device, user_id: inspector.id, layout: '[{"i":"p1","x":0,"y":0,"w":6,"h":7}]', updated_at: now })
     .execute();
   await db
     .insertInto('device_cards')

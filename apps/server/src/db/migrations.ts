@@ -14,6 +14,7 @@ import { up as deviceLogPending } from './migrations/0007-device-log-pending.ts'
 import { up as alarmHandling } from './migrations/0009-alarm-handling.ts';
 import { up as notifications } from './migrations/0010-notifications.ts';
 import { up as deviceHardware } from './migrations/0011-device-hardware.ts';
+import { up as panelLayouts } from './migrations/0014-panel-layouts.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -34,6 +35,7 @@ const steps: [string, Step][] = [
   ['0009_alarm_handling', alarmHandling],
   ['0010_notifications', notifications],
   ['0011_device_hardware', deviceHardware],
+  ['0014_panel_layouts', panelLayouts],
 ];
 
 /** The migrations' names, in order. */

@@ -94,6 +94,7 @@ export interface Database {
   type_display_icons: TypeDisplayIconTable;
   type_hardware_configs: TypeHardwareConfigTable;
   device_hardware_configs: DeviceHardwareConfigTable;
+  device_panel_layouts: DevicePanelLayoutTable;
   type_modules: TypeModuleTable;
   type_classes: TypeClassTable;
   type_module_controls: TypeModuleControlTable;
@@ -420,6 +421,16 @@ export interface TypeHardwareConfigTable {
   address: Generated<string>;
   bit_off_set: Generated<number>;
   lens: Generated<number>;
+}
+
+/** An account's arrangement of a device's page: the grid items as JSON. */
+export interface DevicePanelLayoutTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  device_sn: string;
+  layout: string;
+  updated_at: number;
 }
 
 /** A device's own hardware row: a type's hardware row's fields, under the device. */
