@@ -61,6 +61,10 @@ import { EmailChannel } from './modules/notifications/channels/email.channel.ts'
 import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
 import { utcOffsetMinutes, type Config } from './config.ts';
 import path from 'node:path';
+import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
+import { HistoryRepository } from './modules/telemetry/history.repository.ts';
+import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
+import { StatisticsService } from './modules/statistics/statistics.service.ts';
 
 export interface AppContext {
   config: Config;
@@ -108,6 +112,8 @@ export interface AppContext {
   warnConfig: WarnConfigService;
   /** Alarm notifications: rules, channels, quiet hours, the delivery queue and its job. */
   notifications: NotificationsService;
+  /** Type statistics: daily and monthly figures, states and compliance, per-site totals. */
+  statistics: StatisticsService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -187,6 +193,14 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
         retryBaseMs: config.NOTIFY_RETRY_SECONDS * 1000,
         offsetMinutes: utcOffsetMinutes(config),
       },
+    }),
+    statistics: new StatisticsService({
+      db,
+      history: new HistoryRepository(db),
+      repository: new StatisticsRepository(db),
+      alarms: new AlarmsRepository(db),
+      scope,
+      offsetMinutes: utcOffsetMinutes(config),
     }),
   };
 }

@@ -51,6 +51,7 @@ import { simRoutes } from './modules/sim/sim.routes.ts';
 import { liveDataPlugin } from './mqtt/live-data.ts';
 import { mqttRoutes } from './mqtt/mqtt.routes.ts';
 import { historyRoutes } from './modules/telemetry/history.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { monitorRoutes } from './modules/telemetry/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
@@ -91,6 +92,7 @@ const apiModules = [
   mqttRoutes,
   historyRoutes,
   monitorRoutes,
+  statisticsRoutes,
   onlineRoutes,
   commandsRoutes,
   alarmsRoutes,

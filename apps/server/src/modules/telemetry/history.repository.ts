@@ -22,6 +22,7 @@ export interface RollupPoint {
   sum: number;
   min: number;
   max: number;
+  firstTs: number;
   first: number;
   last: number;
   lastTs: number;
@@ -124,7 +125,7 @@ export class HistoryRepository {
     if (seriesIds.length === 0) return result;
     const rows = await this.db
       .selectFrom(table)
-      .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first', 'last', 'last_ts'])
+      .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first_ts', 'first', 'last', 'last_ts'])
       .where('series_id', 'in', seriesIds)
       .where('bucket', '>=', from)
       .where('bucket', '<', to)
@@ -139,6 +140,7 @@ export class HistoryRepository {
         sum: r.sum,
         min: r.min,
         max: r.max,
+        firstTs: r.first_ts,
         first: r.first,
         last: r.last,
         lastTs: r.last_ts,
@@ -146,6 +148,36 @@ export class HistoryRepository {
       result.set(r.series_id, list);
     }
     return result;
+  }
+
+  /** Each series' last daily reading before `before` (where a counter stood when a range begins). */
+  async lastDailyBefore(seriesIds: number[], before: number): Promise<Map<number, { ts: number; value: number }>> {
+    if (seriesIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('telemetry_daily as d')
+      .select(['d.series_id', 'd.last_ts', 'd.last'])
+      .where('d.series_id', 'in', seriesIds)
+      .where('d.bucket', '=', (eb) =>
+        eb
+          .selectFrom('telemetry_daily as p')
+          .select((p) => p.fn.max('p.bucket').as('b'))
+          .whereRef('p.series_id', '=', 'd.series_id')
+          .where('p.bucket', '<', before),
+      )
+      .execute();
+    return new Map(rows.map((r) => [r.series_id, { ts: r.last_ts, value: r.last }]));
+  }
+
+  /** One series' last raw row before `before`, if any. */
+  async rawBefore(seriesId: number, before: number): Promise<{ ts: number; num: number | null; txt: string | null } | undefined> {
+    return this.db
+      .selectFrom('telemetry_raw')
+      .select(['ts', 'num', 'txt'])
+      .where('series_id', '=', seriesId)
+      .where('ts', '<', before)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The latest value of one key of a device (the command's old value). */

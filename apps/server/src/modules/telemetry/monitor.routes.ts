@@ -7,11 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dayMonitorQuery, dayMonitorRowDto, monitorQuery, monitorRowDto, statsDto } from '@sluice/shared/telemetry.schema';
+import { dayMonitorQuery, dayMonitorRowDto, monitorQuery, monitorRowDto } from '@sluice/shared/telemetry.schema';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { DAY_MS, dayStart, localDate } from './rollup.ts';
+import { DAY_MS, dayStart } from './rollup.ts';
+import { MonitorService, type DayOfDevice } from './monitor.service.ts';
 import { reachableDevices } from './reachable-devices.repository.ts';
 
 const tags = ['Live data'];
@@ -19,12 +20,10 @@ const view = { operate: 'device.view' } as const;
 const g = z.object({ g: z.string() });
 const MAX_DAYS = 366;
 
-type Stats = z.infer<typeof statsDto>;
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
 export function monitorRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, scope } = app.ctx;
+  const monitor = () => new MonitorService(app.live.history, app.live.offsetMinutes);
 
   app.get(
     '/:g/DeviceMonitorData',
@@ -47,17 +46,15 @@ export function monitorRoutes(root: FastifyInstance): void {
       const sns = devices.map((d) => d.deviceSn);
       const warned = await app.live.alarmsRepository.withActive(user.groupId, sns);
       const latest = await app.live.history.latest(user.groupId, sns);
-      let daily: Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }> | undefined;
+      let daily: Map<string, DayOfDevice> | undefined;
       if (Dt !== undefined) {
         const from = dayStart(Dt, app.live.offsetMinutes);
-        daily = await dayStats(app.live.history, user.groupId, sns, from, from + DAY_MS, app.live.offsetMinutes).then((byDay) => {
-          const map = new Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>();
-          for (const [sn, days] of byDay) {
-            const day = days.get(Dt);
-            if (day) map.set(sn, day);
-          }
-          return map;
-        });
+        const byDay = await monitor().dayStats(user.groupId, sns, from, from + DAY_MS);
+        daily = new Map();
+        for (const [sn, days] of byDay) {
+          const day = days.get(Dt);
+          if (day) daily.set(sn, day);
+        }
       }
       const rows = devices.map((d) => {
         const state = d.online ? (warned.has(d.deviceSn) ? 2 : 1) : 0;
@@ -97,19 +94,17 @@ export function monitorRoutes(root: FastifyInstance): void {
       if (ProjectId !== undefined) await scope.project(user, ProjectId);
       const devices = await reachableDevices(db, user, { projectId: ProjectId, deviceSn: DeviceSn });
       const keys = Keys ? new Set(Keys.split(',').map((k) => k.trim())) : undefined;
-      const byDay = await dayStats(
-        app.live.history,
+      const byDay = await monitor().dayStats(
         user.groupId,
         devices.map((d) => d.deviceSn),
         from,
         to,
-        offset,
         keys,
       );
       const rows: z.infer<typeof dayMonitorRowDto>[] = [];
       for (const d of devices) {
-        for (const [date, day] of [...(byDay.get(d.deviceSn) ?? new Map<string, { stats: Record<string, Stats> }>())].sort(
-          ([a], [b]) => a.localeCompare(b),
+        for (const [date, day] of [...(byDay.get(d.deviceSn) ?? new Map<string, DayOfDevice>())].sort(([a], [b]) =>
+          a.localeCompare(b),
         )) {
           rows.push({ DeviceSn: d.deviceSn, Date: date, Data: day.stats });
         }
@@ -117,39 +112,4 @@ export function monitorRoutes(root: FastifyInstance): void {
       return ok(request, rows, { count: rows.length });
     },
   );
-}
-
-/** Daily statistics of devices' series over [from, to): device → date → key → stats. */
-async function dayStats(
-  history: FastifyInstance['live']['history'],
-  groupId: number,
-  sns: string[],
-  from: number,
-  to: number,
-  offsetMinutes: number,
-  keys?: Set<string>,
-): Promise<Map<string, Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>>> {
-  const series = (await history.seriesOf(groupId, sns)).filter((s) => !keys || keys.has(s.key));
-  const rows = await history.rollups(
-    'telemetry_daily',
-    series.map((s) => s.id),
-    from,
-    to,
-  );
-  const out = new Map<string, Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>>();
-  for (const s of series) {
-    for (const b of rows.get(s.id) ?? []) {
-      const date = localDate(b.bucket, offsetMinutes);
-      const days =
-        out.get(s.deviceSn) ??
-        new Map<string, { data: Record<string, number>; stats: Record<string, Stats>; time: number | null }>();
-      out.set(s.deviceSn, days);
-      const day = days.get(date) ?? { data: {}, stats: {}, time: null };
-      days.set(date, day);
-      day.data[s.key] = b.last;
-      day.stats[s.key] = { Min: b.min, Max: b.max, Avg: round(b.sum / b.cnt), First: b.first, Last: b.last, Count: b.cnt };
-      day.time = Math.max(day.time ?? 0, b.lastTs);
-    }
-  }
-  return out;
 }
