@@ -27,7 +27,7 @@ import { DatabaseSync } from 'node:sqlite';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { openSqlite } from '../apps/server/src/db/node-sqlite-dialect.ts';
+import { openSqliteConnection } from '../apps/server/src/db/node-sqlite-dialect.ts';
 import { SqliteWriteStatements } from '../apps/server/src/modules/telemetry/sqlite-write.statements.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
 import {
@@ -340,7 +340,7 @@ let bareDb: { pointsPerSecond: number; perCpuSecond: number; batchMessages: numb
 if (CEILING_S > 0) {
   const database = await openDatabase({ dataDir, databaseUrl: pgDb?.url });
   // The server's own statements: on SQLite those of its writer's thread, on a connection of their own.
-  const native = pgDb ? undefined : openSqlite(path.join(dataDir, 'sluice.db')).native;
+  const native = pgDb ? undefined : openSqliteConnection(path.join(dataDir, 'sluice.db'));
   const repository = new TelemetryWriteRepository(
     native ? new SqliteWriteStatements(native) : database.db,
     database.dialect,

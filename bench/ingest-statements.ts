@@ -12,7 +12,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSqlite } from '../apps/server/src/db/node-sqlite-dialect.ts';
+import { openSqliteConnection } from '../apps/server/src/db/node-sqlite-dialect.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
 import { SqliteWriteStatements } from '../apps/server/src/modules/telemetry/sqlite-write.statements.ts';
@@ -100,7 +100,7 @@ const sqliteNative = (rows: number): Variant => ({
   name: rows === 1 ? 'SQLite, prepared, row by row' : `SQLite, prepared, ${String(rows)}-row VALUES`,
   open: async (dir) => {
     const database = await openDatabase({ dataDir: dir });
-    const { native } = openSqlite(path.join(dir, 'sluice.db'));
+    const native = openSqliteConnection(path.join(dir, 'sluice.db'));
     return {
       db: database.db,
       repository: new TelemetryWriteRepository(new SqliteWriteStatements(native, rows), 'sqlite', 480),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 import { buildDevice } from './factories.ts';
-import { openSqlite } from '../src/db/node-sqlite-dialect.ts';
+import { openSqliteConnection } from '../src/db/node-sqlite-dialect.ts';
 import { SqliteWriteStatements } from '../src/modules/telemetry/sqlite-write.statements.ts';
 import {
   TelemetryWriteRepository,
@@ -97,7 +97,7 @@ describe('telemetry write statements on SQLite', () => {
 
     for (const rows of [1, 3, 200]) {
       const device = await buildDevice(t.app.ctx, { groupId: 1 });
-      const { native } = openSqlite(path.join(t.dataDir, 'sluice.db'));
+      const native = openSqliteConnection(path.join(t.dataDir, 'sluice.db'));
       natives.push(native);
       await write(new TelemetryWriteRepository(new SqliteWriteStatements(native, rows), 'sqlite', 480), device.sn);
       expect(await stored(device.sn)).toEqual(expected);

@@ -1,10 +1,26 @@
 /**
- * Kysely's SQLite dialect speaks the better-sqlite3 interface; this adapts Node's built-in
- * node:sqlite (no native add-on to compile) to it.
+ * Kysely on Node's built-in node:sqlite (no native add-on to compile), with two connections to
+ * the database file on the main thread: plain reads go to a read-only one at once (WAL lets
+ * them read while another connection writes); writes and transactions go to the other, one at a
+ * time, each after taking the process's write lock for the file (sqlite-write-lock.ts) — so
+ * waiting for the ingest writer's thread never blocks the event loop, and a write waiting for its
+ * turn never holds up the reads behind it.
  */
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import { MainWriteLock, writeLockOf } from './sqlite-write-lock.ts';
 
 function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined) return null;
@@ -22,104 +38,191 @@ function toSqlite(value: unknown): SQLInputValue {
   return JSON.stringify(value);
 }
 
-const writeIntents = new Map<string, Int32Array>();
-
-/**
- * Shared between the threads of this process that write one database file: how many writes the
- * main thread has begun or is about to begin. The ingest writer's thread, which commits batch
- * after batch, waits for it to be 0 before each transaction (Atomics.wait), so that the main
- * thread's writes — which block the thread serving HTTP and MQTT while they wait for SQLite's
- * write lock — wait for one batch at most instead of being starved by the next ones (SQLite's
- * lock is not fair: a busy handler sleeping while another connection commits again and again
- * can wait its whole busy_timeout and fail).
- */
-export function writeIntentOf(file: string): Int32Array {
-  const key = path.resolve(file);
-  let intent = writeIntents.get(key);
-  if (!intent) {
-    intent = new Int32Array(new SharedArrayBuffer(4));
-    writeIntents.set(key, intent);
-  }
-  return intent;
+function execute<R>(db: DatabaseSync, { sql, parameters }: CompiledQuery): QueryResult<R> {
+  const stmt = db.prepare(sql);
+  const values = parameters.map(toSqlite);
+  if (stmt.columns().length > 0) return { rows: stmt.all(...values) as R[] };
+  const { changes, lastInsertRowid } = stmt.run(...values);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
-/** In a thread that defers to the main thread's writes: waits until it has none under way. */
-export function waitForMainThreadWrites(intent: Int32Array): void {
-  for (let n = Atomics.load(intent, 0); n > 0; n = Atomics.load(intent, 0)) Atomics.wait(intent, 0, n, 50);
+/** A query that only reads: Kysely's selects, and raw SQL that is a plain select. */
+function readsOnly(query: CompiledQuery): boolean {
+  if (SelectQueryNode.is(query.query)) return true;
+  return query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql) && !/\breturning\b/i.test(query.sql);
 }
 
-class NodeSqliteDatabase implements SqliteDatabase {
-  readonly native: DatabaseSync;
-  private readonly intent: Int32Array;
-  constructor(native: DatabaseSync, intent: Int32Array) {
-    this.native = native;
-    this.intent = intent;
+class NodeSqliteConnection implements DatabaseConnection {
+  private readonly writer: DatabaseSync;
+  private readonly reader: DatabaseSync;
+  private readonly lock: MainWriteLock;
+  private inTransaction = false;
+
+  constructor(writer: DatabaseSync, reader: DatabaseSync, lock: MainWriteLock) {
+    this.writer = writer;
+    this.reader = reader;
+    this.lock = lock;
   }
 
-  /** Whether this connection announced a transaction it has begun. */
-  private holding = false;
-
-  /** Runs a write, announcing it to the writer's thread for as long as it (or its transaction) lasts. */
-  private announced<T>(text: string, write: () => T): T {
-    const begins = text === 'begin immediate' && !this.holding;
-    const ends = (text === 'commit' || text === 'rollback') && this.holding;
-    const alone = !begins && !ends && !this.holding;
-    if (begins || alone) Atomics.add(this.intent, 0, 1);
-    if (begins) this.holding = true;
+  async begin(): Promise<void> {
+    await this.lock.acquire();
     try {
-      return write();
+      // Immediate: the write lock is taken now (it is free: the lock above says so), not at the
+      // first write, which could then fail at once with SQLITE_BUSY.
+      this.writer.exec('begin immediate');
     } catch (error) {
-      if (begins) {
-        this.holding = false;
-        this.release();
-      }
+      this.lock.release();
       throw error;
+    }
+    this.inTransaction = true;
+  }
+
+  commit(): void {
+    if (!this.inTransaction) return;
+    // A failed commit leaves the transaction (and the lock) to the rollback Kysely sends next.
+    this.writer.exec('commit');
+    this.inTransaction = false;
+    this.lock.release();
+  }
+
+  rollback(): void {
+    if (!this.inTransaction) return;
+    try {
+      if (this.writer.isTransaction) this.writer.exec('rollback');
     } finally {
-      if (ends) this.holding = false;
-      if (alone || ends) this.release();
+      this.inTransaction = false;
+      this.lock.release();
     }
   }
 
-  private release(): void {
-    if (Atomics.sub(this.intent, 0, 1) === 1) Atomics.notify(this.intent, 0);
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.inTransaction) return execute<R>(this.writer, query);
+    if (readsOnly(query)) return execute<R>(this.reader, query);
+    await this.lock.acquire();
+    try {
+      return execute<R>(this.writer, query);
+    } finally {
+      this.lock.release();
+    }
   }
 
-  close(): void {
-    if (this.native.isOpen) this.native.close();
-  }
-
-  prepare(sql: string): SqliteStatement {
-    // Kysely begins transactions with a deferred 'begin'. Another connection writes too (the
-    // ingest writer's thread), and a deferred transaction that read before it writes cannot
-    // wait for that writer: SQLite fails it at once (SQLITE_BUSY). An immediate one takes the
-    // write lock first, waiting for it under busy_timeout.
-    const text = sql === 'begin' ? 'begin immediate' : sql;
-    const stmt = this.native.prepare(text);
-    const reader = stmt.columns().length > 0;
-    // A statement answering rows may still write (insert … returning): only a plain select is a read.
-    const writes = !/^\s*(select|with|pragma)\b/i.test(text) || /\breturning\b/i.test(text);
-    return {
-      reader,
-      all: (parameters) =>
-        writes
-          ? this.announced(text, () => stmt.all(...[...parameters].map(toSqlite)))
-          : stmt.all(...[...parameters].map(toSqlite)),
-      run: (parameters) => {
-        const { changes, lastInsertRowid } = writes
-          ? this.announced(text, () => stmt.run(...[...parameters].map(toSqlite)))
-          : stmt.run(...[...parameters].map(toSqlite));
-        return { changes, lastInsertRowid };
+  streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!readsOnly(query)) throw new Error('only selects can be streamed');
+    const db = this.inTransaction ? this.writer : this.reader;
+    const rows = db.prepare(query.sql).iterate(...query.parameters.map(toSqlite));
+    const iterator: AsyncIterableIterator<QueryResult<R>> = {
+      next: () => {
+        const next = rows.next();
+        return Promise.resolve(
+          next.done ? { done: true, value: undefined } : { done: false, value: { rows: [next.value as R] } },
+        );
       },
-      iterate: (parameters) => stmt.iterate(...[...parameters].map(toSqlite)),
+      [Symbol.asyncIterator]: () => iterator,
     };
+    return iterator;
   }
 }
 
-export function openSqlite(file: string): { dialect: SqliteDialect; native: DatabaseSync } {
+function own(connection: DatabaseConnection): NodeSqliteConnection {
+  if (!(connection instanceof NodeSqliteConnection)) throw new Error('not a connection of this driver');
+  return connection;
+}
+
+class NodeSqliteDriver implements Driver {
+  private readonly writer: DatabaseSync;
+  private readonly reader: DatabaseSync;
+  private readonly lock: MainWriteLock;
+
+  constructor(writer: DatabaseSync, reader: DatabaseSync, lock: MainWriteLock) {
+    this.writer = writer;
+    this.reader = reader;
+    this.lock = lock;
+  }
+
+  init(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  acquireConnection(): Promise<DatabaseConnection> {
+    return Promise.resolve(new NodeSqliteConnection(this.writer, this.reader, this.lock));
+  }
+
+  beginTransaction(connection: DatabaseConnection): Promise<void> {
+    return own(connection).begin();
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    own(connection).commit();
+    return Promise.resolve();
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    own(connection).rollback();
+    return Promise.resolve();
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to "${name}"`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release "${name}"`));
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    // A transaction Kysely left open (it never does) must not keep the lock.
+    own(connection).rollback();
+    return Promise.resolve();
+  }
+
+  destroy(): Promise<void> {
+    if (this.reader.isOpen) this.reader.close();
+    if (this.writer.isOpen) this.writer.close();
+    return Promise.resolve();
+  }
+}
+
+class NodeSqliteDialect implements Dialect {
+  private readonly driver: NodeSqliteDriver;
+  constructor(driver: NodeSqliteDriver) {
+    this.driver = driver;
+  }
+  createDriver(): Driver {
+    return this.driver;
+  }
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/** One connection to the file, in WAL mode (it creates the file). */
+export function openSqliteConnection(file: string, options: { autoCheckpoint?: boolean } = {}): DatabaseSync {
   const native = new DatabaseSync(file);
   native.exec('PRAGMA journal_mode = WAL');
   native.exec('PRAGMA synchronous = NORMAL');
   native.exec('PRAGMA foreign_keys = ON');
   native.exec('PRAGMA busy_timeout = 5000');
-  return { dialect: new SqliteDialect({ database: new NodeSqliteDatabase(native, writeIntentOf(file)) }), native };
+  // A commit that crosses the WAL's threshold runs the checkpoint inside it; on the main thread
+  // that would hold the event loop, so only the ingest writer's thread (and the checkpointer) do.
+  if (options.autoCheckpoint === false) native.exec('PRAGMA wal_autocheckpoint = 0');
+  return native;
+}
+
+/** The main thread's Kysely dialect for a database file (see above). */
+export function openSqlite(file: string): { dialect: Dialect; native: DatabaseSync } {
+  const native = openSqliteConnection(file, { autoCheckpoint: false });
+  const reader = new DatabaseSync(file, { readOnly: true });
+  reader.exec('PRAGMA busy_timeout = 5000');
+  const lock = new MainWriteLock(writeLockOf(path.resolve(file)));
+  return { dialect: new NodeSqliteDialect(new NodeSqliteDriver(native, reader, lock)), native };
 }

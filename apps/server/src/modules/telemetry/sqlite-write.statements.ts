@@ -34,25 +34,29 @@ export class SqliteWriteStatements implements WriteStatements {
   /** Multi-row statements by their head, then by their number of rows. */
   private readonly bySize = new Map<string, StatementSync[]>();
 
-  /** Called before each transaction (the writer's thread lets the main thread's writes go first). */
-  private readonly beforeTransaction: () => void;
+  /** Taken around each transaction: the process's write lock for the file (sqlite-write-lock.ts), in the writer's thread. */
+  private readonly lock: { acquire(): void; release(): void } | undefined;
 
-  constructor(db: DatabaseSync, rowsPerStatement = 200, beforeTransaction: () => void = () => undefined) {
+  constructor(db: DatabaseSync, rowsPerStatement = 200, lock?: { acquire(): void; release(): void }) {
     this.db = db;
     this.rowsPerStatement = rowsPerStatement;
-    this.beforeTransaction = beforeTransaction;
+    this.lock = lock;
   }
 
   async transaction<T>(work: (tx: TxStatements) => Promise<T>): Promise<T> {
-    this.beforeTransaction();
-    this.db.exec('begin immediate');
+    this.lock?.acquire();
     try {
-      const result = await work(this.tx);
-      this.db.exec('commit');
-      return result;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec('rollback');
-      throw error;
+      this.db.exec('begin immediate');
+      try {
+        const result = await work(this.tx);
+        this.db.exec('commit');
+        return result;
+      } catch (error) {
+        if (this.db.isTransaction) this.db.exec('rollback');
+        throw error;
+      }
+    } finally {
+      this.lock?.release();
     }
   }
 

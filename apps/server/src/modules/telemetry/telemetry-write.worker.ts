@@ -5,17 +5,23 @@
  * statements (sqlite-write.statements.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openSqlite, waitForMainThreadWrites } from '../../db/node-sqlite-dialect.ts';
+import { openSqliteConnection } from '../../db/node-sqlite-dialect.ts';
+import { acquireInThread, releaseInThread } from '../../db/sqlite-write-lock.ts';
 import { SqliteWriteStatements } from './sqlite-write.statements.ts';
 import { TelemetryWriteRepository } from './telemetry-write.repository.ts';
 import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
 
-const { file, offsetMinutes, intent } = workerData as { file: string; offsetMinutes: number; intent: Int32Array };
-const { native } = openSqlite(file);
-// Each transaction first lets the main thread's writes go (see writeIntentOf).
+const { file, offsetMinutes, lock } = workerData as { file: string; offsetMinutes: number; lock: Int32Array };
+const native = openSqliteConnection(file);
+// Each transaction takes turns with the main thread's writes (sqlite-write-lock.ts).
 const repository = new TelemetryWriteRepository(
-  new SqliteWriteStatements(native, undefined, () => {
-    waitForMainThreadWrites(intent);
+  new SqliteWriteStatements(native, undefined, {
+    acquire: () => {
+      acquireInThread(lock);
+    },
+    release: () => {
+      releaseInThread(lock);
+    },
   }),
   'sqlite',
   offsetMinutes,

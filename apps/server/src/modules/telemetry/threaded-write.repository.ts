@@ -10,7 +10,7 @@
  * new worker.
  */
 import { Worker } from 'node:worker_threads';
-import { writeIntentOf } from '../../db/node-sqlite-dialect.ts';
+import { releaseDeadThread, writeLockOf } from '../../db/sqlite-write-lock.ts';
 import type { BatchCommitter } from './ingest-writer.ts';
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
@@ -68,8 +68,9 @@ export class ThreadedWriteRepository implements BatchCommitter {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
+    const lock = writeLockOf(this.file);
     const worker = new Worker(new URL('./telemetry-write.worker.ts', import.meta.url), {
-      workerData: { file: this.file, offsetMinutes: this.offsetMinutes, intent: writeIntentOf(this.file) },
+      workerData: { file: this.file, offsetMinutes: this.offsetMinutes, lock },
     });
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.waiting.get(reply.id);
@@ -80,6 +81,8 @@ export class ThreadedWriteRepository implements BatchCommitter {
     });
     const failAll = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
+      // A thread that died inside a transaction must not keep the main thread's writes waiting.
+      releaseDeadThread(lock);
       for (const waiting of this.waiting.values()) waiting.reject(error);
       this.waiting.clear();
     };
