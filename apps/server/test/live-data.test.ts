@@ -10,6 +10,7 @@ import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from '.
 import { createTenant } from '../src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { newDeviceRow } from '../src/modules/devices/devices.repository.ts';
+import { OnlineRepository } from '../src/modules/online/online.repository.ts';
 import {
   buildDevice,
   buildLibrary,
@@ -427,6 +428,33 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     });
     expect(report.data[0]?.DeviceSn).toBe(sn);
     expect(report.data[0]?.Days).toHaveLength(7);
+  });
+
+  it('writes the last_seen of many devices in a few statements, never moving one back', async () => {
+    const repository = new OnlineRepository(t.app.ctx.db);
+    const a = await buildDevice(t.app.ctx, { groupId: g });
+    const b = await buildDevice(t.app.ctx, { groupId: g });
+    await t.app.ctx.db.updateTable('devices').set({ last_seen: 5000 }).where('device_sn', '=', b.sn).execute();
+    // More than two statements' worth: the two real devices in the first and the third.
+    const unknown = Array.from({ length: 600 }, (_, i) => ({ groupId: g, deviceSn: `NONE${String(i)}`, at: 1 }));
+    await repository.saveLastSeen([
+      { groupId: g, deviceSn: a.sn, at: 3000 },
+      ...unknown,
+      { groupId: g, deviceSn: b.sn, at: 4000 },
+      { groupId: otherG, deviceSn: a.sn, at: 9000 },
+    ]);
+    const rows = await t.app.ctx.db
+      .selectFrom('devices')
+      .select(['device_sn', 'last_seen'])
+      .where('device_sn', 'in', [a.sn, b.sn])
+      .orderBy('device_sn')
+      .execute();
+    expect(rows).toEqual(
+      [
+        { device_sn: a.sn, last_seen: 3000 },
+        { device_sn: b.sn, last_seen: 5000 },
+      ].sort((x, y) => x.device_sn.localeCompare(y.device_sn)),
+    );
   });
 
   it('takes a device offline when nothing is heard of it for DEVICE_TIMEOUT, unless it is connected', async () => {

@@ -6,6 +6,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/** Devices whose last_seen one statement writes. */
+const LAST_SEEN_CHUNK = 250;
+
 export interface OnlinePeriod {
   deviceSn: string;
   startedAt: number;
@@ -82,20 +85,21 @@ export class OnlineRepository {
     });
   }
 
-  /** Writes last_seen of many devices in one transaction. */
+  /**
+   * Writes last_seen of many devices: one statement per 250 (a sweep writes every connected
+   * device's, 10,000 of them in a large fleet), yielding to the event loop between them — one
+   * update a device in one transaction held the thread for seconds.
+   */
   async saveLastSeen(seen: { groupId: number; deviceSn: string; at: number }[]): Promise<void> {
-    if (seen.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const s of seen) {
-        await trx
-          .updateTable('devices')
-          .set({ last_seen: s.at })
-          .where('device_sn', '=', s.deviceSn)
-          .where('group_id', '=', s.groupId)
-          .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', s.at)]))
-          .execute();
-      }
-    });
+    for (let i = 0; i < seen.length; i += LAST_SEEN_CHUNK) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const rows = seen
+        .slice(i, i + LAST_SEEN_CHUNK)
+        .map((s) => sql`(cast(${s.groupId} as integer), cast(${s.deviceSn} as text), cast(${s.at} as bigint))`);
+      await sql`update devices set last_seen = v.column3 from (values ${sql.join(rows)}) as v
+        where devices.group_id = v.column1 and devices.device_sn = v.column2
+          and (devices.last_seen is null or devices.last_seen < v.column3)`.execute(this.db);
+    }
   }
 
   /** Online devices not heard of since `before`. */
