@@ -59,6 +59,10 @@ import { NotificationsService } from './modules/notifications/notifications.serv
 import { WebhookChannel } from './modules/notifications/channels/webhook.channel.ts';
 import { EmailChannel } from './modules/notifications/channels/email.channel.ts';
 import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
+import { DeviceVideosRepository } from './modules/video/device-videos.repository.ts';
+import { VideoService } from './modules/video/video.service.ts';
+import { EzvizAdapter } from './modules/video/ezviz.adapter.ts';
+import { HlsAdapter } from './modules/video/hls.adapter.ts';
 import { utcOffsetMinutes, type Config } from './config.ts';
 import path from 'node:path';
 import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
@@ -114,6 +118,8 @@ export interface AppContext {
   notifications: NotificationsService;
   /** Type statistics: daily and monthly figures, states and compliance, per-site totals. */
   statistics: StatisticsService;
+  /** Cameras at play: provider adapters (EZVIZ, generic HLS) and the EZVIZ token cache. */
+  video: VideoService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
@@ -141,6 +147,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   deviceEvents.on('purged', "delete the device's own data points and panels", removeDeviceData);
   deviceEvents.on('purged', "forget the accounts' layouts of the device's page", (trx, device) =>
     new DeviceLayoutsRepository(trx).removeDevice(device),
+  );
+  deviceEvents.on('purged', "delete the device's cameras", (trx, device) =>
+    new DeviceVideosRepository(trx).removeOfDevice(device.groupId, device.deviceSn),
   );
 
   return {
@@ -201,6 +210,12 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
       alarms: new AlarmsRepository(db),
       scope,
       offsetMinutes: utcOffsetMinutes(config),
+    }),
+    video: new VideoService({
+      repository: new DeviceVideosRepository(db),
+      scope,
+      secrets,
+      adapters: { ezviz: new EzvizAdapter(config.EZVIZ_API_URL, utcOffsetMinutes(config)), hls: new HlsAdapter() },
     }),
   };
 }

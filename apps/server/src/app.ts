@@ -48,6 +48,7 @@ import { deviceDataRoutes } from './modules/device-data/device-data.routes.ts';
 import { deviceLayoutsRoutes } from './modules/device-layouts/device-layouts.routes.ts';
 import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
 import { simRoutes } from './modules/sim/sim.routes.ts';
+import { videoRoutes } from './modules/video/video.routes.ts';
 import { liveDataPlugin } from './mqtt/live-data.ts';
 import { mqttRoutes } from './mqtt/mqtt.routes.ts';
 import { historyRoutes } from './modules/telemetry/history.routes.ts';
@@ -89,6 +90,7 @@ const apiModules = [
   deviceLayoutsRoutes,
   appVersionsRoutes,
   simRoutes,
+  videoRoutes,
   mqttRoutes,
   historyRoutes,
   monitorRoutes,

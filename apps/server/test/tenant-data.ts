@@ -120,6 +120,10 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, iccid: '89860012345678901234', created_at: now })
     .execute();
   await db
+    .insertInto('device_videos')
+    .values({ ...device, video_name: 'Inlet', provider: 'hls', url: 'http://127.0.0.1:9/inlet.m3u8' })
+    .execute();
+  await db
     .insertInto('device_images')
     .values({ ...device, image_name: 'Front', storage_key: 'device-images/a.png', rank: 0, created_at: now })
     .execute();

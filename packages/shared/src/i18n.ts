@@ -201,6 +201,19 @@ const en = {
   'history.rangeTooLong': 'The range may span at most {days} days',
   'history.tooManyRows': 'More than {limit} rows; export a shorter range',
   'mqtt.hookDisabled': 'The broker hooks are off: MQTT_HOOK_SECRET is not set',
+  'video.playbackTemplate': 'The playback address must hold {placeholders} (replaced by epoch milliseconds)',
+  'video.beginAfterEnd': 'The start must not be after the end',
+  'video.rangeTooLong': 'A playback range may span at most {hours} hours',
+  'video.noPlayback': 'This camera has no playback address',
+  'video.tokenNotNeeded': 'This camera plays its stream directly and has no access token',
+  'video.providerUnreachable': 'The video platform cannot be reached; try again later',
+  'video.providerError': 'The video platform answered with an error: {message}',
+  'video.badCredentials': 'The video platform refused the app key or secret; check them in the camera’s settings',
+  'video.tokenExpired': 'The video platform’s access token expired and could not be renewed',
+  'video.cameraUnknown': 'The video platform does not know the camera {serial}',
+  'video.cameraOffline': 'The camera is offline',
+  'video.encrypted': 'The camera’s video is encrypted; enter its verification code in the camera’s settings',
+  'video.notOwned': 'The camera is not on this video platform account',
 } satisfies Catalog;
 
 export type MessageKey = keyof typeof en;
@@ -387,6 +400,19 @@ const zh: Record<MessageKey, string> = {
   'history.rangeTooLong': '时间范围最多 {days} 天',
   'history.tooManyRows': '超过 {limit} 行，请缩短导出的时间范围',
   'mqtt.hookDisabled': '代理钩子未启用：未设置 MQTT_HOOK_SECRET',
+  'video.playbackTemplate': '回放地址须包含 {placeholders}（以毫秒时间戳替换）',
+  'video.beginAfterEnd': '开始时间不能晚于结束时间',
+  'video.rangeTooLong': '回放时间范围最多 {hours} 小时',
+  'video.noPlayback': '该摄像头没有回放地址',
+  'video.tokenNotNeeded': '该摄像头直接播放视频流，没有访问令牌',
+  'video.providerUnreachable': '无法连接视频平台，请稍后再试',
+  'video.providerError': '视频平台返回错误：{message}',
+  'video.badCredentials': '视频平台拒绝了 AppKey 或 Secret，请在摄像头设置中检查',
+  'video.tokenExpired': '视频平台的访问令牌已过期且无法更新',
+  'video.cameraUnknown': '视频平台上不存在摄像头 {serial}',
+  'video.cameraOffline': '摄像头不在线',
+  'video.encrypted': '摄像头视频已加密，请在摄像头设置中填写验证码',
+  'video.notOwned': '该摄像头不属于此视频平台账号',
 };
 
 export const serverCatalogs: Record<Language, Record<MessageKey, string>> = { 'en-US': en, 'zh-CN': zh };

@@ -95,6 +95,7 @@ export interface Database {
   type_hardware_configs: TypeHardwareConfigTable;
   device_hardware_configs: DeviceHardwareConfigTable;
   device_panel_layouts: DevicePanelLayoutTable;
+  device_videos: DeviceVideoTable;
   type_modules: TypeModuleTable;
   type_classes: TypeClassTable;
   type_module_controls: TypeModuleControlTable;
@@ -454,6 +455,24 @@ export interface DeviceHardwareConfigTable {
   address: Generated<string>;
   bit_off_set: Generated<number>;
   lens: Generated<number>;
+}
+
+export interface DeviceVideoTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  video_name: string;
+  provider: Generated<string>;
+  video_sn: Generated<string>;
+  channel: Generated<number>;
+  /** Sealed (security/secret-box.ts), like app_key, secret and access_token. */
+  security_code: Generated<string>;
+  url: Generated<string>;
+  playback_url: Generated<string>;
+  app_key: Generated<string>;
+  secret: Generated<string>;
+  access_token: Generated<string>;
+  expire_time: number | null;
 }
 
 export interface TypeModuleTable {
