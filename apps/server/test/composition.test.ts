@@ -39,6 +39,7 @@ describe.each(databaseKinds)('the composition root on %s', (kind) => {
         "delete the device's live data and history",
         "delete the device's own data points and panels",
         "forget the accounts' layouts of the device's page",
+        "delete the device's cameras",
       ],
       changed: [],
     });
