@@ -21,6 +21,7 @@ import type { MessageBus, PublishOptions } from './message-bus.ts';
 import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
 import { hashToken, type SessionEnd } from '../auth/sessions.repository.ts';
 import { AdmissionGate } from './admission-gate.ts';
+import { ConnectionHold, type HoldableClient } from './connection-hold.ts';
 
 export const WS_PATH = '/mqtt';
 const DISCONNECT_GRACE_MS = 500;
@@ -28,7 +29,7 @@ const DISCONNECT_GRACE_MS = 500;
 const ADMISSION_MAX_WAIT_MS = 20_000;
 
 /** Aedes' clients stop reading their connection when paused (not in its type declarations). */
-type Pausable = Client & { pause(): void; resume(): void };
+type Pausable = Client & HoldableClient;
 
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
@@ -45,6 +46,8 @@ export class EmbeddedBroker implements MessageBus {
   private readonly connections = new Map<string, Set<Client>>();
   /** Open connections of console users. */
   private readonly consoles = new Set<Client>();
+  /** Device connections not read while their messages wait for ingestion. */
+  private readonly held = new ConnectionHold();
   /** The session token of a WebSocket upgrade's cookie (when it came from the console's own origin). */
   private readonly upgradeTokens = new WeakMap<IncomingMessage, string>();
   private tcp: NetServer | undefined;
@@ -251,12 +254,12 @@ export class EmbeddedBroker implements MessageBus {
         return;
       }
       // Back-pressure: while ingestion is full, this device's connection is not read until its
-      // message is stored (Aedes would otherwise read on as data arrives, and hold it all).
+      // message is stored, or for half its keep-alive (connection-hold.ts).
       const paused = this.deps.busy();
-      if (paused) (client as Pausable).pause();
+      if (paused) this.held.hold(client as Pausable);
       ingestion.handle({ address, payload: packet.payload as Buffer, retained: false }).then(
         (outcome) => {
-          if (paused) (client as Pausable).resume();
+          if (paused) this.held.release(client as Pausable);
           if (outcome.ok) callback(null);
           else if ('retry' in outcome) callback(new Error(outcome.reason));
           else {
@@ -266,7 +269,7 @@ export class EmbeddedBroker implements MessageBus {
           }
         },
         (error: unknown) => {
-          if (paused) (client as Pausable).resume();
+          if (paused) this.held.release(client as Pausable);
           callback(error instanceof Error ? error : new Error(String(error)));
         },
       );
