@@ -56,6 +56,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { monitorRoutes } from './modules/telemetry/monitor.routes.ts';
 import { onlineRoutes } from './modules/online/online.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
+import { runModelRoutes } from './modules/run-model/run-model.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,6 +98,7 @@ const apiModules = [
   statisticsRoutes,
   onlineRoutes,
   commandsRoutes,
+  runModelRoutes,
   alarmsRoutes,
   notificationsRoutes,
 ];

@@ -116,6 +116,32 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, user_id: inspector.id, layout: '[{"i":"p1","x":0,"y":0,"w":6,"h":7}]', updated_at: now })
     .execute();
   await db
+    .insertInto('device_accessories')
+    .values({ ...device, name: `Pump ${MARKER}`, icon: '' })
+    .execute();
+  const { id: system } = await db
+    .insertInto('device_systems')
+    .values({ ...device, name: `Duty ${MARKER}`, rest_time: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: accessory } = await db
+    .insertInto('device_system_accessories')
+    .values({ ...device, system_id: system, name: `1# ${MARKER}`, icon: '' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('device_system_control_data')
+    .values({
+      ...device,
+      system_id: system,
+      accessory_id: accessory,
+      control_name: `Run ${MARKER}`,
+      data_value: 3600,
+      data_define_id: type.keys.get('LiftPump1Run') ?? 0,
+      associate_define_id: null,
+    })
+    .execute();
+  await db
     .insertInto('device_cards')
     .values({ ...device, iccid: '89860012345678901234', created_at: now })
     .execute();

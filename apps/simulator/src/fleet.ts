@@ -8,12 +8,13 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   DEFAULT_TOPICS,
+  RUN_MODEL_KEYS,
   TopicCodec,
   type AckMessage,
   type CommandMessage,
   type TopicTemplates,
 } from '@sluice/shared/device-protocol';
-import { StationModel, type StationOptions } from './station-model.ts';
+import { StationModel, type CommandResult, type StationOptions } from './station-model.ts';
 
 export interface SimDevice {
   deviceSn: string;
@@ -194,11 +195,11 @@ class DeviceAgent {
     this.fleet.stats.commands += 1;
     if (this.fleet.ignoring.has(this.device.deviceSn)) return;
     const key = this.device.keyMap?.[command.Key] ?? command.Key;
-    const result = this.model.command(key, command.Value);
+    const result = this.obey(key, command.Value);
     const ack: AckMessage = {
       Id: command.Id,
       Success: result.ok,
-      Value: this.model.v[key] ?? command.Value,
+      Value: this.model.v[key] ?? (typeof command.Value === 'object' ? true : command.Value),
       Time: Date.now(),
       ...(result.message ? { Message: result.message } : {}),
     };
@@ -207,6 +208,27 @@ class DeviceAgent {
     });
     // Show the change at once rather than at the next interval.
     if (result.ok) this.publish();
+  }
+
+  /** A command: a data point's value, the run model, or a rotation of one of its systems. */
+  private obey(key: string, value: CommandMessage['Value']): CommandResult {
+    if (key === RUN_MODEL_KEYS.config) {
+      if (typeof value !== 'object') return { ok: false, message: 'a run model is an object' };
+      const map = (k: string) => this.device.keyMap?.[k] ?? k;
+      return this.model.configure({
+        Systems: (Array.isArray(value.Systems) ? value.Systems : []).map((s) => ({
+          ...s,
+          Steps: s.Steps.map((step) => ({
+            ...step,
+            Key: map(step.Key),
+            ...(step.ElapsedKey ? { ElapsedKey: map(step.ElapsedKey) } : {}),
+          })),
+        })),
+      });
+    }
+    if (typeof value === 'object') return { ok: false, message: `${key} takes a value, not an object` };
+    if (key === RUN_MODEL_KEYS.rotate) return this.model.rotate(Number(value));
+    return this.model.command(key, value);
   }
 }
 

@@ -114,6 +114,67 @@ describe('the station model', () => {
     expect(model.v[K.liftPump1Run]).toBe(0);
   });
 
+  describe('with a run model (duty/standby lift pumps)', () => {
+    const pumps = (runTime: number, restTime = 0) => ({
+      Systems: [
+        {
+          Id: 5,
+          Name: 'Lift pumps',
+          RestTime: restTime,
+          Steps: [
+            { Accessory: '1#', Key: K.liftPump1Run, RunTime: runTime, ElapsedKey: K.liftPump1Elapsed },
+            { Accessory: '2#', Key: K.liftPump2Run, RunTime: runTime, ElapsedKey: K.liftPump2Elapsed },
+          ],
+        },
+      ],
+    });
+
+    it('hands the running pump over to the standby one on a rotation, in manual mode too, and says why it cannot', () => {
+      const model = new StationModel({ seed: 21, capacity: 100, faultRate: 0 });
+      model.step(START);
+      expect(model.rotate(5).message).toMatch(/send the run model first/);
+      expect(
+        model.configure({ Systems: [{ Id: 1, Name: 'x', RestTime: 0, Steps: [{ Accessory: 'a', Key: 'Nope', RunTime: 60 }] }] })
+          .ok,
+      ).toBe(false);
+      expect(model.configure(pumps(3600))).toEqual({ ok: true });
+      expect(model.command(K.controlMode, CONTROL_MODE.manual)).toEqual({ ok: true });
+      expect(model.command(K.liftPump1Run, 1)).toEqual({ ok: true });
+      expect(model.rotate(5)).toEqual({ ok: true });
+      expect([model.v[K.liftPump1Run], model.v[K.liftPump2Run]]).toEqual([0, 1]);
+      expect(model.rotate(5)).toEqual({ ok: true });
+      expect([model.v[K.liftPump1Run], model.v[K.liftPump2Run]]).toEqual([1, 0]);
+      model.v[K.liftPump2Fault] = 1;
+      expect(model.rotate(5).message).toMatch(/faulted/);
+      expect(model.v[K.liftPump1Run]).toBe(1);
+    });
+
+    it('rotates by run time in auto mode, reporting the running pump’s seconds, and rests between pumps', () => {
+      const model = new StationModel({ seed: 22, capacity: 100, faultRate: 0, rain: false });
+      model.step(START);
+      expect(model.configure(pumps(600, 120))).toEqual({ ok: true });
+      // Keep the tank full so the level floats never stop the pumps.
+      const full = () => {
+        model.v[K.tankLevel] = 3;
+      };
+      full();
+      let t = START;
+      const seen: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        t += 30_000;
+        model.step(t);
+        full();
+        seen.push(`${String(model.v[K.liftPump1Run])}${String(model.v[K.liftPump2Run])}`);
+        if (i === 10) expect(model.v.LiftPump1Elapsed).toBeGreaterThan(0);
+      }
+      // Pump 1 runs its 10 minutes, both rest 2 minutes, then pump 2 runs.
+      const runs = seen.filter((s, i) => s !== seen[i - 1]);
+      expect(runs.slice(0, 5)).toEqual(['10', '00', '01', '00', '10']);
+      // Pump 1's second turn, 6 minutes in; the resting pump reports 0.
+      expect([model.v.LiftPump1Elapsed, model.v.LiftPump2Elapsed]).toEqual([360, 0]);
+    });
+  });
+
   it('holds dissolved oxygen near its set-point while a blower runs', () => {
     const model = new StationModel({ seed: 12, faultRate: 0 });
     model.step(START);

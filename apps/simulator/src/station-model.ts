@@ -6,10 +6,15 @@
  * aeration and dosing (a failed blower lets NH3-N rise within hours); energy, treated volume and
  * run-time counters (day, month, year). It obeys commands (control mode auto 1 / manual 0 /
  * self-check 2, one-key stop, switches, set-points, alarm reset) and raises and clears faults.
+ * A run model from the console (docs/device-protocol.md, run model) rotates its systems' steps:
+ * in auto mode each step's switch runs for its run time, then, after the system's rest time,
+ * the next step's takes over (the level floats start the lift pump whose step is current); a
+ * rotation command hands over at once in any mode.
  * Typical values: docs of the domain (COD 150–400 mg/L in, NH3-N 20–40, TN 30–50, TP 2–5,
  * SS 100–250, pH 6.5–8.5; 0.3–0.8 kWh/m³).
  */
 import { CONTROL_MODE, STATION_KEYS as K } from '@sluice/shared/station-keys';
+import type { RunModelConfig } from '@sluice/shared/device-protocol';
 
 export type Values = Record<string, number>;
 
@@ -66,6 +71,18 @@ export interface CommandResult {
   message?: string;
 }
 
+/** A run system as the station keeps it: its steps, the current one and how long it has run. */
+interface RunSystem {
+  id: number;
+  restTime: number;
+  steps: { key: string; runTime: number; elapsedKey?: string | undefined }[];
+  index: number;
+  /** Seconds the current step's switch has been on in this turn. */
+  ranFor: number;
+  /** While resting between steps: when the next one starts (ms), else 0. */
+  restUntil: number;
+}
+
 export class StationModel {
   readonly capacity: number;
   private readonly random: () => number;
@@ -78,6 +95,7 @@ export class StationModel {
   private cycleStart = 0;
   private selfCheckUntil = 0;
   private dutyPump: 1 | 2 = 1;
+  private systems: RunSystem[] = [];
   private lastTime = 0;
   private lastDay = '';
   /** The station's state: every value it reports. */
@@ -203,7 +221,8 @@ export class StationModel {
       const level = v[K.tankLevel] ?? 0;
       const running = v[K.liftPump1Run] === 1 || v[K.liftPump2Run] === 1;
       if (!running && level >= (v[K.levelHighSet] ?? 2.6)) {
-        this.dutyPump = this.dutyPump === 1 ? 2 : 1;
+        // The run model's current step names the duty pump; without one, the pumps take turns.
+        this.dutyPump = this.dutyByRunModel() ?? (this.dutyPump === 1 ? 2 : 1);
         this.startPump(this.dutyPump);
       } else if (running && level <= (v[K.levelLowSet] ?? 0.8)) {
         v[K.liftPump1Run] = 0;
@@ -218,6 +237,8 @@ export class StationModel {
       v[K.liftPump2Run] = 0;
       if (auto && !stopped) this.startPump(1);
     }
+    if (auto && !stopped) this.rotateByTime(now, dt);
+    this.reportElapsed();
     // Blowers: on for BlowerOnTime, off for BlowerOffTime (auto); blower 2 stands in for a faulted blower 1.
     if (auto && !stopped) {
       const on = v[K.blowerOnTime] ?? 2700;
@@ -331,6 +352,98 @@ export class StationModel {
         }
         v[key] = n;
         return { ok: true };
+    }
+  }
+
+  /**
+   * Takes a run model (replacing the one before): each system's steps in order; the current step
+   * is the one whose switch is on, else the first. Refused when a step names a switch the station
+   * does not have.
+   */
+  configure(config: RunModelConfig): CommandResult {
+    if (!Array.isArray(config.Systems)) return { ok: false, message: 'a run model needs Systems' };
+    for (const system of config.Systems) {
+      for (const step of system.Steps) {
+        if (!(step.Key in this.v) || !step.Key.endsWith('Run')) return { ok: false, message: `no switch ${step.Key}` };
+        if (!(step.RunTime > 10)) return { ok: false, message: `${step.Key}: a run time above 10 s` };
+      }
+    }
+    this.systems = config.Systems.filter((s) => s.Steps.length > 0).map((s) => {
+      const running = s.Steps.findIndex((step) => this.v[step.Key] === 1);
+      return {
+        id: s.Id,
+        restTime: s.RestTime,
+        steps: s.Steps.map((step) => ({ key: step.Key, runTime: step.RunTime, elapsedKey: step.ElapsedKey })),
+        index: Math.max(0, running),
+        ranFor: 0,
+        restUntil: 0,
+      };
+    });
+    this.reportElapsed();
+    return { ok: true };
+  }
+
+  /** Hands a system's current step over to the next now, in any mode (an operator's "switch to standby"). */
+  rotate(systemId: number): CommandResult {
+    const system = this.systems.find((s) => s.id === systemId);
+    if (!system) return { ok: false, message: `no run system ${String(systemId)}: send the run model first` };
+    if (this.v[K.oneKeyStop] === 1) return { ok: false, message: 'one-key stop is on' };
+    const next = system.steps[(system.index + 1) % system.steps.length];
+    if (next && this.v[next.key.replace('Run', 'Fault')] === 1) return { ok: false, message: 'the standby equipment is faulted' };
+    this.handOver(system, 0);
+    this.reportElapsed();
+    return { ok: true };
+  }
+
+  /** The lift pump (1 or 2) whose step is current in a run system of the pumps. */
+  private dutyByRunModel(): 1 | 2 | undefined {
+    for (const system of this.systems) {
+      const key = system.steps[system.index]?.key;
+      if (key === K.liftPump1Run) return 1;
+      if (key === K.liftPump2Run) return 2;
+    }
+    return undefined;
+  }
+
+  /** Auto mode: a step that has run its time hands over, after the system's rest. */
+  private rotateByTime(now: number, dt: number): void {
+    for (const system of this.systems) {
+      if (system.restUntil !== 0) {
+        if (now < system.restUntil) continue;
+        system.restUntil = 0;
+        this.switchOn(system.steps[system.index]?.key);
+        continue;
+      }
+      const step = system.steps[system.index];
+      if (!step || this.v[step.key] !== 1) continue;
+      system.ranFor += dt;
+      if (system.ranFor >= step.runTime) this.handOver(system, system.restTime * 1000, now);
+    }
+  }
+
+  /** The current step stops and the next becomes current; it starts at once or after `restMs` when the current was running. */
+  private handOver(system: RunSystem, restMs: number, now = this.lastTime): void {
+    const current = system.steps[system.index];
+    const wasRunning = current !== undefined && this.v[current.key] === 1;
+    if (current) this.v[current.key] = 0;
+    system.index = (system.index + 1) % system.steps.length;
+    system.ranFor = 0;
+    if (!wasRunning) return;
+    if (restMs > 0) system.restUntil = now + restMs;
+    else this.switchOn(system.steps[system.index]?.key);
+  }
+
+  private switchOn(key: string | undefined): void {
+    if (key !== undefined && this.v[key.replace('Run', 'Fault')] !== 1) this.v[key] = 1;
+  }
+
+  /** Each step's elapsed point: the seconds its turn has run while it is current and on, else 0. */
+  private reportElapsed(): void {
+    for (const system of this.systems) {
+      for (const [i, step] of system.steps.entries()) {
+        if (step.elapsedKey === undefined) continue;
+        this.v[step.elapsedKey] = i === system.index && this.v[step.key] === 1 ? Math.floor(system.ranFor) : 0;
+      }
     }
   }
 

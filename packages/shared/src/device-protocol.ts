@@ -177,8 +177,29 @@ export interface StatusMessage {
 export interface CommandMessage {
   Id: string;
   Key: string;
-  Value: DataValue;
+  /** A data point's new value; the run model's configuration for `$RunModel`. */
+  Value: DataValue | RunModelConfig;
   Time: number;
+}
+
+/**
+ * Keys of the run model's messages on the cmd topic (docs/device-protocol.md, run model). They
+ * are no data points: a DataKey cannot start with `$`.
+ */
+export const RUN_MODEL_KEYS = { config: '$RunModel', rotate: '$Rotate' } as const;
+
+/** One step of a rotation: the accessory's switch runs for RunTime seconds. */
+export interface RunModelStepConfig {
+  Accessory: string;
+  Key: string;
+  RunTime: number;
+  /** Where the device reports the running step's seconds, if anywhere. */
+  ElapsedKey?: string;
+}
+
+/** A device's run model as it receives it: every run system with its steps in order. */
+export interface RunModelConfig {
+  Systems: { Id: number; Name: string; RestTime: number; Steps: RunModelStepConfig[] }[];
 }
 
 /** A device's answer to a command. */

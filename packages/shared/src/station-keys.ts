@@ -15,6 +15,9 @@ export const STATION_KEYS = {
   liftPump1Fault: 'LiftPump1Fault',
   liftPump1Auto: 'LiftPump1Auto',
   liftPump2Run: 'LiftPump2Run',
+  /** Seconds a lift pump has run in its turn of a duty/standby rotation (0 while it rests). */
+  liftPump1Elapsed: 'LiftPump1Elapsed',
+  liftPump2Elapsed: 'LiftPump2Elapsed',
   liftPump2Fault: 'LiftPump2Fault',
   liftPump2Auto: 'LiftPump2Auto',
   blower1Run: 'Blower1Run',

@@ -15,6 +15,7 @@ import { up as alarmHandling } from './migrations/0009-alarm-handling.ts';
 import { up as notifications } from './migrations/0010-notifications.ts';
 import { up as deviceHardware } from './migrations/0011-device-hardware.ts';
 import { up as panelLayouts } from './migrations/0014-panel-layouts.ts';
+import { up as deviceRunModel } from './migrations/0016-device-run-model.ts';
 import { up as deviceVideos } from './migrations/0019-device-videos.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
@@ -37,6 +38,7 @@ const steps: [string, Step][] = [
   ['0010_notifications', notifications],
   ['0011_device_hardware', deviceHardware],
   ['0014_panel_layouts', panelLayouts],
+  ['0016_device_run_model', deviceRunModel],
   ['0019_device_videos', deviceVideos],
 ];
 

@@ -96,6 +96,10 @@ export interface Database {
   device_hardware_configs: DeviceHardwareConfigTable;
   device_panel_layouts: DevicePanelLayoutTable;
   device_videos: DeviceVideoTable;
+  device_accessories: DeviceAccessoryTable;
+  device_systems: DeviceSystemTable;
+  device_system_accessories: DeviceSystemAccessoryTable;
+  device_system_control_data: DeviceSystemControlDataTable;
   type_modules: TypeModuleTable;
   type_classes: TypeClassTable;
   type_module_controls: TypeModuleControlTable;
@@ -473,6 +477,44 @@ export interface DeviceVideoTable {
   secret: Generated<string>;
   access_token: Generated<string>;
   expire_time: number | null;
+}
+
+export interface DeviceAccessoryTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  name: Generated<string>;
+  icon: Generated<string>;
+}
+
+export interface DeviceSystemTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  name: Generated<string>;
+  rest_time: Generated<number>;
+}
+
+export interface DeviceSystemAccessoryTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  system_id: number;
+  name: Generated<string>;
+  icon: Generated<string>;
+}
+
+export interface DeviceSystemControlDataTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  system_id: number;
+  accessory_id: number;
+  control_name: Generated<string>;
+  data_value: number;
+  data_define_id: number;
+  associate_define_id: number | null;
+  sequence_in: Generated<number>;
 }
 
 export interface TypeModuleTable {

@@ -29,6 +29,8 @@ import { AlarmsService } from '../modules/alarms/alarms.service.ts';
 import { DeviceLogsRepository } from '../modules/commands/device-logs.repository.ts';
 import { CommandsService } from '../modules/commands/commands.service.ts';
 import { ControlDefinitionsRepository } from '../modules/commands/control-definitions.repository.ts';
+import { RunModelRepository } from '../modules/run-model/run-model.repository.ts';
+import { RunModelService } from '../modules/run-model/run-model.service.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { openPgPool } from '../db/database.ts';
@@ -52,6 +54,8 @@ export interface LiveData {
   alarms: AlarmsService;
   alarmsRepository: AlarmsRepository;
   commands: CommandsService;
+  runModel: RunModelService;
+  runModelRepository: RunModelRepository;
   logs: DeviceLogsRepository;
   auth: MqttAuth;
   retention: RetentionJob;
@@ -137,6 +141,12 @@ export const liveDataPlugin = fp(
       timeoutMs: config.COMMAND_TIMEOUT * 1000,
       onError,
     });
+    const runModelRepository = new RunModelRepository(db);
+    const runModel = new RunModelService({
+      repository: runModelRepository,
+      commands,
+      dataDefineKey: (groupId, id, field) => app.ctx.typeScope.dataDefineKey(groupId, id, field),
+    });
     const ingestion = new IngestionService({
       directory,
       writer,
@@ -210,6 +220,8 @@ export const liveDataPlugin = fp(
       alarms,
       alarmsRepository,
       commands,
+      runModel,
+      runModelRepository,
       logs,
       auth,
       retention,

@@ -88,6 +88,23 @@ const LIBRARY: DefineSeed[] = [
     category: `${C.pumps},${C.alarms}`,
   },
   { key: K.liftPump2Auto, name: '2#提升泵手自动 Lift pump 2 auto', type: 'boolean2', format: autoManual, category: C.pumps },
+  // Where a station reports a lift pump's turn of a duty/standby rotation (the run model's elapsed point).
+  {
+    key: K.liftPump1Elapsed,
+    name: '1#提升泵本轮运行 Lift pump 1 on for',
+    unit: 's',
+    type: 'readable',
+    format: decimals(0),
+    category: C.pumps,
+  },
+  {
+    key: K.liftPump2Elapsed,
+    name: '2#提升泵本轮运行 Lift pump 2 on for',
+    unit: 's',
+    type: 'readable',
+    format: decimals(0),
+    category: C.pumps,
+  },
   { key: K.blower1Run, name: '1#风机运行 Blower 1 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
   {
     key: K.blower1Fault,

@@ -192,7 +192,7 @@ export class CommandsService {
   }
 
   async send(user: CurrentUser, deviceSn: string, key: string, value: DataValue, now = Date.now()): Promise<SentCommand> {
-    const { scope, directory, definitions, history, logs, bus, topics } = this.deps;
+    const { scope, directory, definitions, history } = this.deps;
     const row = await scope.device(user, deviceSn, 'write');
     const device = await directory.device(row.device_sn);
     if (!device) throw new AppError(404, 'error.notFound');
@@ -213,24 +213,76 @@ export class CommandsService {
     const knowsMode = mode !== undefined || (await definitions.of(device, STATION_KEYS.controlMode)) !== undefined;
     if (Number(mode) === CONTROL_MODE.auto && !ALLOWED_IN_AUTO.has(key)) throw new AppError(409, 'command.autoMode');
 
+    const log = await this.dispatch(user, device, {
+      key,
+      keyName: governing.name,
+      oldValue: latest[key] === undefined ? '' : String(latest[key]),
+      newValue: String(newValue),
+      value: newValue,
+      now,
+    });
+    return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
+  }
+
+  /** The definition of a device's data point, or undefined when the device has no such point. */
+  async pointOf(groupId: number, deviceSn: string, key: string): Promise<GoverningDefinition | undefined> {
+    const device = await this.deps.directory.device(deviceSn);
+    if (!device || device.groupId !== groupId) return undefined;
+    return this.deps.definitions.of(device, key);
+  }
+
+  /**
+   * Sends a device its run model (`$RunModel` with the configuration) or a rotation (`$Rotate`
+   * with a system's id), logged and answered like a command. Allowed in any control mode: the
+   * device's own rotation applies it, also in auto mode.
+   */
+  async sendRunModel(
+    user: CurrentUser,
+    deviceSn: string,
+    message: { key: string; keyName: string; value: CommandMessage['Value']; shown: string },
+    now = Date.now(),
+  ): Promise<SentCommand> {
+    const row = await this.deps.scope.device(user, deviceSn, 'write');
+    const device = await this.deps.directory.device(row.device_sn);
+    if (!device) throw new AppError(404, 'error.notFound');
+    if (row.online !== 1) throw new AppError(409, 'command.offline');
+    const log = await this.dispatch(user, device, {
+      key: message.key,
+      keyName: message.keyName,
+      oldValue: '',
+      newValue: message.shown,
+      value: message.value,
+      now,
+    });
+    return { log, message: 'command.sent' };
+  }
+
+  /** Logs a command and publishes it on the device's cmd topic; its time-out starts now. */
+  private async dispatch(
+    user: CurrentUser,
+    device: KnownDevice,
+    c: { key: string; keyName: string; oldValue: string; newValue: string; value: CommandMessage['Value']; now: number },
+  ): Promise<DeviceLogRow> {
     const id = randomBytes(16).toString('hex');
-    const log = await logs.insert({
+    const log = await this.deps.logs.insert({
       group_id: device.groupId,
       device_sn: device.deviceSn,
       command_id: id,
-      data_key: key,
-      key_name: governing.name,
-      old_value: latest[key] === undefined ? '' : String(latest[key]),
-      new_value: String(newValue),
-      send_time: now,
+      data_key: c.key,
+      key_name: c.keyName,
+      old_value: c.oldValue,
+      new_value: c.newValue,
+      send_time: c.now,
       ack_time: null,
       user_id: user.id,
       user_name: await this.deps.userName(user),
     });
-    const command: CommandMessage = { Id: id, Key: key, Value: newValue, Time: now };
-    this.expireLater(now);
-    await bus.publish(topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), { qos: 1 });
-    return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
+    const command: CommandMessage = { Id: id, Key: c.key, Value: c.value, Time: c.now };
+    this.expireLater(c.now);
+    await this.deps.bus.publish(this.deps.topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), {
+      qos: 1,
+    });
+    return log;
   }
 
   /** An operator's note in the device's log, about one of its data points when `key` is given. */

@@ -291,11 +291,19 @@ export class DevicesRepository {
     return panel?.device_sn;
   }
 
-  /** Deletes a device's images, configuration, hardware rows, card, migrations, principals and the device itself. */
+  /** Deletes a device's images, configuration, hardware rows, run model, card, migrations, principals and the device itself. */
   async deleteWithDetails(id: number, sn: string): Promise<void> {
     await this.db.deleteFrom('device_images').where('device_sn', '=', sn).execute();
     await this.db.deleteFrom('device_configs').where('device_sn', '=', sn).execute();
     await this.db.deleteFrom('device_hardware_configs').where('device_sn', '=', sn).execute();
+    // The run model: steps, then accessories, then systems (the foreign keys' order).
+    for (const table of [
+      'device_system_control_data',
+      'device_system_accessories',
+      'device_systems',
+      'device_accessories',
+    ] as const)
+      await this.db.deleteFrom(table).where('device_sn', '=', sn).execute();
     await this.db.deleteFrom('device_cards').where('device_sn', '=', sn).execute();
     await this.db.deleteFrom('device_migrations').where('device_sn', '=', sn).execute();
     await this.db.deleteFrom('principals').where('parent_ref', '=', `device:${sn}`).execute();
