@@ -222,6 +222,30 @@ describe.each(databaseKinds)('statistics calls on %s', (kind) => {
     expect(admin.data.Total).toMatchObject({ ProjectId: null, DeviceNum: 2, TreatedMonth: 230, TreatedToday: 60 });
   });
 
+  it('keeps the home panel’s statistic cards per user, refusing an unknown card', async () => {
+    const cards = ['treated', 'compliance', 'total:RunTimeDay'];
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/user/config',
+      token: users.operator,
+      payload: { StatisticsCards: cards },
+    });
+    expect(saved.statusCode).toBe(200);
+    const mine = await get<{ StatisticsCards?: string[] }>('/api/user/config', users.operator);
+    expect(mine.data.StatisticsCards).toEqual(cards);
+    // Another user's settings are their own.
+    expect((await get<{ StatisticsCards?: string[] }>('/api/user/config', users.admin)).data.StatisticsCards).toBeUndefined();
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/user/config',
+      token: users.operator,
+      payload: { StatisticsCards: ['drop table'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad)[0]).toMatch(/^StatisticsCards/);
+    expect((await get<{ StatisticsCards?: string[] }>('/api/user/config', users.operator)).data.StatisticsCards).toEqual(cards);
+  });
+
   it('refuses bad ranges naming the field, in the caller’s language', async () => {
     const bad = await t.call({
       method: 'GET',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { account, anyText, email, optional, password, phone } from './rules.ts';
 import { LANGUAGES } from './i18n.ts';
 import { idRef } from './schema-fields.ts';
+import { statCardsField } from './statistics.schema.ts';
 
 export const USER_STATUS = { inactive: 0, normal: 1, disabled: 2 } as const;
 export const userStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -13,6 +14,8 @@ export const userConfigSchema = z.object({
   Language: z.enum(LANGUAGES).optional(),
   /** A toast when a new alarm arrives (on unless turned off). */
   AlarmToasts: z.boolean().optional(),
+  /** The home panel's statistic cards, in order (all of STAT_CARDS unless chosen). */
+  StatisticsCards: statCardsField.optional(),
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
@@ -120,4 +123,5 @@ export const updateConfigRequest = z.object({
   Theme: z.enum(THEMES).optional(),
   Language: z.enum(LANGUAGES).optional(),
   AlarmToasts: z.boolean().optional(),
+  StatisticsCards: statCardsField.optional(),
 });

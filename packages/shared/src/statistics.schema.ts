@@ -183,3 +183,16 @@ export const regionStatisticsDto = z.object({
   Total: siteStatisticsDto,
 });
 export type RegionStatisticsDto = z.infer<typeof regionStatisticsDto>;
+
+/**
+ * The home panel's statistic cards a user may choose (kept in their settings, StatisticsCards):
+ * treated water (today and this month), energy, kWh per m³, effluent compliance, running
+ * devices, and `total:<Key>` for any other cumulative statistic of the types.
+ */
+export const STAT_CARDS = ['treated', 'energy', 'kwhPerM3', 'compliance', 'running'] as const;
+export type StatCard = (typeof STAT_CARDS)[number];
+export const statCardId = z
+  .string()
+  .trim()
+  .regex(/^(treated|energy|kwhPerM3|compliance|running|total:[A-Za-z0-9_.-]{1,64})$/, { message: 'rule.statCard' });
+export const statCardsField = z.array(statCardId).max(20);

@@ -4,6 +4,7 @@
  * page does not carry them.
  */
 import { sitesEnUS } from './sites.en-US';
+import { statisticsEnUS } from './statistics.en-US';
 import { noticesEnUS } from './notices.en-US';
 import { controlEnUS } from './control.en-US';
 import { notificationsEnUS } from './notifications.en-US';
@@ -242,6 +243,7 @@ export const consoleEnUS = {
     treeHint: 'The side menu of every role is picked from this tree. A navigation menu groups other menus; a link opens a page.',
   },
   ...sitesEnUS,
+  ...statisticsEnUS,
   ...noticesEnUS,
   ...controlEnUS,
   ...notificationsEnUS,

@@ -1,6 +1,7 @@
 /** 登录后各页面的中文文本（与 console.en-US.ts 键完全一致），随外壳加载。 */
 import type { ConsoleCatalog } from './console.en-US';
 import { sitesZhCN } from './sites.zh-CN';
+import { statisticsZhCN } from './statistics.zh-CN';
 import { noticesZhCN } from './notices.zh-CN';
 import { controlZhCN } from './control.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
@@ -239,6 +240,7 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     treeHint: '各角色的侧边菜单从这棵树中挑选。导航菜单用于分组，链接菜单打开页面。',
   },
   ...sitesZhCN,
+  ...statisticsZhCN,
   ...noticesZhCN,
   ...controlZhCN,
   ...notificationsZhCN,

@@ -117,6 +117,7 @@ export const enUS = {
     network: 'The server could not be reached',
   },
   rule: {
+    statCard: 'Unknown statistic card',
     required: 'Required',
     length: 'Length must be {{min}}–{{max}} characters',
     lettersAndDigits: 'Must contain both letters and digits',

@@ -112,6 +112,7 @@ export const zhCN: BaseCatalog = {
     network: '无法连接服务器',
   },
   rule: {
+    statCard: '未知的统计卡片',
     required: '必填',
     length: '长度为 {{min}}–{{max}} 个字符',
     lettersAndDigits: '必须同时包含字母和数字',

@@ -1,6 +1,6 @@
 /**
- * The statistics panel: devices online and offline, projects and stations, devices by type; cards
- * 233 px high. On a project's or station's page (and a device's, for its station) it counts that
+ * The statistics panel: devices online and offline, projects and stations, devices by type, then
+ * the user's statistic cards (statistic-cards.tsx); cards 233 px high. On a project's or station's page (and a device's, for its station) it counts that
  * site only, and says so in its titles.
  */
 import { Card, Flex, List, Progress, Statistic, Typography, theme } from 'antd';
@@ -10,8 +10,7 @@ import { useDeviceTypeRefs } from '../../../lib/sites';
 import { useGroupId } from '../../../lib/group';
 import { overviewQueryOptions, projectPageQueryOptions } from '../api/projects-api';
 import { typeName } from '../../../components/sites/device-type-label';
-
-export const STAT_CARD_HEIGHT = 233;
+import { STAT_CARD_HEIGHT, StatisticCards } from './statistic-cards';
 
 /** The site whose numbers the panel shows. */
 export interface StatisticsSite {
@@ -98,6 +97,7 @@ export function StatisticsPanel({ site }: { site?: StatisticsSite | undefined })
           )}
         />
       </Card>
+      <StatisticCards projectId={site?.Id ?? 0} />
     </div>
   );
 }
