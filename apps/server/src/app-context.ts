@@ -73,6 +73,8 @@ import { StatisticsService } from './modules/statistics/statistics.service.ts';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** For long reads (history, charts): off the main thread on SQLite (DatabaseHandle.reads). */
+  reads: Db;
   dialect: DialectName;
   users: UsersRepository;
   groups: GroupsRepository;
@@ -122,7 +124,7 @@ export interface AppContext {
   video: VideoService;
 }
 
-export function createContext(config: Config, db: Db, dialect: DialectName): AppContext {
+export function createContext(config: Config, db: Db, dialect: DialectName, reads: Db = db): AppContext {
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
   const groups = new GroupsRepository(db);
@@ -155,6 +157,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
   return {
     config,
     db,
+    reads,
     dialect,
     users,
     groups,
@@ -205,7 +208,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName): App
     }),
     statistics: new StatisticsService({
       db,
-      history: new HistoryRepository(db),
+      history: new HistoryRepository(reads),
       repository: new StatisticsRepository(db),
       alarms: new AlarmsRepository(db),
       scope,

@@ -137,7 +137,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', createContext(config, database.db, database.dialect));
+  app.decorate('ctx', createContext(config, database.db, database.dialect, database.reads));
   installErrorHandler(app);
   installRequestLog(app);
 

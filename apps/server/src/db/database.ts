@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './tables.ts';
 import { migrate, type DialectName } from './migrations.ts';
 import { openSqlite } from './node-sqlite-dialect.ts';
+import { openReadThread } from './sqlite-read-thread.ts';
 
 // int8 and numeric columns hold epoch milliseconds and counts, well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -15,6 +16,8 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /** For long reads (history): on SQLite selects run in a thread of their own (sqlite-read-thread.ts); on PostgreSQL `db`. */
+  reads: Db;
   dialect: DialectName;
   close(): Promise<void>;
 }
@@ -36,20 +39,28 @@ export async function openDatabase(options: {
   migrateUpTo?: string;
 }): Promise<DatabaseHandle> {
   let db: Db;
+  let reads: Db;
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
     db = openPgPool(options.databaseUrl, 10);
+    reads = db;
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
-    db = new Kysely<Database>({ dialect: openSqlite(path.join(options.dataDir, 'sluice.db')).dialect });
+    const file = path.join(options.dataDir, 'sluice.db');
+    db = new Kysely<Database>({ dialect: openSqlite(file).dialect });
+    reads = openReadThread(file);
   }
+  const close = async () => {
+    if (reads !== db) await reads.destroy();
+    await db.destroy();
+  };
   try {
     await migrate(db as Kysely<unknown>, dialect, options.migrateUpTo);
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
-  return { db, dialect, close: () => db.destroy() };
+  return { db, reads, dialect, close };
 }

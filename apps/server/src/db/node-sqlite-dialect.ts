@@ -22,7 +22,7 @@ import {
 } from 'kysely';
 import { MainWriteLock, writeLockOf } from './sqlite-write-lock.ts';
 
-function toSqlite(value: unknown): SQLInputValue {
+export function toSqlite(value: unknown): SQLInputValue {
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.getTime();
@@ -47,7 +47,7 @@ function execute<R>(db: DatabaseSync, { sql, parameters }: CompiledQuery): Query
 }
 
 /** A query that only reads: Kysely's selects, and raw SQL that is a plain select. */
-function readsOnly(query: CompiledQuery): boolean {
+export function readsOnly(query: CompiledQuery): boolean {
   if (SelectQueryNode.is(query.query)) return true;
   return query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql) && !/\breturning\b/i.test(query.sql);
 }
@@ -186,9 +186,10 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
-class NodeSqliteDialect implements Dialect {
-  private readonly driver: NodeSqliteDriver;
-  constructor(driver: NodeSqliteDriver) {
+/** Kysely's SQLite dialect around a driver of ours. */
+export class NodeSqliteDialect implements Dialect {
+  private readonly driver: Driver;
+  constructor(driver: Driver) {
     this.driver = driver;
   }
   createDriver(): Driver {

@@ -104,7 +104,7 @@ export const liveDataPlugin = fp(
         log.error({ err: error, messages }, 'a batch of live data failed to commit; its messages are not acknowledged');
       },
     });
-    const history = new HistoryRepository(db);
+    const history = new HistoryRepository(app.ctx.reads);
     const alarmsRepository = new AlarmsRepository(db);
     const online: OnlineService = new OnlineService(new OnlineRepository(db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,

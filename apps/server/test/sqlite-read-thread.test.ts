@@ -1,0 +1,40 @@
+/**
+ * SQLite: history's long reads run in a thread of their own (sqlite-read-thread.ts): it answers
+ * what the main connection committed, and refuses anything but a select.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness.ts';
+
+describe('the SQLite reader thread', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads what the main connection committed, and only reads', async () => {
+    const { db, reads } = t.app.ctx;
+    expect(reads).not.toBe(db);
+    const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: 'read-thread', user_id: user.id, created_at: 0, expires_at: 1, revoked_at: null })
+      .execute();
+    const rows = await reads
+      .selectFrom('sessions')
+      .select(['token_hash', 'user_id'])
+      .where('token_hash', '=', 'read-thread')
+      .execute();
+    expect(rows).toEqual([{ token_hash: 'read-thread', user_id: user.id }]);
+    await expect(reads.deleteFrom('sessions').where('token_hash', '=', 'read-thread').execute()).rejects.toThrow(
+      /only runs selects/,
+    );
+    await expect(reads.transaction().execute(() => Promise.resolve())).rejects.toThrow(/no transactions/);
+    expect(await db.selectFrom('sessions').select('token_hash').where('token_hash', '=', 'read-thread').execute()).toHaveLength(
+      1,
+    );
+  });
+});
