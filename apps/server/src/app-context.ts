@@ -56,6 +56,8 @@ import { WarnConfigRepository } from './modules/warn-config/warn-config.reposito
 import { WarnConfigService } from './modules/warn-config/warn-config.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { FieldRecordsService } from './modules/field-records/field-records.service.ts';
+import { FieldRecordsRepository } from './modules/field-records/field-records.repository.ts';
 import { WebhookChannel } from './modules/notifications/channels/webhook.channel.ts';
 import { EmailChannel } from './modules/notifications/channels/email.channel.ts';
 import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
@@ -122,6 +124,8 @@ export interface AppContext {
   statistics: StatisticsService;
   /** Cameras at play: provider adapters (EZVIZ, generic HLS) and the EZVIZ token cache. */
   video: VideoService;
+  /** Field records: water-quality results and compliance, repairs, inspection rounds, their photos. */
+  fieldRecords: FieldRecordsService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName, reads: Db = db): AppContext {
@@ -195,6 +199,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     typeFiles: new TypeFilesService({ types, storage }),
     templates: new TemplatesService({ repository: new TemplatesRepository(db), typeScope }),
     warnConfig: new WarnConfigService(new WarnConfigRepository(db)),
+    fieldRecords: new FieldRecordsService({ repository: new FieldRecordsRepository(db), storage }),
     notifications: new NotificationsService({
       repository: new NotificationsRepository(db),
       secrets,

@@ -58,6 +58,7 @@ import { onlineRoutes } from './modules/online/online.routes.ts';
 import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { runModelRoutes } from './modules/run-model/run-model.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { fieldRecordsRoutes } from './modules/field-records/field-records.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -101,6 +102,7 @@ const apiModules = [
   runModelRoutes,
   alarmsRoutes,
   notificationsRoutes,
+  fieldRecordsRoutes,
 ];
 
 export interface RouteRecord {

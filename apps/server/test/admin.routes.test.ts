@@ -421,7 +421,12 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
         'Stations',
         'Devices',
         'Notice Manager',
+        'Field Records',
         'Notice center',
+        'Water quality',
+        'Repairs',
+        'Inspections',
+        'Monthly report',
       ]);
 
       const viewer = (

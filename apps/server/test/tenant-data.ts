@@ -260,6 +260,107 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
       updated_at: now,
     })
     .execute();
+  // Field records: a standard, the station's, a water-quality result, a repair, a round and a photo.
+  const { id: standard } = await db
+    .insertInto('discharge_standards')
+    .values({
+      ...g,
+      name: 'Rural class 1',
+      cod: 60,
+      bod5: null,
+      nh3_n: 8,
+      nh3_n_cold: null,
+      tn: null,
+      tp: 1,
+      ss: 20,
+      ph_min: 6,
+      ph_max: 9,
+      fc: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('station_standards')
+    .values({ ...g, project_id: station, standard: `custom:${String(standard)}` })
+    .execute();
+  const blank = {
+    cod_in: null,
+    cod_out: 30,
+    bod5_in: null,
+    bod5_out: null,
+    nh3_n_in: null,
+    nh3_n_out: 2,
+    tn_in: null,
+    tn_out: null,
+    tp_in: null,
+    tp_out: null,
+    ss_in: null,
+    ss_out: null,
+  };
+  const { id: input } = await db
+    .insertInto('device_inputs')
+    .values({
+      ...device,
+      ...blank,
+      project_id: station,
+      dt: now,
+      water_inflow: 120,
+      water_temp: 18,
+      ph_in: 7,
+      ph_out: 7.1,
+      fc_in: null,
+      fc_out: null,
+      remark: 'Sample',
+      created_by: 1,
+      created_by_name: 'Admin',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('repairs')
+    .values({
+      ...device,
+      project_id: station,
+      repair_title: 'Pump',
+      repair_content: 'Trips',
+      state: 'reported',
+      assignee_id: null,
+      due_at: now,
+      cost: null,
+      warn_id: 1,
+      reported_by: 1,
+      reported_by_name: 'Admin',
+      created_at: now,
+      updated_at: now,
+      assigned_at: null,
+      started_at: null,
+      done_at: null,
+      verified_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('poll_plans')
+    .values({ ...g, project_id: station, items: '["Grid"]', interval_days: 7 })
+    .execute();
+  await db
+    .insertInto('polls')
+    .values({
+      ...g,
+      project_id: station,
+      poll_title: 'Round',
+      results: '[]',
+      arrived_at: now,
+      left_at: null,
+      created_by: 1,
+      inspector: 'Admin',
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('record_photos')
+    .values({ ...g, record_kind: 'input', record_id: input, stage: '', storage_key: 'record-photos/none.png', created_at: now })
+    .execute();
   await db
     .insertInto('device_logs')
     .values({ ...device, command_id: 'a'.repeat(32), data_key: 'DOSet', send_time: now, ack_time: null, user_id: 1 })

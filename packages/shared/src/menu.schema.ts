@@ -105,6 +105,19 @@ export const DEFAULT_MENUS: DefaultMenu[] = [
     ],
   },
   {
+    Name: 'Field Records',
+    Icon: 'FileDoneOutlined',
+    operator: true,
+    // The same screens 0020_field_records adds to existing groups.
+    children: [
+      link('Water quality', '/records/quality', 'records/quality', '', true),
+      link('Repairs', '/records/repair', 'records/repair', '', true),
+      link('Inspections', '/records/poll', 'records/poll', '', true),
+      link('Monthly report', '/records/report', 'records/report', '', true),
+      link('Discharge standards', '/records/standard', 'records/standard'),
+    ],
+  },
+  {
     Name: 'System Configure',
     Icon: 'SettingOutlined',
     children: [

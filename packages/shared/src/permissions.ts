@@ -60,6 +60,24 @@ export const PERMISSION_MODULES = [
     ],
   },
   {
+    Code: 'records',
+    ModuleName: { 'en-US': 'Field records', 'zh-CN': '现场记录' },
+    operates: [
+      op('records.view', 'View water quality, repairs and inspections', '查看水质、维修与巡检记录', true),
+      op(
+        'records.enter',
+        'Enter water quality, report and carry out repairs, record inspections',
+        '录入水质、报修与维修、巡检记录',
+        true,
+      ),
+      op(
+        'records.manage',
+        'Assign and verify repairs, set standards and checklists, delete records',
+        '派单与验收维修、设置排放标准与巡检项、删除记录',
+      ),
+    ],
+  },
+  {
     Code: 'system',
     ModuleName: { 'en-US': 'System configuration', 'zh-CN': '系统配置' },
     operates: [op('system.manage', 'Configure device types, data definitions and alarms', '配置设备类型、数据定义与告警')],

@@ -17,6 +17,7 @@ import { up as deviceHardware } from './migrations/0011-device-hardware.ts';
 import { up as panelLayouts } from './migrations/0014-panel-layouts.ts';
 import { up as deviceRunModel } from './migrations/0016-device-run-model.ts';
 import { up as deviceVideos } from './migrations/0019-device-videos.ts';
+import { up as fieldRecords } from './migrations/0020-field-records.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -40,6 +41,7 @@ const steps: [string, Step][] = [
   ['0014_panel_layouts', panelLayouts],
   ['0016_device_run_model', deviceRunModel],
   ['0019_device_videos', deviceVideos],
+  ['0020_field_records', fieldRecords],
 ];
 
 /** The migrations' names, in order. */

@@ -133,6 +133,13 @@ export interface Database {
   notify_rules: NotifyRuleTable;
   notify_settings: NotifySettingsTable;
   notify_deliveries: NotifyDeliveryTable;
+  discharge_standards: DischargeStandardTable;
+  station_standards: StationStandardTable;
+  device_inputs: DeviceInputTable;
+  repairs: RepairTable;
+  poll_plans: PollPlanTable;
+  polls: PollTable;
+  record_photos: RecordPhotoTable;
 }
 
 export interface ModuleTable {
@@ -928,4 +935,131 @@ export interface NotifyDeliveryTable {
   error: Generated<string>;
   created_at: number;
   updated_at: number;
+}
+
+/** A discharge standard an administrator entered (a provincial table of limits, mg/L; null: not limited). */
+export interface DischargeStandardTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  description: Generated<string>;
+  cod: number | null;
+  bod5: number | null;
+  nh3_n: number | null;
+  nh3_n_cold: number | null;
+  tn: number | null;
+  tp: number | null;
+  ss: number | null;
+  ph_min: number | null;
+  ph_max: number | null;
+  fc: number | null;
+}
+
+/** The standard a station (or project) is held to: 'GB18918-1A' … or 'custom:<id>'. */
+export interface StationStandardTable {
+  project_id: number;
+  group_id: number;
+  standard: string;
+}
+
+/** A water-quality result (spec §3 Device input): influent (_in) and effluent (_out) per parameter. */
+export interface DeviceInputTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  project_id: number | null;
+  dt: number;
+  water_inflow: number | null;
+  water_temp: number | null;
+  cod_in: number | null;
+  cod_out: number | null;
+  cod_unit: Generated<string>;
+  bod5_in: number | null;
+  bod5_out: number | null;
+  bod5_unit: Generated<string>;
+  nh3_n_in: number | null;
+  nh3_n_out: number | null;
+  nh3_n_unit: Generated<string>;
+  tn_in: number | null;
+  tn_out: number | null;
+  tn_unit: Generated<string>;
+  tp_in: number | null;
+  tp_out: number | null;
+  tp_unit: Generated<string>;
+  ss_in: number | null;
+  ss_out: number | null;
+  ss_unit: Generated<string>;
+  ph_in: number | null;
+  ph_out: number | null;
+  fc_in: number | null;
+  fc_out: number | null;
+  sampler: Generated<string>;
+  laboratory: Generated<string>;
+  remark: Generated<string>;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  created_at: number;
+}
+
+/** A repair and where it stands: reported, assigned, in_progress, done, verified. */
+export interface RepairTable {
+  id: Generated<number>;
+  group_id: number;
+  project_id: number;
+  device_sn: Generated<string>;
+  repair_title: string;
+  repair_content: Generated<string>;
+  fault_code: Generated<string>;
+  state: string;
+  assignee_id: number | null;
+  assignee_name: Generated<string>;
+  due_at: number | null;
+  parts: Generated<string>;
+  cost: number | null;
+  resolution: Generated<string>;
+  reject_note: Generated<string>;
+  warn_id: number | null;
+  reported_by: number | null;
+  reported_by_name: Generated<string>;
+  created_at: number;
+  updated_at: number;
+  assigned_at: number | null;
+  started_at: number | null;
+  done_at: number | null;
+  verified_at: number | null;
+}
+
+/** A station's inspection checklist (JSON array of items) and the days between rounds (0: none). */
+export interface PollPlanTable {
+  project_id: number;
+  group_id: number;
+  items: Generated<string>;
+  interval_days: Generated<number>;
+}
+
+/** An inspection round: each item's result (JSON), the time on site, who did it. */
+export interface PollTable {
+  id: Generated<number>;
+  group_id: number;
+  project_id: number;
+  poll_title: string;
+  poll_content: Generated<string>;
+  results: Generated<string>;
+  issues: Generated<number>;
+  arrived_at: number;
+  left_at: number | null;
+  created_by: number | null;
+  inspector: Generated<string>;
+  created_at: number;
+}
+
+/** A photo of a water-quality record, repair (before / after) or inspection round. */
+export interface RecordPhotoTable {
+  id: Generated<number>;
+  group_id: number;
+  record_kind: string;
+  record_id: number;
+  stage: Generated<string>;
+  storage_key: string;
+  created_at: number;
 }

@@ -50,7 +50,7 @@ export const ALARM_ORDER_COLUMNS: Record<string, string> = {
 };
 
 /** The node `id` and the nodes up to two levels below it (client → project → station). */
-const nodeAndBelow = (column: string, id: number) =>
+export const nodeAndBelow = (column: string, id: number) =>
   sql<SqlBool>`(${sql.ref(column)} = ${id} or ${sql.ref(column)} in (select p1.id from projects p1 where p1.parent_id = ${id}) or ${sql.ref(column)} in (select p2.id from projects p2 where p2.parent_id in (select p3.id from projects p3 where p3.parent_id = ${id})))`;
 
 export interface CodeInfo {

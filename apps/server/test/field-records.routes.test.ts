@@ -1,0 +1,477 @@
+/**
+ * Field records through their calls: water-quality results judged against the station's
+ * discharge standard (GB 18918-2002 classes and a group's own table), values outside physical
+ * sense refused naming the field in both languages, repairs through their workflow (and refused
+ * moves), an alarm turned into a repair, inspection rounds and their schedule, photos. Nothing of
+ * another tenant or an unreached station is seen or changed; a user without the operates is refused.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceInputDto, PollDto, PollDueDto, RepairDto, StationStandardDto } from '@sluice/shared/field-records.schema';
+import { createTestApp, databaseKinds, fieldsOf, PNG, type Body, type TestApp, type Users } from './harness.ts';
+import { buildPrincipal, buildRole, buildSites, buildUser, buildWarnCode, buildWarnType, defaultRole } from './factories.ts';
+import { multipartWithFields } from './config-api.ts';
+
+const A1 = 'SLR000000001';
+const B1 = 'SLR000000002';
+const DAY = 86_400_000;
+
+describe.each(databaseKinds)('field records on %s', (kind) => {
+  let t: TestApp;
+  let users: Users;
+  let groupId: number;
+  let stationA: number;
+  let stationB: number;
+  let projectA: number;
+  let principal: number;
+  let strangerPrincipal: number;
+  let viewer: string;
+  let outsider: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    users = await t.signInUsers();
+    const db = t.app.ctx.db;
+    groupId = (await db.selectFrom('users').select('group_id').where('account', '=', 'admin').executeTakeFirstOrThrow()).group_id;
+    const operatorRole = await defaultRole(db, groupId, 'Operator');
+    // The operator manages project A; project B is beyond its reach.
+    const a = await buildSites(t.app.ctx, {
+      groupId,
+      tree: { projects: [{ name: 'Project A', stations: [{ name: 'Station A', devices: [{ sn: A1 }] }] }] },
+      roles: [{ roleId: operatorRole, operate: 0 }],
+    });
+    const b = await buildSites(t.app.ctx, {
+      groupId,
+      tree: { projects: [{ name: 'Project B', stations: [{ name: 'Station B', devices: [{ sn: B1 }] }] }] },
+    });
+    stationA = a.id('Station A');
+    projectA = a.id('Project A');
+    stationB = b.id('Station B');
+    principal = await buildPrincipal(db, { groupId, projectId: stationA, name: 'Wang Wei' });
+    strangerPrincipal = await buildPrincipal(db, { groupId, projectId: stationB, name: 'Li Na' });
+    // A reader holds records.view only; an outsider holds no records operate.
+    const readRole = await buildRole(db, { groupId, operates: ['records.view', 'device.view'] });
+    const noneRole = await buildRole(db, { groupId, operates: ['device.view'] });
+    for (const role of [readRole, noneRole])
+      await db.insertInto('role_projects').values({ role_id: role, project_id: projectA, operate: 0 }).execute();
+    const reader = await buildUser(db, { groupId, roles: [readRole] });
+    const none = await buildUser(db, { groupId, roles: [noneRole] });
+    viewer = await t.login(reader.account, reader.password);
+    outsider = await t.login(none.account, none.password);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const setStandard = (projectId: number, Standard: string, token = users.admin) =>
+    t.call({ method: 'PUT', url: `/api/${String(groupId)}/StationStandard/${String(projectId)}`, token, payload: { Standard } });
+  const addInput = (sn: string, payload: Record<string, unknown>, token = users.operator, lang?: string) =>
+    t.call({ method: 'POST', url: `/api/${String(groupId)}/${sn}/DeviceInput`, token, payload, ...(lang ? { lang } : {}) });
+
+  it('judges a result against the station’s GB 18918-2002 class, the cold NH3-N limit included', async () => {
+    // The project holds class 1A; the station inherits it.
+    expect((await setStandard(projectA, 'GB18918-1A')).statusCode).toBe(200);
+    const held = await t.json<StationStandardDto>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/StationStandard/${String(stationA)}`,
+      token: users.operator,
+    });
+    expect(held.data).toMatchObject({ Standard: 'GB18918-1A', Inherited: true, Name: 'GB 18918-2002 1A' });
+    expect(held.data.Limits?.COD).toBe(50);
+
+    const failing = await addInput(A1, {
+      Dt: Date.now() - DAY,
+      COD_In: 260,
+      COD_Out: 55,
+      NH3_N_Out: 6,
+      WaterTemp: 10,
+      TP_Out: 0.0004,
+      TP_Unit: 'g/L',
+      PH_Out: 7.2,
+      Sampler: 'Zhang San',
+      Laboratory: 'County lab',
+    });
+    expect(failing.statusCode).toBe(201);
+    const dto = failing.json<Body<DeviceInputDto>>().data;
+    // COD 55 > 50 fails; NH3-N 6 passes the cold limit 8 at 10 °C; TP 0.4 mg/L passes 0.5.
+    expect(dto.Compliance).toMatchObject({ COD: false, NH3_N: true, TP: true, PH: true, BOD5: null });
+    expect(dto).toMatchObject({
+      Compliant: false,
+      Standard: 'GB 18918-2002 1A',
+      CreatedBy: 'operator',
+      ProjectName: 'Station A',
+    });
+
+    // At 20 °C the plain limit 5 holds: NH3-N 6 fails.
+    const warm = await addInput(A1, { Dt: Date.now() - 2 * DAY, NH3_N_Out: 6, WaterTemp: 20, COD_Out: 30 });
+    expect(warm.json<Body<DeviceInputDto>>().data.Compliance).toMatchObject({ NH3_N: false, COD: true });
+
+    // Class 1B at the station itself: COD 55 passes.
+    await setStandard(stationA, 'GB18918-1B');
+    const list = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/${A1}/DeviceInput`,
+      token: users.operator,
+    });
+    expect(list.data.map((r) => r.Compliance.COD)).toEqual([true, true]);
+    expect(list.data[0]?.Standard).toBe('GB 18918-2002 1B');
+    await setStandard(stationA, '');
+  });
+
+  it('refuses values outside physical sense, naming the field in the caller’s language', async () => {
+    const before = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/${A1}/DeviceInput`,
+      token: users.admin,
+    });
+    const ph = await addInput(A1, { Dt: Date.now(), PH_Out: 15 });
+    expect(ph.statusCode).toBe(400);
+    expect(fieldsOf(ph)).toEqual(['PH_Out']);
+    expect(JSON.stringify(ph.json())).toContain('pH must lie between 0 and 14');
+    const zh = await addInput(A1, { Dt: Date.now(), COD_In: -3 }, users.operator, 'zh-CN');
+    expect(fieldsOf(zh)).toEqual(['COD_In']);
+    expect(JSON.stringify(zh.json())).toContain('不能为负数');
+    const unit = await addInput(A1, { Dt: Date.now(), TP_Out: 1, TP_Unit: 'kg' });
+    expect(fieldsOf(unit)).toEqual(['TP_Unit']);
+    const future = await addInput(A1, { Dt: Date.now() + 3 * DAY, COD_Out: 20 });
+    expect(fieldsOf(future)).toEqual(['Dt']);
+    const badTime = await addInput(A1, { Dt: 'yesterday', COD_Out: 20 });
+    expect(fieldsOf(badTime)).toEqual(['Dt']);
+    const after = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/${A1}/DeviceInput`,
+      token: users.admin,
+    });
+    expect(after.data.length).toBe(before.data.length);
+  });
+
+  it('lists by time range and station, answers an empty list when there is none, and deletes', async () => {
+    const url = `/api/${String(groupId)}/${A1}/DeviceInput`;
+    const recent = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `${url}?begin=${String(Date.now() - DAY - 60_000)}`,
+      token: users.operator,
+    });
+    expect(recent.data.length).toBe(1);
+    const none = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `${url}?begin=2020-01-01&end=2020-01-31`,
+      token: users.operator,
+    });
+    expect(none).toMatchObject({ success: true, data: [] });
+    const paged = await t.json<DeviceInputDto[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/DeviceInput?ProjectId=${String(projectA)}&PageSize=1`,
+      token: users.operator,
+    });
+    expect(paged.count).toBe(2);
+    expect(paged.data.length).toBe(1);
+    // Only the operator may not delete (records.manage); the administrator may.
+    const id = recent.data[0]?.Id ?? 0;
+    expect((await t.call({ method: 'DELETE', url: `${url}/${String(id)}`, token: users.operator })).statusCode).toBe(403);
+    expect((await t.call({ method: 'DELETE', url: `${url}/${String(id)}`, token: users.admin })).statusCode).toBe(200);
+    const left = await t.json<DeviceInputDto[]>({ method: 'GET', url, token: users.admin });
+    expect(left.data.map((r) => r.Id)).not.toContain(id);
+  });
+
+  it('refuses other tenants, unreached stations and users without the operates', async () => {
+    expect((await addInput(B1, { Dt: Date.now(), COD_Out: 20 })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/${String(groupId)}/${A1}/DeviceInput`, token: users.otherAdmin })).statusCode,
+    ).toBeGreaterThanOrEqual(403);
+    expect((await addInput(A1, { Dt: Date.now(), COD_Out: 20 }, viewer)).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/${String(groupId)}/${A1}/DeviceInput`, token: viewer })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call({ method: 'GET', url: `/api/${String(groupId)}/${A1}/DeviceInput`, token: outsider })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call({ method: 'GET', url: '/api/GetRepairPageList', token: outsider })).statusCode).toBe(403);
+    expect((await setStandard(stationA, 'GB18918-2', users.operator)).statusCode).toBe(403);
+    expect((await setStandard(stationA, 'GB18918-4')).statusCode).toBe(400);
+    const theirs = await t.json<RepairDto[]>({ method: 'GET', url: '/api/GetRepairList', token: users.otherAdmin });
+    expect(theirs.data).toEqual([]);
+  });
+
+  it('keeps a group’s own standard, judges by it, and refuses deleting it while a station holds it', async () => {
+    const url = `/api/${String(groupId)}/DischargeStandard`;
+    const bad = await t.call({
+      method: 'POST',
+      url,
+      token: users.admin,
+      payload: { Name: 'Zhejiang rural 1', PH_Min: 9, PH_Max: 6 },
+    });
+    expect(fieldsOf(bad)).toEqual(['PH_Max']);
+    const made = await t.call({
+      method: 'POST',
+      url,
+      token: users.admin,
+      payload: { Name: 'Zhejiang rural 1', COD: 60, NH3_N: 8, TP: 1, SS: 20, PH_Min: 6, PH_Max: 9 },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json<Body<{ Id: number }>>().data.Id;
+    expect((await setStandard(stationA, `custom:${String(id)}`)).statusCode).toBe(200);
+    const r = await addInput(A1, { Dt: Date.now() - 3 * DAY, COD_Out: 58, TN_Out: 40 });
+    expect(r.json<Body<DeviceInputDto>>().data).toMatchObject({
+      Standard: 'Zhejiang rural 1',
+      Compliant: true,
+      Compliance: { COD: true, TN: null },
+    });
+    const removing = await t.call({ method: 'DELETE', url: `${url}/${String(id)}`, token: users.admin });
+    expect(removing.statusCode).toBe(409);
+    await setStandard(stationA, '');
+    expect((await t.call({ method: 'DELETE', url: `${url}/${String(id)}`, token: users.admin })).statusCode).toBe(200);
+    // The other tenant cannot give its station this group's standard.
+    expect((await setStandard(stationA, `custom:${String(id)}`)).statusCode).toBe(400);
+  });
+
+  const act = (id: number, payload: Record<string, unknown>, token = users.operator) =>
+    t.call({ method: 'POST', url: `/api/Repair/${String(id)}/Action`, token, payload });
+  const stateOf = (res: LightMyRequestResponse) => res.json<Body<RepairDto>>().data.State;
+
+  it('takes a repair from reported through assigned, in progress and done to verified, rejected back once', async () => {
+    const added = await t.call({
+      method: 'POST',
+      url: '/api/RepairAdd',
+      token: users.operator,
+      payload: { DeviceSn: A1, RepairTitle: 'Blower 1 trips', FaultCode: 'E201', DueAt: Date.now() + 2 * DAY },
+    });
+    expect(added.statusCode).toBe(201);
+    const repair = added.json<Body<RepairDto>>().data;
+    expect(repair).toMatchObject({
+      State: 'reported',
+      ProjectId: stationA,
+      DeviceSn: A1,
+      ReportedBy: 'operator',
+      Overdue: false,
+    });
+    const id = repair.Id;
+
+    // The operator may not assign; the assignee must be a principal of the station.
+    expect((await act(id, { Action: 'assign', AssigneeId: principal })).statusCode).toBe(403);
+    expect(fieldsOf(await act(id, { Action: 'assign', AssigneeId: strangerPrincipal }, users.admin))).toEqual(['AssigneeId']);
+    expect(fieldsOf(await act(id, { Action: 'assign' }, users.admin))).toEqual(['AssigneeId']);
+    // Nothing can be finished before it is started.
+    const early = await act(id, { Action: 'finish' });
+    expect(early.statusCode).toBe(409);
+    expect(fieldsOf(early)).toEqual(['Action']);
+
+    const assigned = await act(id, { Action: 'assign', AssigneeId: principal }, users.admin);
+    expect(assigned.json<Body<RepairDto>>().data).toMatchObject({ State: 'assigned', AssigneeName: 'Wang Wei' });
+    expect(stateOf(await act(id, { Action: 'start' }))).toBe('in_progress');
+    expect(stateOf(await act(id, { Action: 'finish', Note: 'Replaced the contactor' }))).toBe('done');
+    const rejected = await act(id, { Action: 'reject', Note: 'Still trips at night' }, users.admin);
+    expect(rejected.json<Body<RepairDto>>().data).toMatchObject({
+      State: 'assigned',
+      RejectNote: 'Still trips at night',
+      DoneAt: null,
+    });
+    expect(stateOf(await act(id, { Action: 'start' }))).toBe('in_progress');
+    expect(stateOf(await act(id, { Action: 'finish', Note: 'Replaced the thermal relay' }))).toBe('done');
+    expect((await act(id, { Action: 'verify' })).statusCode).toBe(403);
+    const verified = await act(id, { Action: 'verify' }, users.admin);
+    expect(verified.json<Body<RepairDto>>().data).toMatchObject({ State: 'verified', Resolution: 'Replaced the thermal relay' });
+    expect((await act(id, { Action: 'start' })).statusCode).toBe(409);
+
+    const edited = await t.call({
+      method: 'PUT',
+      url: '/api/Repair',
+      token: users.operator,
+      payload: { Id: id, Parts: 'Thermal relay LR2', Cost: 180 },
+    });
+    expect(edited.json<Body<RepairDto>>().data).toMatchObject({ Parts: 'Thermal relay LR2', Cost: 180 });
+    expect(
+      fieldsOf(await t.call({ method: 'PUT', url: '/api/Repair', token: users.operator, payload: { Id: id, Cost: -1 } })),
+    ).toEqual(['Cost']);
+  });
+
+  it('makes overdue repairs stand out and lists them by filter', async () => {
+    const late = await t.call({
+      method: 'POST',
+      url: '/api/RepairAdd',
+      token: users.admin,
+      payload: { ProjectId: stationA, RepairTitle: 'Screen clogged', AssigneeId: principal, DueAt: Date.now() - DAY },
+    });
+    expect(late.json<Body<RepairDto>>().data).toMatchObject({ State: 'assigned', Overdue: true });
+    const overdue = await t.json<RepairDto[]>({ method: 'GET', url: '/api/GetRepairPageList?Overdue=1', token: users.operator });
+    expect(overdue.data.map((r) => r.RepairTitle)).toEqual(['Screen clogged']);
+    const searched = await t.json<RepairDto[]>({
+      method: 'GET',
+      url: '/api/GetRepairPageList?Search=blower',
+      token: users.operator,
+    });
+    expect(searched.data.map((r) => r.RepairTitle)).toEqual(['Blower 1 trips']);
+    expect(
+      fieldsOf(await t.call({ method: 'POST', url: '/api/RepairAdd', token: users.operator, payload: { RepairTitle: 'x' } })),
+    ).toEqual(['ProjectId']);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/RepairAdd',
+          token: users.operator,
+          payload: { ProjectId: stationB, RepairTitle: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    // An operator may not hand a repair out while reporting it.
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/RepairAdd',
+          token: users.operator,
+          payload: { ProjectId: stationA, RepairTitle: 'x', AssigneeId: principal },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('turns an alarm into a repair of its device in one call, once, keeping the link', async () => {
+    const faultType = await buildWarnType(t.app.ctx.db, { groupId, name: 'Fault' });
+    await buildWarnCode(t.app.ctx.db, { groupId, warnTypeId: faultType, code: 'E101', description: 'Lift pump 1 fault' });
+    const device = await t.app.live.directory.device(A1);
+    if (!device) throw new Error('device unknown');
+    await t.app.live.alarms.setActive(device, ['E101'], Date.now() - 60_000);
+    const warns = await t.json<{ Id: number; Code: string }[]>({
+      method: 'GET',
+      url: `/api/Warn?PageSize=10&DeviceSn=${A1}`,
+      token: users.operator,
+    });
+    const warnId = warns.data.find((w) => w.Code === 'E101')?.Id ?? 0;
+    const made = await t.call({
+      method: 'POST',
+      url: '/api/Repair/FromWarn',
+      token: users.operator,
+      payload: { WarnId: warnId },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json<Body<RepairDto>>().data).toMatchObject({
+      WarnId: warnId,
+      FaultCode: 'E101',
+      RepairTitle: 'E101 Lift pump 1 fault',
+      DeviceSn: A1,
+      ProjectId: stationA,
+      State: 'reported',
+    });
+    const again = await t.call({
+      method: 'POST',
+      url: '/api/Repair/FromWarn',
+      token: users.operator,
+      payload: { WarnId: warnId },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(fieldsOf(again)).toEqual(['WarnId']);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/Repair/FromWarn', token: users.otherAdmin, payload: { WarnId: warnId } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('takes before and after photos on a repair and deletes them', async () => {
+    const list = await t.json<RepairDto[]>({ method: 'GET', url: '/api/GetRepairList', token: users.operator });
+    const id = list.data[0]?.Id ?? 0;
+    const upload = multipartWithFields({}, PNG, 'after.png');
+    const res = await t.call({
+      method: 'POST',
+      url: `/api/${String(groupId)}/RecordPhoto/repair/${String(id)}?Stage=after`,
+      token: users.operator,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const photo = res.json<Body<{ Id: number; Stage: string; url: string }>>().data;
+    expect(photo.Stage).toBe('after');
+    const one = await t.json<RepairDto[]>({ method: 'GET', url: '/api/GetRepairList', token: users.operator });
+    expect(one.data.find((r) => r.Id === id)?.Photos.map((p) => p.Stage)).toEqual(['after']);
+    expect((await t.call({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+    const theirs = multipartWithFields({}, PNG, 'x.png');
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/api/${String(users.other.groupId)}/RecordPhoto/repair/${String(id)}`,
+          token: users.otherAdmin,
+          payload: theirs.payload,
+          headers: theirs.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'DELETE', url: `/api/${String(groupId)}/RecordPhoto/${String(photo.Id)}`, token: users.operator }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('records inspection rounds against a station’s checklist and shows a missed round as overdue', async () => {
+    const plan = await t.call({
+      method: 'PUT',
+      url: `/api/${String(groupId)}/PollPlan/${String(stationA)}`,
+      token: users.admin,
+      payload: { Items: ['Grid cleaned', 'Sludge depth', 'Blower noise'], IntervalDays: 7 },
+    });
+    expect(plan.statusCode).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: `/api/${String(groupId)}/PollPlan/${String(stationA)}`,
+          token: users.operator,
+          payload: { Items: [], IntervalDays: 7 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const arrived = Date.now() - 10 * DAY;
+    const round = await t.call({
+      method: 'POST',
+      url: '/api/PollAdd',
+      token: users.operator,
+      payload: {
+        ProjectId: stationA,
+        PollTitle: 'Weekly round',
+        ArrivedAt: arrived,
+        LeftAt: arrived + 45 * 60_000,
+        Results: [
+          { Item: 'Grid cleaned', Ok: true },
+          { Item: 'Sludge depth', Ok: true, Value: '0.6 m' },
+          { Item: 'Blower noise', Ok: false, Value: 'Bearing whine' },
+        ],
+      },
+    });
+    expect(round.statusCode).toBe(201);
+    expect(round.json<Body<PollDto>>().data).toMatchObject({ Issues: 1, Inspector: 'operator', ProjectName: 'Station A' });
+    const due = await t.json<PollDueDto[]>({ method: 'GET', url: '/api/PollDue', token: users.operator });
+    expect(due.data).toEqual([
+      expect.objectContaining({ ProjectId: stationA, LastAt: arrived, DueAt: arrived + 7 * DAY, Overdue: true }),
+    ]);
+    const leftBefore = await t.call({
+      method: 'POST',
+      url: '/api/PollAdd',
+      token: users.operator,
+      payload: { ProjectId: stationA, PollTitle: 'x', ArrivedAt: arrived, LeftAt: arrived - 1000 },
+    });
+    expect(fieldsOf(leftBefore)).toEqual(['LeftAt']);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/PollAdd',
+          token: users.operator,
+          payload: { ProjectId: stationB, PollTitle: 'x', ArrivedAt: arrived },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const rounds = await t.json<PollDto[]>({
+      method: 'GET',
+      url: `/api/GetPollPageList?ProjectId=${String(projectA)}`,
+      token: users.operator,
+    });
+    expect(rounds.count).toBe(1);
+    const all = await t.json<PollDto[]>({ method: 'GET', url: '/api/GetPollList', token: users.otherAdmin });
+    expect(all.data).toEqual([]);
+    const id = rounds.data[0]?.Id ?? 0;
+    expect((await t.call({ method: 'DELETE', url: `/api/Poll/${String(id)}`, token: users.operator })).statusCode).toBe(403);
+    expect((await t.call({ method: 'DELETE', url: `/api/Poll/${String(id)}`, token: users.admin })).statusCode).toBe(200);
+  });
+});
