@@ -104,7 +104,14 @@ describe.each(databaseKinds)('account calls on %s', (kind) => {
     const operator = await t.login(OPERATOR.account, OPERATOR.password);
     const mine = await me(operator);
     expect(mine.IsAdmin).toBe(false);
-    expect(mine.Operates).toEqual(['client.view', 'device.control', 'device.view', 'project.view', 'records.enter', 'records.view']);
+    expect(mine.Operates).toEqual([
+      'client.view',
+      'device.control',
+      'device.view',
+      'project.view',
+      'records.enter',
+      'records.view',
+    ]);
     // What myinfo says is what the server enforces.
     expect((await t.call({ method: 'GET', url: '/api/Client', token: operator })).statusCode).toBe(200);
     const add = await t.call({ method: 'POST', url: '/api/Client/Add', token: operator, payload: { ClientName: 'Nope' } });
