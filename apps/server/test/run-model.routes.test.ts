@@ -107,6 +107,10 @@ describe.each(databaseKinds)('device run model on %s', (kind) => {
     const model = await t.json<RunModelDto>({ method: 'GET', url: url('DeviceRunModel'), token: users.operator });
     const mine = model.data.Systems.find((s) => s.Id === system.Id);
     expect(mine?.Accessories.map((a) => a.Name)).toEqual(['1#', '2#']);
+    // What a step may name: the device's switches and numbers, not the library's other points.
+    expect(model.data.Switches.map((p) => p.Key).sort()).toEqual(['Pump1Run', 'Pump2Run']);
+    expect(model.data.Numbers.map((p) => p.Key).sort()).toEqual(['Level', 'Pump1Elapsed']);
+    expect(model.data.Switches.find((p) => p.Key === 'Pump1Run')?.Id).toBe(points.get('Pump1Run'));
     expect(mine?.Steps.map((s) => [s.Accessory, s.Key, s.RunTime, s.ElapsedKey])).toEqual([
       ['1#', 'Pump1Run', 3600, 'Pump1Elapsed'],
       ['2#', 'Pump2Run', 3600, null],

@@ -126,9 +126,15 @@ export const runModelSystemDto = deviceSystemDto.extend({
   Steps: z.array(runModelStepDto),
 });
 export type RunModelSystemDto = z.infer<typeof runModelSystemDto>;
+/** A data point of the device a step may name: its library Id (DataDefineId), key, name and type. */
+export const runModelPointDto = z.object({ Id: z.number(), Key: z.string(), Name: z.string(), DataType: z.string() });
+export type RunModelPointDto = z.infer<typeof runModelPointDto>;
 export const runModelDto = z.object({
   DeviceSn: z.string(),
   Systems: z.array(runModelSystemDto),
+  /** The device's switches (a step's DataDefineId) and numbers (its AssociateDefineId). */
+  Switches: z.array(runModelPointDto),
+  Numbers: z.array(runModelPointDto),
 });
 export type RunModelDto = z.infer<typeof runModelDto>;
 

@@ -224,6 +224,13 @@ export class CommandsService {
     return { log, message: knowsMode ? 'command.sent' : 'command.noControlMode' };
   }
 
+  /** A device's data points (its own, else its type's) by key: type and name. */
+  async pointsOf(groupId: number, deviceSn: string): Promise<{ key: string; name: string; type: string }[]> {
+    const device = await this.deps.directory.device(deviceSn);
+    if (!device || device.groupId !== groupId) return [];
+    return [...(await this.deps.directory.definitionsOf(device)).byKey.values()];
+  }
+
   /** The definition of a device's data point, or undefined when the device has no such point. */
   async pointOf(groupId: number, deviceSn: string, key: string): Promise<GoverningDefinition | undefined> {
     const device = await this.deps.directory.device(deviceSn);

@@ -58,6 +58,21 @@ export class RunModelRepository {
     return row !== undefined;
   }
 
+  /** The group's library points of these keys: their ids. */
+  async libraryIds(groupId: number, keys: string[]): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('data_defines')
+      .select(['id', 'data_key'])
+      .where('group_id', '=', groupId)
+      .where('data_key', 'in', keys)
+      .orderBy('id')
+      .execute();
+    const ids = new Map<string, number>();
+    for (const r of rows) if (!ids.has(r.data_key)) ids.set(r.data_key, r.id);
+    return ids;
+  }
+
   /** The device's systems, their accessories and their steps (with the switch's and elapsed point's keys), in order. */
   async model(groupId: number, deviceSn: string) {
     const systems = await this.db

@@ -67,9 +67,22 @@ export class RunModelService {
   }
 
   async model(groupId: number, deviceSn: string): Promise<RunModelDto> {
-    const { systems, accessories, steps } = await this.deps.repository.model(groupId, deviceSn);
+    const { repository, commands } = this.deps;
+    const { systems, accessories, steps } = await repository.model(groupId, deviceSn);
+    const points = await commands.pointsOf(groupId, deviceSn);
+    const ids = await repository.libraryIds(
+      groupId,
+      points.map((p) => p.key),
+    );
+    const offered = (types: (type: string) => boolean) =>
+      points.flatMap((p) => {
+        const id = ids.get(p.key);
+        return id !== undefined && types(p.type) ? [{ Id: id, Key: p.key, Name: p.name, DataType: p.type }] : [];
+      });
     return {
       DeviceSn: deviceSn,
+      Switches: offered((type) => type === 'boolean'),
+      Numbers: offered((type) => NUMBERS.has(type)),
       Systems: systems.map((s) => ({
         Id: s.id,
         DeviceSn: s.device_sn,
