@@ -6,7 +6,7 @@
  * reset behind a danger question. Every change asks first and follows the command's life
  * (use-command.ts). Controls are disabled, with the reason, for a user who may not control the
  * device, while it is offline, and in auto mode (all but the mode itself and one-key stop, as the
- * server rules).
+ * server rules). Below them, the device's run model (run-model-panel.tsx).
  */
 import { useCallback, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Select, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
@@ -21,6 +21,7 @@ import { deviceControlQueryOptions } from '../../api/device-control-api';
 import { latestDataQueryOptions } from '../../api/device-data-api';
 import { useCurrentValues } from '../use-current-values';
 import { pointValue } from './point-value';
+import { RunModelPanel } from './run-model-panel';
 import { SetPointInput } from './set-point-input';
 import { useCommand, type CommandRequest } from './use-command';
 import './control-panel.css';
@@ -61,6 +62,19 @@ export function ControlPanel({ g, sn, deviceName }: { g: number; sn: string; dev
           />
         ) : null}
       </QueryState>
+      <div style={{ marginTop: 12 }}>
+        <RunModelPanel
+          g={g}
+          sn={sn}
+          deviceName={deviceName}
+          online={state !== 0}
+          canControl={panel?.CanControl ?? false}
+          read={valueOf}
+          send={confirmAndSend}
+          pending={pending}
+          onCountdownEnd={refreshValues}
+        />
+      </div>
     </section>
   );
 }

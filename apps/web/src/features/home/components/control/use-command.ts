@@ -10,6 +10,7 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DataValue } from '@sluice/shared/device-protocol';
+import type { DeviceLogDto } from '@sluice/shared/telemetry.schema';
 import { errorMessage } from '../../../../lib/form-errors';
 import { liveStore } from '../../../../lib/live/live-connection';
 import type { CommandEvent } from '../../../../lib/live/live-store';
@@ -25,6 +26,10 @@ export interface CommandRequest {
   shown: string;
   /** Stopping or resetting: the question's button is red. */
   danger?: boolean;
+  /** Another question than 'Set … to …?', with its button. */
+  question?: { title: string; ok: string };
+  /** Another call than DeviceCommand (the run model's send and rotation), answered with its log row. */
+  post?: () => Promise<{ data: DeviceLogDto }>;
 }
 
 export function useCommand(g: number, sn: string, options: { hasControlMode: boolean }) {
@@ -97,7 +102,7 @@ export function useCommand(g: number, sn: string, options: { hasControlMode: boo
         duration: 0,
       });
       try {
-        const res = await sendCommand(g, sn, request.key, request.value);
+        const res = await (request.post ? request.post() : sendCommand(g, sn, request.key, request.value));
         message.destroy(progress);
         void message.open({
           key: res.data.CommandId,
@@ -122,8 +127,8 @@ export function useCommand(g: number, sn: string, options: { hasControlMode: boo
     (request: CommandRequest) =>
       new Promise<boolean>((resolve) => {
         modal.confirm({
-          title: t('control.confirm', { control: request.control, name: request.name, value: request.shown }),
-          okText: t('control.ok'),
+          title: request.question?.title ?? t('control.confirm', { control: request.control, name: request.name, value: request.shown }),
+          okText: request.question?.ok ?? t('control.ok'),
           cancelText: t('common.cancel'),
           okButtonProps: request.danger ? { danger: true } : {},
           onOk: async () => {

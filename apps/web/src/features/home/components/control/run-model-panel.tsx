@@ -1,0 +1,530 @@
+/**
+ * The device's run model on its Control tab (spec §4 accessory rotation; §7 DeviceSystem,
+ * DeviceSystemAccessory, DeviceSystemCotrolData): its run systems (the lift pumps' duty/standby,
+ * say), each a rotation of steps — an accessory whose switch runs for its run time, then the next
+ * after the system's rest — with the running one marked and its turn counted down from what the
+ * device reports (§4 countdown). Operators who may control the device define systems and steps,
+ * send the model to the device, and switch to the standby now, each behind a question; the device's
+ * answer follows like a command's (use-command.ts).
+ */
+import { useCallback, useState } from 'react';
+import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  addDeviceSystemAccessoryRequest,
+  addDeviceSystemControlDataRequest,
+  addDeviceSystemRequest,
+  type RunModelStepDto,
+  type RunModelSystemDto,
+} from '@sluice/shared/run-model.schema';
+import { QueryState } from '../../../../components/query-state';
+import { applyServerFieldErrors, errorMessage } from '../../../../lib/form-errors';
+import { zodFieldRules } from '../../../../lib/zod-form';
+import {
+  addStep,
+  addSystem,
+  addSystemAccessory,
+  refreshRunModel,
+  removeSystem,
+  removeSystemAccessory,
+  rotateSystem,
+  runModelQueryOptions,
+  sendRunModel,
+  updateSystem,
+} from '../../api/run-model-api';
+import type { CommandRequest } from './use-command';
+import { useCountdown } from './use-countdown';
+
+export interface RunModelPanelProps {
+  g: number;
+  sn: string;
+  deviceName: string;
+  online: boolean;
+  canControl: boolean;
+  /** The device's newest value of a data point. */
+  read: (key: string) => number | string | undefined;
+  send: (request: CommandRequest) => Promise<boolean>;
+  pending: ReadonlySet<string>;
+  onCountdownEnd: () => void;
+}
+
+/** Keys the run model's messages are pending under (use-command's per-key pending state). */
+const SEND_KEY = '$RunModel';
+const rotateKey = (systemId: number) => `$Rotate:${String(systemId)}`;
+
+export function RunModelPanel(props: RunModelPanelProps) {
+  const { g, sn, deviceName, online, canControl, send, pending } = props;
+  const { t } = useTranslation();
+  const query = useQuery(runModelQueryOptions(g, sn));
+  const [editing, setEditing] = useState<{ system?: RunModelSystemDto } | undefined>();
+  const [addingStep, setAddingStep] = useState<RunModelSystemDto | undefined>();
+  const model = query.data;
+  const systems = model?.Systems ?? [];
+  const blocked = !canControl ? t('control.viewOnly') : undefined;
+  const offline = !online ? t('control.offline') : undefined;
+
+  return (
+    <Card
+      size="small"
+      title={t('runModel.title')}
+      role="region"
+      aria-label={t('runModel.title')}
+      extra={
+        canControl ? (
+          <Space wrap>
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing({});
+              }}
+            >
+              {t('runModel.addSystem')}
+            </Button>
+            <Tooltip title={offline ?? (systems.length === 0 ? t('runModel.nothingToSend') : undefined)}>
+              <Button
+                size="small"
+                type="primary"
+                disabled={offline !== undefined || systems.length === 0}
+                loading={pending.has(SEND_KEY)}
+                onClick={() => {
+                  void send({
+                    key: SEND_KEY,
+                    value: 0,
+                    control: t('runModel.title'),
+                    name: t('runModel.title'),
+                    shown: '',
+                    question: { title: t('runModel.sendQuestion', { device: deviceName }), ok: t('runModel.send') },
+                    post: () => sendRunModel(g, sn),
+                  });
+                }}
+              >
+                {t('runModel.send')}
+              </Button>
+            </Tooltip>
+          </Space>
+        ) : null
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        {t('runModel.intro')}
+      </Typography.Paragraph>
+      <QueryState query={query} empty={systems.length === 0} emptyText={t('runModel.empty')}>
+        <Flex vertical gap={12}>
+          {systems.map((system) => (
+            <SystemCard
+              key={system.Id}
+              {...props}
+              system={system}
+              disabledReason={blocked ?? offline}
+              onEdit={() => {
+                setEditing({ system });
+              }}
+              onAddStep={() => {
+                setAddingStep(system);
+              }}
+              rotating={pending.has(rotateKey(system.Id))}
+            />
+          ))}
+        </Flex>
+      </QueryState>
+      {editing ? (
+        <SystemDialog
+          g={g}
+          sn={sn}
+          system={editing.system}
+          onClose={() => {
+            setEditing(undefined);
+          }}
+        />
+      ) : null}
+      {addingStep && model ? (
+        <StepDialog
+          g={g}
+          sn={sn}
+          system={addingStep}
+          switches={model.Switches}
+          numbers={model.Numbers}
+          onClose={() => {
+            setAddingStep(undefined);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** A duration in the largest whole unit: 3600 → 60 min, 90 → 90 s. */
+export function useDuration() {
+  const { t } = useTranslation();
+  return (seconds: number) =>
+    seconds % 3600 === 0 && seconds >= 3600
+      ? t('runModel.hours', { n: seconds / 3600 })
+      : seconds % 60 === 0 && seconds >= 60
+        ? t('runModel.minutes', { n: seconds / 60 })
+        : t('runModel.seconds', { n: seconds });
+}
+
+function SystemCard({
+  g,
+  sn,
+  system,
+  canControl,
+  online,
+  read,
+  send,
+  onCountdownEnd,
+  disabledReason,
+  rotating,
+  onEdit,
+  onAddStep,
+}: RunModelPanelProps & {
+  system: RunModelSystemDto;
+  disabledReason: string | undefined;
+  rotating: boolean;
+  onEdit: () => void;
+  onAddStep: () => void;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const duration = useDuration();
+  const running = system.Steps.findIndex((s) => Number(read(s.Key)) === 1);
+  const next = system.Steps[(Math.max(running, 0) + 1) % Math.max(1, system.Steps.length)];
+  const rotateReason = disabledReason ?? (system.Steps.length < 2 ? t('runModel.needTwo') : undefined);
+
+  const remove = (title: string, call: () => Promise<unknown>) => {
+    modal.confirm({
+      title,
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await call();
+          void message.success(t('runModel.deleted'));
+        } catch (error) {
+          void message.error(errorMessage(error));
+        }
+        await refreshRunModel(client, sn);
+      },
+    });
+  };
+
+  return (
+    <Card
+      size="small"
+      type="inner"
+      role="group"
+      aria-label={system.Name}
+      title={system.Name}
+      extra={
+        canControl ? (
+          <Space wrap size={4}>
+            <Button size="small" type="link" onClick={onEdit}>
+              {t('runModel.edit')}
+            </Button>
+            <Button
+              size="small"
+              type="link"
+              danger
+              onClick={() => {
+                remove(t('runModel.deleteSystem', { name: system.Name }), () => removeSystem(g, sn, system.Id));
+              }}
+            >
+              {t('common.delete')}
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary">
+          {system.RestTime > 0 ? t('runModel.restIs', { time: duration(system.RestTime) }) : t('runModel.noRest')}
+        </Typography.Text>
+        {system.Steps.length === 0 ? (
+          <Typography.Text type="secondary">{t('runModel.noSteps')}</Typography.Text>
+        ) : (
+          <ol className="sluice-run-steps" aria-label={t('runModel.steps', { name: system.Name })}>
+            {system.Steps.map((step, i) => (
+              <StepRow
+                key={step.Id}
+                step={step}
+                running={i === running}
+                next={system.Steps.length > 1 ? system.Steps[(i + 1) % system.Steps.length] : undefined}
+                online={online}
+                valueOf={read}
+                onCountdownEnd={onCountdownEnd}
+                onRemove={
+                  canControl
+                    ? () => {
+                        remove(t('runModel.deleteStep', { name: step.Accessory }), () =>
+                          removeSystemAccessory(g, sn, step.AccessoryId),
+                        );
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </ol>
+        )}
+        {canControl ? (
+          <Space wrap>
+            <Button size="small" onClick={onAddStep}>
+              {t('runModel.addStep')}
+            </Button>
+            <Tooltip title={rotateReason}>
+              <Button
+                size="small"
+                danger
+                disabled={rotateReason !== undefined}
+                loading={rotating}
+                onClick={() => {
+                  const to = next?.Accessory ?? '';
+                  void send({
+                    key: rotateKey(system.Id),
+                    value: system.Id,
+                    control: system.Name,
+                    name: system.Name,
+                    shown: to,
+                    danger: true,
+                    question: {
+                      title: t('runModel.rotateQuestion', { name: system.Name, to }),
+                      ok: t('runModel.rotate'),
+                    },
+                    post: () => rotateSystem(g, sn, system.Id),
+                  });
+                }}
+              >
+                {t('runModel.rotate')}
+              </Button>
+            </Tooltip>
+          </Space>
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
+
+function StepRow({
+  step,
+  running,
+  next,
+  online,
+  valueOf,
+  onCountdownEnd,
+  onRemove,
+}: {
+  step: RunModelStepDto;
+  running: boolean;
+  next: RunModelStepDto | undefined;
+  online: boolean;
+  valueOf: (key: string) => number | string | undefined;
+  onCountdownEnd: () => void;
+  onRemove: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  const elapsed = step.ElapsedKey === null ? undefined : Number(valueOf(step.ElapsedKey));
+  const countdown = useCountdown({
+    current: running && elapsed !== undefined && Number.isFinite(elapsed) ? elapsed : undefined,
+    set: step.RunTime,
+    online,
+    perSecond: 1,
+    onZero: onCountdownEnd,
+  });
+  return (
+    <li data-running={running} aria-label={step.Accessory}>
+      <Flex gap={8} align="center" wrap>
+        <Tag color={running ? 'green' : 'default'}>{running ? t('runModel.running') : t('runModel.standing')}</Tag>
+        <Typography.Text strong>{step.Accessory}</Typography.Text>
+        <Typography.Text type="secondary">
+          {step.KeyName} · {duration(step.RunTime)}
+        </Typography.Text>
+        {countdown ? (
+          <Typography.Text role="timer">
+            {next
+              ? t('runModel.countdownNext', { seconds: Math.ceil(countdown.remaining), next: next.Accessory })
+              : t('control.countdown', { seconds: Math.ceil(countdown.remaining) })}
+          </Typography.Text>
+        ) : null}
+        {onRemove ? (
+          <Button
+            size="small"
+            type="link"
+            danger
+            onClick={onRemove}
+            aria-label={t('runModel.deleteStepLabel', { name: step.Accessory })}
+          >
+            {t('common.delete')}
+          </Button>
+        ) : null}
+      </Flex>
+    </li>
+  );
+}
+
+const systemFields = addDeviceSystemRequest.shape;
+
+function SystemDialog({
+  g,
+  sn,
+  system,
+  onClose,
+}: {
+  g: number;
+  sn: string;
+  system: RunModelSystemDto | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<{ Name: string; RestTime: number }>();
+  const [saving, setSaving] = useState(false);
+  const save = useCallback(async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      if (system) await updateSystem(g, sn, { Id: system.Id, ...values });
+      else await addSystem(g, sn, values);
+      void message.success(t('runModel.saved'));
+      await refreshRunModel(client, sn);
+      onClose();
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error, ['Name', 'RestTime'])) void message.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }, [client, form, g, message, onClose, sn, system, t]);
+  return (
+    <Modal
+      open
+      title={system ? t('runModel.editSystem') : t('runModel.addSystem')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => {
+        void save().catch(() => undefined);
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={system ? { Name: system.Name, RestTime: system.RestTime } : { Name: '', RestTime: 0 }}
+      >
+        <Form.Item name="Name" label={t('runModel.systemName')} rules={zodFieldRules(systemFields.Name)}>
+          <Input placeholder={t('runModel.systemNamePlaceholder')} maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="RestTime"
+          label={t('runModel.restTime')}
+          extra={t('runModel.restHelp')}
+          rules={zodFieldRules(systemFields.RestTime)}
+        >
+          <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+const stepFields = addDeviceSystemControlDataRequest.shape;
+
+interface StepForm {
+  Name: string;
+  DataDefineId: number;
+  DataValue: number;
+  AssociateDefineId?: number;
+  SequenceIn: number;
+}
+
+function StepDialog({
+  g,
+  sn,
+  system,
+  switches,
+  numbers,
+  onClose,
+}: {
+  g: number;
+  sn: string;
+  system: RunModelSystemDto;
+  switches: { Id: number; Key: string; Name: string }[];
+  numbers: { Id: number; Key: string; Name: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<StepForm>();
+  const [saving, setSaving] = useState(false);
+  const options = (points: { Id: number; Key: string; Name: string }[]) =>
+    points.map((p) => ({ value: p.Id, label: `${p.Name} (${p.Key})` }));
+  const save = useCallback(async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    let accessory: number | undefined;
+    try {
+      accessory = (await addSystemAccessory(g, sn, { SystemId: system.Id, Name: values.Name })).data.Id;
+      const picked = switches.find((p) => p.Id === values.DataDefineId);
+      await addStep(g, sn, {
+        AccessoryId: accessory,
+        ControlName: picked?.Name ?? '',
+        DataValue: values.DataValue,
+        DataDefineId: values.DataDefineId,
+        AssociateDefineId: values.AssociateDefineId ?? null,
+        SequenceIn: values.SequenceIn,
+      });
+      void message.success(t('runModel.saved'));
+      await refreshRunModel(client, sn);
+      onClose();
+    } catch (error) {
+      // The step was refused: the accessory made for it goes too, so nothing half-made stays.
+      if (accessory !== undefined) await removeSystemAccessory(g, sn, accessory).catch(() => undefined);
+      if (!applyServerFieldErrors(form, error, ['Name', 'DataDefineId', 'DataValue', 'AssociateDefineId', 'SequenceIn']))
+        void message.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }, [client, form, g, message, onClose, sn, switches, system.Id, t]);
+  return (
+    <Modal
+      open
+      title={t('runModel.addStepTo', { name: system.Name })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={() => {
+        void save().catch(() => undefined);
+      }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ SequenceIn: system.Steps.length + 1, DataValue: 3600 }}>
+        <Form.Item name="Name" label={t('runModel.accessory')} rules={zodFieldRules(addDeviceSystemAccessoryRequest.shape.Name)}>
+          <Input placeholder={t('runModel.accessoryPlaceholder')} maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="DataDefineId"
+          label={t('runModel.switch')}
+          extra={switches.length === 0 ? t('runModel.noSwitches') : undefined}
+          rules={zodFieldRules(stepFields.DataDefineId)}
+        >
+          <Select options={options(switches)} showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        <Form.Item name="DataValue" label={t('runModel.runTime')} rules={zodFieldRules(stepFields.DataValue)}>
+          <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="AssociateDefineId" label={t('runModel.elapsed')} extra={t('runModel.elapsedHelp')}>
+          <Select options={options(numbers)} allowClear showSearch={{ optionFilterProp: 'label' }} />
+        </Form.Item>
+        <Form.Item name="SequenceIn" label={t('runModel.order')} rules={zodFieldRules(stepFields.SequenceIn)}>
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
