@@ -313,7 +313,9 @@ const writer = (
 await closeFleet(fleet);
 await server.stop();
 const loop = loopBetween(reports, run.startedAt, run.drainedAt);
-const heap = reports.filter((r) => r.at >= run.startedAt && r.at <= run.endedAt).map((r) => r.heapMb);
+const during = reports.filter((r) => r.at >= run.startedAt && r.at <= run.endedAt);
+const heap = during.map((r) => r.heapMb);
+const external = during.map((r) => r.externalMb ?? NaN);
 
 const countStored = async (): Promise<number> => {
   if (pgDb) {
@@ -395,7 +397,7 @@ Fleet ingest, ${dbName}: ${n(DEVICES)} devices × ${String(POINTS)} points / ${S
   MQTT:          ${pubackLine(run)}
   HTTP:          GET /api/user/myinfo ×${String(http.length)}: p50 ${ms(percentile(httpSorted, 50))}, p99 ${ms(percentile(httpSorted, 99))}, max ${ms(httpSorted.at(-1) ?? NaN)}, ${String(httpFailed)} failed or not 200
   event loop:    longest stall ${ms(loop.stallMs)} (${String(loop.over200)} stalls over 200 ms); this load generator's own longest ${ms(ownStallMs)}
-  server:        ${(((cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / elapsed) * 100).toFixed(0)}% CPU (of one core), RSS first 10 s ${n(avg(rssFirst))} MB, last 10 s ${n(avg(rssLast))} MB, peak ${n(Math.max(...rss))} MB (V8 heap in use ${n(heap[0] ?? NaN)} → ${n(heap.at(-1) ?? NaN)} MB); ${String(writer.batches)} commits of ${(writer.messages / Math.max(1, writer.batches)).toFixed(1)} messages on average`);
+  server:        ${(((cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / elapsed) * 100).toFixed(0)}% CPU (of one core), RSS first 10 s ${n(avg(rssFirst))} MB, last 10 s ${n(avg(rssLast))} MB, peak ${n(Math.max(...rss))} MB (V8 heap in use ${n(heap[0] ?? NaN)} → ${n(heap.at(-1) ?? NaN)} MB, Buffers outside it ${n(external[0] ?? NaN)} → ${n(external.at(-1) ?? NaN)} MB); ${String(writer.batches)} commits of ${(writer.messages / Math.max(1, writer.batches)).toFixed(1)} messages on average`);
 if (bare)
   console.log(
     `  ceiling:       bare broker ${n((bare.run.acked * POINTS) / bare.run.seconds)} points/s, ${pubackLine(bare.run)}, longest stall ${ms(bare.stallMs)}`,

@@ -145,6 +145,8 @@ export interface LoopReport {
   rssMb: number;
   /** V8's heap in use. */
   heapMb: number;
+  /** Memory of the main thread's objects outside V8's heap (Buffers, ArrayBuffers). */
+  externalMb?: number;
 }
 
 export function isLoopReport(message: unknown): message is LoopReport {

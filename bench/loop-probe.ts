@@ -24,6 +24,7 @@ if (process.send) {
       stallMs: Math.max(0, worst),
       rssMb: memory.rss / 1048576,
       heapMb: memory.heapUsed / 1048576,
+      externalMb: memory.external / 1048576,
     });
     worst = 0;
   }, 1000).unref();

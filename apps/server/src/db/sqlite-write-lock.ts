@@ -7,6 +7,8 @@
  * its turn asynchronously (Atomics.waitAsync): it runs a write only when no other thread is in a
  * transaction, and never blocks inside SQLite for it.
  *
+ * The main thread's queued writes go one at a time, each in its own turn of the event loop.
+ *
  * Turns: the ingest writer's thread lets queued main-thread writes go first (they are short and
  * people wait for them), but for at most THREAD_DEFER_MS; the main thread keeps the lock for
  * its queued writes one after the other, and hands it over when the writer's thread has waited
@@ -116,7 +118,9 @@ export class MainWriteLock {
       void this.take().then(next);
       return;
     }
-    next();
+    // In a later turn of the event loop: handing over in a microtask ran a queue of thousands of
+    // writes (a connect storm marking devices online) in one go, holding the loop for seconds.
+    setImmediate(next);
   }
 
   private free(): void {
