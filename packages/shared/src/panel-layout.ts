@@ -117,7 +117,7 @@ export function mergeLayout(panels: readonly GridPanel[], saved: readonly Layout
 }
 
 /** The order the panels stack in on a phone: by type (faults, values, control, facts, media, map, settings), then as arranged. */
-export function stackOrder(panels: readonly GridPanel[], layout: readonly LayoutItem[]): GridPanel[] {
+export function stackOrder<P extends GridPanel>(panels: readonly P[], layout: readonly LayoutItem[]): P[] {
   const at = new Map(layout.map((item) => [item.i, item]));
   const place = (p: GridPanel) => {
     const item = at.get(p.key);

@@ -7,6 +7,7 @@ import { sitesEnUS } from './sites.en-US';
 import { statisticsEnUS } from './statistics.en-US';
 import { noticesEnUS } from './notices.en-US';
 import { controlEnUS } from './control.en-US';
+import { dashboardEnUS } from './dashboard.en-US';
 import { notificationsEnUS } from './notifications.en-US';
 
 export const consoleEnUS = {
@@ -246,6 +247,7 @@ export const consoleEnUS = {
   ...statisticsEnUS,
   ...noticesEnUS,
   ...controlEnUS,
+  ...dashboardEnUS,
   ...notificationsEnUS,
 };
 

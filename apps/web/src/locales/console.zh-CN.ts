@@ -4,6 +4,7 @@ import { sitesZhCN } from './sites.zh-CN';
 import { statisticsZhCN } from './statistics.zh-CN';
 import { noticesZhCN } from './notices.zh-CN';
 import { controlZhCN } from './control.zh-CN';
+import { dashboardZhCN } from './dashboard.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -243,5 +244,6 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...statisticsZhCN,
   ...noticesZhCN,
   ...controlZhCN,
+  ...dashboardZhCN,
   ...notificationsZhCN,
 };

@@ -9,12 +9,13 @@
  * and its principals (features/sites) — so it lives here, in the app layer, and the features do
  * not import each other (conventions: `components/lib ← features ← app`).
  *
- * A device's page leads with the device: its name, state and Back, its active alarms and its
- * values, then its details; the map follows, smaller. The statistics panel counts the project or
+ * A device's page leads with the device: its name, state and Back, its active alarms, then its
+ * panels on their grid (device-dashboard.tsx: values, alarms, facts, images, the map), then its
+ * details in tabs. The statistics panel counts the project or
  * station shown (a device's station), not the whole tenant.
  */
 import { Fragment, Suspense, useCallback, useMemo, useState } from 'react';
-import { Card, Flex, Skeleton, Typography } from 'antd';
+import { Flex, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,6 @@ import { DeviceDetails, type OwnDeviceTabs } from '../../features/devices/compon
 import { DeviceHeadline } from '../../features/devices/components/device-headline';
 import { DeviceNode, StationDevices } from '../../features/devices/components/device-nodes';
 import { deviceQueryOptions, type DeviceDto } from '../../features/devices/api/devices-api';
-import { LiveValues } from '../../features/home/components/live-values';
 import { DeviceLogTable } from '../../features/home/components/device-log-table';
 import { withDeviceTypesCatalog } from '../../lib/feature-catalogs';
 import { lazyComponent } from '../../lib/lazy-page';
@@ -52,6 +52,8 @@ import './home-page.css';
 const ControlPanel = lazyComponent(
   withDeviceTypesCatalog(() => import('../../features/home/components/control/control-panel').then((m) => m.ControlPanel)),
 );
+/** The device's panels on their grid, with the grid library, only on a device's page. */
+const DeviceDashboard = lazyComponent(() => import('./device-dashboard').then((m) => m.DeviceDashboard));
 /** The History tab brings ECharts with it, only when opened. */
 const HistoryPanel = lazyComponent(() =>
   import('../../features/home/components/history/history-panel').then((m) => m.HistoryPanel),
@@ -214,6 +216,20 @@ export function HomePage() {
     </>
   );
 
+  // On a device's page the map is one of its panels: the device's place, filling the panel.
+  const deviceMap = (
+    <ClusterMap
+      className="sluice-panel-map"
+      config={config}
+      points={points}
+      selectedKey={selectedKey}
+      onSelect={select}
+      label={t('map.label')}
+      view={view}
+      you={you}
+    />
+  );
+
   return (
     <div className="sluice-home">
       <section className="sluice-home-list" aria-label={t('home.listPanel')}>
@@ -223,14 +239,11 @@ export function HomePage() {
         {sn ? (
           <Fragment key={sn}>
             <DeviceHeadline sn={sn} />
-            <Card size="small" title={t('live.tab')} className="sluice-device-values" role="region" aria-label={t('live.tab')}>
-              <Flex vertical gap={12}>
-                <DeviceAlarms sn={sn} />
-                <LiveValues g={g} sn={sn} />
-              </Flex>
-            </Card>
+            <DeviceAlarms sn={sn} />
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+              <DeviceDashboard sn={sn} map={deviceMap} />
+            </Suspense>
             <DeviceDetails sn={sn} you={you} tabs={deviceTabs} />
-            {map}
           </Fragment>
         ) : (
           <>
