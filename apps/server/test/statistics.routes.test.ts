@@ -222,6 +222,52 @@ describe.each(databaseKinds)('statistics calls on %s', (kind) => {
     expect(admin.data.Total).toMatchObject({ ProjectId: null, DeviceNum: 2, TreatedMonth: 230, TreatedToday: 60 });
   });
 
+  it('gives a chart the standard of each series, and exports the same rows as CSV and as an Excel workbook', async () => {
+    const range = `BeginTime=${day1}&EndTime=${day2}&Keys=COD_Out,FlowTotal`;
+    const chart = await get<{ Series: { Key: string; Standard?: string }[] }>(
+      `/api/${String(g)}/${SN}/DeviceHisData?${range}`,
+      users.operator,
+    );
+    expect(chart.data.Series.map((s) => [s.Key, s.Standard])).toEqual([
+      ['COD_Out', '50'],
+      ['FlowTotal', undefined],
+    ]);
+    const csv = await t.call({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN}/DeviceHisData?${range}&Format=csv`,
+      token: users.operator,
+    });
+    const csvRows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(csvRows[0]).toEqual(['Time', 'COD_Out', 'FlowTotal']);
+    const xlsx = await t.call({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN}/DeviceHisData?${range}&Format=xlsx`,
+      token: users.operator,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(xlsx.rawPayload).buffer);
+    const sheetRows: string[][] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      sheetRows.push(
+        [1, 2, 3].map((i) => {
+          const v = row.getCell(i).value;
+          return typeof v === 'number' || typeof v === 'string' ? String(v) : '';
+        }),
+      );
+    });
+    // 12 readings at 12 times (COD and the counter share none) under the header; numbers stored as numbers.
+    expect(sheetRows).toHaveLength(csvRows.length);
+    expect(sheetRows).toEqual(csvRows);
+    expect(typeof workbook.worksheets[0]?.getRow(2).getCell(2).value).toBe('number');
+  });
+
   it('keeps the home panel’s statistic cards per user, refusing an unknown card', async () => {
     const cards = ['treated', 'compliance', 'total:RunTimeDay'];
     const saved = await t.call({

@@ -30,8 +30,8 @@ export const historyQuery = z.preprocess(
     /** Data keys, comma-joined; all of the device's when empty. */
     Keys: z.string().max(2000).optional(),
     MaxPoints: z.coerce.number().int().min(10).max(100_000).optional(),
-    /** csv: a file of every row in range (not downsampled). */
-    Format: z.enum(['json', 'csv']).default('json'),
+    /** csv, xlsx: a file of every row in range (not downsampled). */
+    Format: z.enum(['json', 'csv', 'xlsx']).default('json'),
   }),
 );
 export type HistoryQuery = z.infer<typeof historyQuery>;
@@ -48,6 +48,8 @@ export const historySeriesDto = z.object({
   Count: z.number(),
   /** From roll-ups: each point's bucket as [time ms, min, max] (Points then hold averages). */
   Bands: z.array(z.tuple([z.number(), z.number(), z.number()])).optional(),
+  /** The device type's statistics standard of the key ('50', or '6,9' for a band), when it sets one. */
+  Standard: z.string().optional(),
 });
 export const historyDto = z.object({
   DeviceSn: z.string(),

@@ -89,6 +89,15 @@ export class StatisticsService {
     return this.deps.offsetMinutes;
   }
 
+  /** A type's statistics standards by data key (those it sets), for charts to draw. */
+  async standardsOf(groupId: number, typeId: number | null): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (typeId === null) return out;
+    for (const d of await this.deps.repository.definitions(groupId, [typeId]))
+      if (d.standard !== '' && !out.has(d.key)) out.set(d.key, d.standard);
+    return out;
+  }
+
   /** [from, to) of Begin … End (local days), refused when reversed or longer than the limit. */
   range(begin: string, end: string): { from: number; to: number } {
     const from = dayStart(begin, this.offset);

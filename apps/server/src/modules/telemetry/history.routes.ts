@@ -14,6 +14,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import type { KnownDevice } from './device-directory.ts';
 import { HistoryService } from './history.service.ts';
+import { XLSX_CONTENT_TYPE } from '../data-defines/xlsx.ts';
 
 const tags = ['Live data'];
 const view = { operate: 'device.view' } as const;
@@ -50,7 +51,7 @@ export function historyRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'History of a device for charts: per key at most MaxPoints points (default 2,000; min/max per bucket), from raw rows, hourly or daily roll-ups chosen by the range (Type=auto) or named (raw, hour, day). Format=csv exports every row in range.',
+          'History of a device for charts: per key at most MaxPoints points (default 2,000; min/max per bucket), from raw rows, hourly or daily roll-ups chosen by the range (Type=auto) or named (raw, hour, day). Format=csv or xlsx exports every row in range; a series the type’s statistics hold to a standard carries it.',
         params: deviceParams,
         querystring: historyQuery,
         response: { 200: envelopeOf(historyDto) },
@@ -77,7 +78,17 @@ export function historyRoutes(root: FastifyInstance): void {
           .header('content-disposition', `attachment; filename="${name}"`)
           .send(stream);
       }
-      return ok(request, await service().chart(device, request.query));
+      if (request.query.Format === 'xlsx') {
+        const workbook = await service().xlsx(device, request.query);
+        const name = `${device.deviceSn}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+        const file: FastifyReply = reply;
+        return file
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(workbook);
+      }
+      const standards = await app.ctx.statistics.standardsOf(device.groupId, device.typeId);
+      return ok(request, await service().chart(device, request.query, undefined, standards));
     },
   );
 

@@ -19,6 +19,8 @@ export const RAW_LIMIT = 20_000;
 export const HOURLY_LIMIT = 24 * 400;
 /** Rows of a CSV export at most. */
 export const CSV_LIMIT = 1_000_000;
+/** Rows of an Excel export at most (a sheet holds 1,048,576). */
+export const XLSX_LIMIT = 200_000;
 /** The longest range of a history call. */
 export const MAX_RANGE_DAYS = 3660;
 
@@ -78,12 +80,18 @@ export class HistoryService {
     this.defaultMaxPoints = defaultMaxPoints;
   }
 
-  async chart(device: KnownDevice, query: HistoryQuery, now = Date.now()): Promise<HistoryDto> {
+  /** `standards`: the device type's statistics standards by key, drawn as lines on the chart. */
+  async chart(
+    device: KnownDevice,
+    query: HistoryQuery,
+    now = Date.now(),
+    standards: ReadonlyMap<string, string> = new Map(),
+  ): Promise<HistoryDto> {
     const { from, to } = historyRange(query, this.offsetMinutes, now);
     const maxPoints = query.MaxPoints ?? this.defaultMaxPoints;
     const series = await this.repository.series(device.groupId, device.deviceSn, keysOf(query.Keys));
     const source = query.Type === 'auto' ? await this.pickSource(series, from, to) : query.Type;
-    const names = await this.names(device);
+    const names = await this.names(device, standards);
     const out: HistoryDto['Series'] = [];
     let downsampled = false;
     if (source === 'raw') {
@@ -126,8 +134,8 @@ export class HistoryService {
     };
   }
 
-  /** Every row in range as CSV: Time, then one column per key (raw rows, or bucket averages for hour/day). */
-  async *csv(device: KnownDevice, query: HistoryQuery, now = Date.now()): AsyncGenerator<string> {
+  /** Every row in range: Time, then one column per key (raw rows, or bucket averages for hour/day). */
+  private async table(device: KnownDevice, query: HistoryQuery, now: number) {
     const { from, to } = historyRange(query, this.offsetMinutes, now);
     const series = await this.repository.series(device.groupId, device.deviceSn, keysOf(query.Keys));
     const source = query.Type === 'auto' ? 'raw' : query.Type;
@@ -154,16 +162,39 @@ export class HistoryService {
       for (const s of series) columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, round(b.sum / b.cnt)])));
     }
     const times = [...new Set([...columns.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+    return { series, times, valueOf: (seriesId: number, time: number) => columns.get(seriesId)?.get(time) ?? null };
+  }
+
+  /** Every row in range as CSV: Time, then one column per key. */
+  async *csv(device: KnownDevice, query: HistoryQuery, now = Date.now()): AsyncGenerator<string> {
+    const { series, times, valueOf } = await this.table(device, query, now);
     yield `\uFEFFTime,${series.map((s) => csvCell(s.key)).join(',')}\r\n`;
     let chunk = '';
     for (const t of times) {
-      chunk += `${this.formatTime(t)},${series.map((s) => csvCell(columns.get(s.id)?.get(t) ?? '')).join(',')}\r\n`;
+      chunk += `${this.formatTime(t)},${series.map((s) => csvCell(valueOf(s.id, t) ?? '')).join(',')}\r\n`;
       if (chunk.length > 64_000) {
         yield chunk;
         chunk = '';
       }
     }
     if (chunk) yield chunk;
+  }
+
+  /** The same rows as an Excel workbook: numbers stored as numbers, the time as text, a frozen header. */
+  async xlsx(device: KnownDevice, query: HistoryQuery, now = Date.now()): Promise<Buffer> {
+    const { series, times, valueOf } = await this.table(device, query, now);
+    if (times.length > XLSX_LIMIT) throw new AppError(400, 'history.tooManyRows', { limit: XLSX_LIMIT });
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    workbook.creator = 'Sluice';
+    const sheet = workbook.addWorksheet(device.deviceSn.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = [
+      { header: 'Time', width: 20 },
+      ...series.map((s) => ({ header: s.key, width: Math.max(10, s.key.length + 2) })),
+    ];
+    sheet.getRow(1).font = { bold: true };
+    for (const t of times) sheet.addRow([this.formatTime(t), ...series.map((s) => valueOf(s.id, t))]);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
   /** The newest values of a device with their names and units. */
@@ -209,11 +240,19 @@ export class HistoryService {
 
   private async names(
     device: KnownDevice,
-  ): Promise<(s: SeriesInfo) => { Key: string; Name: string; Unit: string; Defined: boolean }> {
+    standards: ReadonlyMap<string, string>,
+  ): Promise<(s: SeriesInfo) => { Key: string; Name: string; Unit: string; Defined: boolean; Standard?: string }> {
     const definitions = await this.directory.definitionsOf(device);
     return (s) => {
       const d = definitions.byKey.get(s.key);
-      return { Key: s.key, Name: d?.name ?? s.key, Unit: d?.unit ?? '', Defined: d !== undefined };
+      const standard = standards.get(s.key);
+      return {
+        Key: s.key,
+        Name: d?.name ?? s.key,
+        Unit: d?.unit ?? '',
+        Defined: d !== undefined,
+        ...(standard ? { Standard: standard } : {}),
+      };
     };
   }
 }

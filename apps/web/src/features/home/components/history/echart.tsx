@@ -1,22 +1,47 @@
 /**
  * A small ECharts wrapper: only the parts a line chart uses are bundled (tree-shaken), and this
  * module is reached only through the lazily loaded History tab, so sign-in and the home page do
- * not carry ECharts. The chart follows its box's size and is replaced when the option changes.
+ * not carry ECharts. The chart follows its box's size and is replaced when the option changes;
+ * a zoom is reported once the user stops, so that the tab can fetch finer data for the window.
  */
 import { useEffect, useRef } from 'react';
 import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer]);
 
 export type ChartOption = EChartsCoreOption;
 
-export function EChart({ option, label, height }: { option: ChartOption; label: string; height: number }) {
+/** The time window a zoom shows, read from the first data zoom (its start and end values, ms). */
+function zoomWindow(instance: echarts.ECharts): { from: number; to: number } | undefined {
+  const option = instance.getOption() as { dataZoom?: { startValue?: unknown; endValue?: unknown }[] };
+  const zoom = option.dataZoom?.[0];
+  const from = Number(zoom?.startValue);
+  const to = Number(zoom?.endValue);
+  return Number.isFinite(from) && Number.isFinite(to) && from < to ? { from, to } : undefined;
+}
+
+export function EChart({
+  option,
+  label,
+  height,
+  onZoom,
+}: {
+  option: ChartOption;
+  label: string;
+  height: number;
+  /** Told the window a user zoomed to, once they stop (a moment after the last wheel or drag). */
+  onZoom?: (window: { from: number; to: number }) => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const zoomed = useRef(onZoom);
+  useEffect(() => {
+    zoomed.current = onZoom;
+  }, [onZoom]);
 
   useEffect(() => {
     const element = box.current;
@@ -27,7 +52,16 @@ export function EChart({ option, label, height }: { option: ChartOption; label: 
       instance.resize();
     });
     observer.observe(element);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    instance.on('datazoom', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const window = zoomWindow(instance);
+        if (window) zoomed.current?.(window);
+      }, 500);
+    });
     return () => {
+      clearTimeout(timer);
       observer.disconnect();
       instance.dispose();
       chart.current = null;

@@ -27,6 +27,10 @@ export interface HistoryLine {
   decimals: number;
   /** [time ms, value]; null where the device sent no number. */
   points: [number, number | null][];
+  /** The type's standard of the key ('50', or '6,9' for a band), drawn as lines. */
+  standard?: string;
+  /** From roll-ups: [time ms, min, max] of each point's bucket, drawn as a band. */
+  bands?: [number, number, number][];
 }
 
 /** A number format's decimals, 2 when it names none (spec §9). */
@@ -48,6 +52,8 @@ export function historyLines(history: HistoryDto, formats: ReadonlyMap<string, s
     unit: series.Unit,
     decimals: decimalsOf(formats.get(series.Key)),
     points: series.Points.map(([time, value]): [number, number | null] => [time, typeof value === 'number' ? value : null]),
+    ...(series.Standard ? { standard: series.Standard } : {}),
+    ...(series.Bands && series.Bands.length > 0 ? { bands: series.Bands } : {}),
   }));
 }
 
@@ -62,11 +68,25 @@ interface TooltipItem {
   value?: unknown;
 }
 
+/** A standard's limits: its maximum, and its minimum for a band ('6,9'). */
+export function standardLimits(standard: string | undefined): number[] {
+  if (!standard) return [];
+  return standard
+    .replace(/，/g, ',')
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isFinite(n));
+}
+
 export function historyOption(
   lines: readonly HistoryLine[],
   colors: ChartColors,
   formatTime: (ms: number) => string,
   range: { from: number; to: number },
+  texts: { standard: (line: HistoryLine, limit: string) => string; band: (line: HistoryLine) => string } = {
+    standard: (line, limit) => `${line.label} ≤ ${limit}`,
+    band: (line) => `${line.label} min–max`,
+  },
 ) {
   const units = [...new Set(lines.map((line) => line.unit))];
   const axisOf = (unit: string) => Math.min(units.indexOf(unit), 1);
@@ -76,7 +96,7 @@ export function historyOption(
     animation: false,
     textStyle: { color: colors.text },
     grid: { left: 8, right: 8, top: 40, bottom: 56, containLabel: true },
-    legend: { type: 'scroll', top: 0, textStyle: { color: colors.text } },
+    legend: { type: 'scroll', top: 0, textStyle: { color: colors.text }, data: lines.map((line) => line.label) },
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -84,7 +104,8 @@ export function historyOption(
       borderColor: colors.line,
       textStyle: { color: colors.text },
       formatter: (params: TooltipItem | TooltipItem[]) => {
-        const items = Array.isArray(params) ? params : [params];
+        // The lines only: band series (after them) are not values of their own.
+        const items = (Array.isArray(params) ? params : [params]).filter((item) => (item.seriesIndex ?? -1) < lines.length);
         const first = items[0]?.value;
         const time = Array.isArray(first) ? Number(first[0]) : NaN;
         const rows = items.map((item) => {
@@ -116,13 +137,58 @@ export function historyOption(
       { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
       { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: 8, textStyle: { color: colors.secondaryText } },
     ],
-    series: lines.map((line) => ({
-      type: 'line',
-      name: line.label,
-      yAxisIndex: axisOf(line.unit),
-      showSymbol: false,
-      connectNulls: false,
-      data: line.points,
-    })),
+    series: [
+      ...lines.map((line) => ({
+        type: 'line',
+        name: line.label,
+        yAxisIndex: axisOf(line.unit),
+        showSymbol: false,
+        connectNulls: false,
+        data: line.points,
+        ...(standardLimits(line.standard).length > 0
+          ? {
+              markLine: {
+                silent: true,
+                symbol: 'none',
+                lineStyle: { type: 'dashed', width: 1.5 },
+                label: { position: 'insideEndTop', color: colors.text },
+                data: standardLimits(line.standard).map((limit) => ({
+                  yAxis: limit,
+                  name: texts.standard(line, String(limit)),
+                  label: { formatter: texts.standard(line, String(limit)) },
+                })),
+              },
+            }
+          : {}),
+      })),
+      // Each band as a transparent line at the minimum with the spread stacked on it and filled.
+      ...lines.flatMap((line, i) =>
+        line.bands
+          ? [
+              {
+                type: 'line',
+                name: `${texts.band(line)} (min)`,
+                yAxisIndex: axisOf(line.unit),
+                stack: `band-${String(i)}`,
+                showSymbol: false,
+                silent: true,
+                lineStyle: { opacity: 0 },
+                data: line.bands.map(([time, min]) => [time, min]),
+              },
+              {
+                type: 'line',
+                name: texts.band(line),
+                yAxisIndex: axisOf(line.unit),
+                stack: `band-${String(i)}`,
+                showSymbol: false,
+                silent: true,
+                lineStyle: { opacity: 0 },
+                areaStyle: { color: SERIES_COLORS[i % SERIES_COLORS.length], opacity: 0.15 },
+                data: line.bands.map(([time, min, max]) => [time, max - min]),
+              },
+            ]
+          : [],
+      ),
+    ],
   };
 }

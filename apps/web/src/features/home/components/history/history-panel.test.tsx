@@ -21,10 +21,19 @@ interface DrawnSeries {
   name: string;
   data: [number, number | null][];
 }
-const drawn: { option?: ChartOption } = {};
+const drawn: { option?: ChartOption; onZoom?: (window: { from: number; to: number }) => void } = {};
 vi.mock('./echart', () => ({
-  EChart: ({ option, label }: { option: ChartOption; label: string }) => {
+  EChart: ({
+    option,
+    label,
+    onZoom,
+  }: {
+    option: ChartOption;
+    label: string;
+    onZoom?: (window: { from: number; to: number }) => void;
+  }) => {
     drawn.option = option;
+    drawn.onZoom = onZoom;
     return <div role="img" aria-label={label} />;
   },
 }));
@@ -201,5 +210,101 @@ describe('the History tab', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('img', { name: 'History chart of Tank level (m)' });
     expect(drawnSeries()[0]?.data).toEqual([[T0, 1.5]]);
+  });
+
+  it('draws the type’s standard as a line and roll-ups’ min/max as a band, fetches a zoomed window again, and exports what is shown', async () => {
+    const user = userEvent.setup();
+    const cod = define(4, { DataKey: 'COD_Out', DataName: 'Effluent COD', Unit: 'mg/L' });
+    const api = fakeApi({
+      'GET /api/GetDeviceDataDefine': () => ({ data: [cod] }),
+      'GET /api/GetDevicePanels': () => ({ data: [] }),
+      [`GET ${HISTORY}`]: (call) =>
+        call.query.get('Format') === 'csv'
+          ? { data: 'Time,COD_Out' }
+          : {
+              data: answer([
+                {
+                  ...series('COD_Out', 'Effluent COD', 'mg/L', [
+                    [T0 - 3_600_000, 40],
+                    [T0, 44],
+                  ]),
+                  Standard: '50',
+                  Bands: [
+                    [T0 - 3_600_000, 35, 46],
+                    [T0, 41, 47],
+                  ],
+                },
+              ]),
+            },
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <ConfigProvider theme={{ token: { motion: false } }}>
+              <App>
+                <HistoryPanel g={7} sn={SN} />
+              </App>
+            </ConfigProvider>
+          ),
+        },
+      ],
+      '/',
+    );
+    await screen.findByRole('img', { name: 'History chart of Effluent COD (mg/L)' });
+    const option = drawn.option as {
+      series: {
+        name: string;
+        stack?: string;
+        data: [number, number][];
+        markLine?: { data: { yAxis: number; name: string }[] };
+      }[];
+      legend: { data: string[] };
+    };
+    // GB 18918-2002 class 1A: COD 50 mg/L, a dashed line at 50.
+    expect(option.series[0]?.markLine?.data).toEqual([
+      expect.objectContaining({ yAxis: 50, name: 'Effluent COD (mg/L) standard 50' }),
+    ]);
+    // The band: the minimum, then the spread stacked on it; only the line is in the legend.
+    expect(option.series.slice(1).map((s) => [s.stack, s.data])).toEqual([
+      [
+        'band-0',
+        [
+          [T0 - 3_600_000, 35],
+          [T0, 41],
+        ],
+      ],
+      [
+        'band-0',
+        [
+          [T0 - 3_600_000, 11],
+          [T0, 6],
+        ],
+      ],
+    ]);
+    expect(option.legend.data).toEqual(['Effluent COD (mg/L)']);
+
+    // Zooming into an hour of the 7 days asks for that hour; the whole range comes back on request.
+    const calls = () => api.callsTo('GET', HISTORY).filter((c) => c.query.get('Format') === null);
+    drawn.onZoom?.({ from: T0 - 3_600_000, to: T0 });
+    await waitFor(() => {
+      expect(calls().at(-1)?.query.get('BeginTime')).toBe(String(T0 - 3_600_000));
+    });
+    expect(calls().at(-1)?.query.get('EndTime')).toBe(String(T0));
+    await user.click(await screen.findByRole('button', { name: /Whole range/ }));
+    await waitFor(() => {
+      expect(span(calls().at(-1) as { query: URLSearchParams })).toBe(7 * 86_400_000);
+    });
+
+    // Export: every reading of what is shown, as the server's CSV.
+    Object.assign(URL, { createObjectURL: () => 'blob:history', revokeObjectURL: () => undefined });
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(await screen.findByText('CSV (every reading)'));
+    await waitFor(() => {
+      expect(api.callsTo('GET', HISTORY).some((c) => c.query.get('Format') === 'csv')).toBe(true);
+    });
+    const exported = api.callsTo('GET', HISTORY).find((c) => c.query.get('Format') === 'csv');
+    expect(exported?.query.get('Keys')).toBe('COD_Out');
   });
 });

@@ -4,15 +4,17 @@
  * 30 days) or chosen days, drawn as one line per point with zoom, or read as a table (also what a
  * screen reader is offered). Loading, failed (with retry) and "no data in this range" are told apart.
  */
-import { useMemo, useState } from 'react';
-import { Alert, Button, DatePicker, Empty, Flex, Segmented, Select, Skeleton, Table, theme, Tooltip } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, App, Button, DatePicker, Dropdown, Empty, Flex, Segmented, Select, Skeleton, Table, theme, Tooltip } from 'antd';
+import { DownloadOutlined, ReloadOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NUMERIC_DATA_TYPES } from '@sluice/shared/data-types';
 import { QueryError, QueryState } from '../../../../components/query-state';
+import { downloadFile } from '../../../../lib/api-transfer';
 import { dayjs, formatDateTime } from '../../../../lib/dates';
+import { errorMessage } from '../../../../lib/form-errors';
 import { deviceLayoutQueryOptions } from '../../api/device-data-api';
 import { historyQueryOptions } from '../../api/device-history-api';
 import { EChart } from './echart';
@@ -86,8 +88,36 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   const [preset, setPreset] = useState<Preset>('week');
   const [days, setDays] = useState<[Dayjs, Dayjs] | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const range = presetRange(preset, now, days);
+  const presetWindow = presetRange(preset, now, days);
+  // A zoom into less than half the range fetches the window again, finer (raw rows instead of roll-ups).
+  const [zoom, setZoom] = useState<{ from: number; to: number } | null>(null);
+  const range = zoom ?? presetWindow;
   const history = useQuery(historyQueryOptions(g, sn, { from: range?.from ?? 0, to: range?.to ?? 0, keys: range ? keys : [] }));
+  const { message } = App.useApp();
+  const onZoom = useCallback(
+    (window: { from: number; to: number }) => {
+      if (!range || window.to - window.from > (range.to - range.from) / 2) return;
+      setZoom({ from: Math.floor(window.from), to: Math.ceil(window.to) });
+    },
+    [range],
+  );
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    if (!range) return;
+    try {
+      await downloadFile(
+        `/${String(g)}/${encodeURIComponent(sn)}/DeviceHisData`,
+        `${sn}-${dayjs(range.from).format('YYYYMMDD')}.${format}`,
+        {
+          BeginTime: range.from,
+          EndTime: range.to,
+          Keys: keys.join(','),
+          Format: format,
+        },
+      );
+    } catch (error) {
+      void message.error(`${t('deviceHistory.exportFailed')}: ${errorMessage(error)}`);
+    }
+  };
 
   const formats = useMemo(() => new Map(numeric.map((d) => [d.DataKey, d.Format])), [numeric]);
   const lines = useMemo(() => (history.data ? historyLines(history.data, formats) : []), [history.data, formats]);
@@ -105,8 +135,12 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
         },
         formatDateTime,
         { from: history.data?.BeginTime ?? 0, to: history.data?.EndTime ?? 0 },
+        {
+          standard: (line, limit) => t('deviceHistory.standard', { name: line.label, limit }),
+          band: (line) => t('deviceHistory.band', { name: line.label }),
+        },
       ),
-    [lines, token, history.data],
+    [lines, token, history.data, t],
   );
 
   if (layout.isError) return <QueryError query={layout} title={t('deviceHistory.pointsFailed')} />;
@@ -135,10 +169,41 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
                 { value: 'table', label: t('deviceHistory.table') },
               ]}
             />
+            <Flex gap={8} wrap align="center">
+              {zoom ? (
+                <>
+                  <span>{t('deviceHistory.zoomed', { from: formatDateTime(zoom.from), to: formatDateTime(zoom.to) })}</span>
+                  <Button
+                    size="small"
+                    icon={<ZoomOutOutlined aria-hidden />}
+                    onClick={() => {
+                      setZoom(null);
+                    }}
+                  >
+                    {t('deviceHistory.resetZoom')}
+                  </Button>
+                </>
+              ) : null}
+              <Dropdown
+                menu={{
+                  items: [
+                    { key: 'csv', label: t('deviceHistory.exportCsv') },
+                    { key: 'xlsx', label: t('deviceHistory.exportExcel') },
+                  ],
+                  onClick: ({ key }) => {
+                    void exportAs(key === 'xlsx' ? 'xlsx' : 'csv');
+                  },
+                }}
+              >
+                <Button size="small" icon={<DownloadOutlined aria-hidden />}>
+                  {t('deviceHistory.export')}
+                </Button>
+              </Dropdown>
+            </Flex>
           </Flex>
           {history.data?.Downsampled === 'minmax' ? <Alert type="info" showIcon title={t('deviceHistory.downsampled')} /> : null}
           {view === 'chart' ? (
-            <EChart option={option} label={t('deviceHistory.chartLabel', { points: names })} height={360} />
+            <EChart option={option} label={t('deviceHistory.chartLabel', { points: names })} height={360} onZoom={onZoom} />
           ) : (
             <HistoryTable lines={lines} label={t('deviceHistory.tableLabel', { points: names })} />
           )}
@@ -171,6 +236,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
             value={preset}
             onChange={(value) => {
               setPreset(value);
+              setZoom(null);
               setNow(Date.now());
             }}
             options={PRESETS.map((p) => ({ value: p, label: t(`deviceHistory.${p}`) }))}
@@ -183,6 +249,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
             disabledDate={(d) => d.isAfter(dayjs(), 'day')}
             onChange={(value) => {
               setDays(value?.[0] && value[1] ? [value[0], value[1]] : null);
+              setZoom(null);
               setNow(Date.now());
             }}
             style={{ maxWidth: '100%' }}
@@ -194,7 +261,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
             aria-label={t('deviceHistory.refresh')}
             onClick={() => {
               // Chosen days do not move with the clock: fetch them again; a quick range moves to now.
-              if (preset === 'custom') void history.refetch();
+              if (preset === 'custom' || zoom) void history.refetch();
               else setNow(Date.now());
             }}
           />
