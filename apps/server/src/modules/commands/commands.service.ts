@@ -228,7 +228,7 @@ export class CommandsService {
   async pointsOf(groupId: number, deviceSn: string): Promise<{ key: string; name: string; type: string }[]> {
     const device = await this.deps.directory.device(deviceSn);
     if (!device || device.groupId !== groupId) return [];
-    return [...(await this.deps.directory.definitionsOf(device)).byKey.values()];
+    return [...(await this.deps.directory.loadDefinitions(device)).byKey.values()];
   }
 
   /** The definition of a device's data point, or undefined when the device has no such point. */

@@ -86,6 +86,13 @@ export class DeviceDirectory {
   async definitionsOf(device: KnownDevice, now = Date.now()): Promise<DeviceDefinitions> {
     const cached = this.definitions.get(device.deviceSn);
     if (cached && cached.expires > now) return cached.value;
+    const value = await this.loadDefinitions(device);
+    this.definitions.set(device.deviceSn, { value, expires: now + this.ttlMs });
+    return value;
+  }
+
+  /** A device's definitions as they are now, not cached (a screen that must show a change at once). */
+  async loadDefinitions(device: KnownDevice): Promise<DeviceDefinitions> {
     const own = await this.db
       .selectFrom('device_data_defines')
       .select(['data_key', 'data_type', 'data_name', 'unit'])
@@ -111,8 +118,6 @@ export class DeviceDirectory {
         if (r.out_key && r.out_key !== r.data_key) aliases.set(r.out_key, r.data_key);
       }
     }
-    const value = { byKey, aliases };
-    this.definitions.set(device.deviceSn, { value, expires: now + this.ttlMs });
-    return value;
+    return { byKey, aliases };
   }
 }

@@ -93,7 +93,7 @@ export function RunModelPanel(props: RunModelPanelProps) {
                     value: 0,
                     control: t('runModel.title'),
                     name: t('runModel.title'),
-                    shown: '',
+                    shown: systems.map((s) => s.Name).join(', '),
                     question: { title: t('runModel.sendQuestion', { device: deviceName }), ok: t('runModel.send') },
                     post: () => sendRunModel(g, sn),
                   });
