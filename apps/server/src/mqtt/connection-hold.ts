@@ -4,7 +4,8 @@
  * all). But a connection left unread past its keep-alive is dropped — by Aedes, which hears
  * nothing from it, or by the device, whose PINGREQ goes unanswered — and a device held back must
  * not be dropped. So a connection is held at most half its keep-alive (at most MAX_HOLD_MS) at a
- * time: then it is read again (its pings are answered, and what it sent meanwhile is taken in,
+ * time — between a quarter and a half, at random, so that thousands of connections held at once
+ * are not all read again in the same instant — then it is read again (its pings are answered, and what it sent meanwhile is taken in,
  * to wait for room like any message), and held again by the next message that finds ingestion
  * full.
  */
@@ -37,11 +38,14 @@ export class ConnectionHold {
     }
     hold.count += 1;
     client.pause();
-    hold.timer ??= setTimeout(() => {
-      const current = this.holds.get(client);
-      if (current) current.timer = undefined;
-      client.resume();
-    }, ConnectionHold.limitOf(client));
+    hold.timer ??= setTimeout(
+      () => {
+        const current = this.holds.get(client);
+        if (current) current.timer = undefined;
+        client.resume();
+      },
+      ConnectionHold.limitOf(client) * (0.5 + Math.random() / 2),
+    );
     hold.timer.unref();
   }
 
@@ -63,7 +67,7 @@ export class ConnectionHold {
     return this.holds.size;
   }
 
-  /** How long a client may go unread: half its keep-alive, at most MAX_HOLD_MS. */
+  /** How long a client may go unread at most: half its keep-alive, at most MAX_HOLD_MS. */
   static limitOf(client: HoldableClient): number {
     const interval = client._keepaliveInterval ?? -1;
     if (interval <= 0) return MAX_HOLD_MS;

@@ -15,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TopicAddress } from '@sluice/shared/device-protocol';
 import type { IngestionService } from '../modules/telemetry/ingestion.service.ts';
 import type { OnlineService } from '../modules/online/online.service.ts';
 import type { MessageBus, PublishOptions } from './message-bus.ts';
@@ -22,6 +23,7 @@ import { describe, type MqttAuth, type MqttIdentity } from './mqtt-auth.ts';
 import { hashToken, type SessionEnd } from '../auth/sessions.repository.ts';
 import { AdmissionGate } from './admission-gate.ts';
 import { ConnectionHold, type HoldableClient } from './connection-hold.ts';
+import { IngestBacklog } from './ingest-backlog.ts';
 
 export const WS_PATH = '/mqtt';
 const DISCONNECT_GRACE_MS = 500;
@@ -30,6 +32,16 @@ const ADMISSION_MAX_WAIT_MS = 20_000;
 
 /** Aedes' clients stop reading their connection when paused (not in its type declarations). */
 type Pausable = Client & HoldableClient;
+
+/** A device's data message on its way to ingestion. */
+interface BacklogMessage {
+  client: Pausable;
+  address: TopicAddress;
+  payload: Buffer;
+  /** Whether it waited in the backlog, holding its connection. */
+  held: boolean;
+  callback: (error?: Error | null) => void;
+}
 
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
@@ -48,6 +60,8 @@ export class EmbeddedBroker implements MessageBus {
   private readonly consoles = new Set<Client>();
   /** Device connections not read while their messages wait for ingestion. */
   private readonly held = new ConnectionHold();
+  /** Devices' messages waiting for ingestion to make room. */
+  readonly backlog: IngestBacklog<BacklogMessage>;
   /** The session token of a WebSocket upgrade's cookie (when it came from the console's own origin). */
   private readonly upgradeTokens = new WeakMap<IncomingMessage, string>();
   private tcp: NetServer | undefined;
@@ -70,11 +84,35 @@ export class EmbeddedBroker implements MessageBus {
     this.aedes = aedes;
     this.deps = deps;
     this.gate = deps.connectRate > 0 ? new AdmissionGate(deps.connectRate, ADMISSION_MAX_WAIT_MS) : undefined;
+    this.backlog = new IngestBacklog(deps.busy, (message) => {
+      this.ingest(message);
+    });
     this.ws = new WebSocketServer({
       noServer: true,
       maxPayload: 1024 * 1024,
       handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
     });
+  }
+
+  /** Hands a device's message to ingestion; Aedes acknowledges it (PUBACK) when it is stored. */
+  private ingest(message: BacklogMessage): void {
+    const { client, address, payload, callback } = message;
+    this.deps.ingestion.handle({ address, payload, retained: false }).then(
+      (outcome) => {
+        if (message.held) this.held.release(client);
+        if (outcome.ok) callback(null);
+        else if ('retry' in outcome) callback(new Error(outcome.reason));
+        else {
+          // Refused: acknowledged so that the device does not send it again, delivered to no one.
+          this.dropped.add(payload);
+          callback(null);
+        }
+      },
+      (error: unknown) => {
+        if (message.held) this.held.release(client);
+        callback(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   }
 
   static async create(deps: EmbeddedBroker['deps']): Promise<EmbeddedBroker> {
@@ -179,7 +217,7 @@ export class EmbeddedBroker implements MessageBus {
   }
 
   private install(): void {
-    const { auth, ingestion, online, log } = this.deps;
+    const { auth, online, log } = this.deps;
     const aedes = this.aedes;
 
     aedes.authenticate = (client, username, password, done) => {
@@ -253,26 +291,20 @@ export class EmbeddedBroker implements MessageBus {
         callback(new Error('not a protocol topic'));
         return;
       }
-      // Back-pressure: while ingestion is full, this device's connection is not read until its
-      // message is stored, or for half its keep-alive (connection-hold.ts).
-      const paused = this.deps.busy();
-      if (paused) this.held.hold(client as Pausable);
-      ingestion.handle({ address, payload: packet.payload as Buffer, retained: false }).then(
-        (outcome) => {
-          if (paused) this.held.release(client as Pausable);
-          if (outcome.ok) callback(null);
-          else if ('retry' in outcome) callback(new Error(outcome.reason));
-          else {
-            // Refused: acknowledged so that the device does not send it again, delivered to no one.
-            this.dropped.add(packet.payload as Buffer);
-            callback(null);
-          }
-        },
-        (error: unknown) => {
-          if (paused) this.held.release(client as Pausable);
-          callback(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+      // Back-pressure: while ingestion is full, the message waits in the backlog as it came, and
+      // this device's connection is not read until the message is stored, or for half its
+      // keep-alive (ingest-backlog.ts, connection-hold.ts).
+      const message: BacklogMessage = {
+        client: client as Pausable,
+        address,
+        payload: packet.payload as Buffer,
+        held: false,
+        callback,
+      };
+      if (this.backlog.offer(message)) {
+        message.held = true;
+        this.held.hold(message.client);
+      }
     };
 
     aedes.authorizeSubscribe = (client, subscription, callback) => {
