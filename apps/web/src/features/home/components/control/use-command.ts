@@ -127,7 +127,9 @@ export function useCommand(g: number, sn: string, options: { hasControlMode: boo
     (request: CommandRequest) =>
       new Promise<boolean>((resolve) => {
         modal.confirm({
-          title: request.question?.title ?? t('control.confirm', { control: request.control, name: request.name, value: request.shown }),
+          title:
+            request.question?.title ??
+            t('control.confirm', { control: request.control, name: request.name, value: request.shown }),
           okText: request.question?.ok ?? t('control.ok'),
           cancelText: t('common.cancel'),
           okButtonProps: request.danger ? { danger: true } : {},
