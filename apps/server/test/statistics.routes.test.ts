@@ -7,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscreteRecordDto, RegionStatisticsDto, StatisticsRecordDto } from '@sluice/shared/statistics.schema';
 import { ensureRawPartitions } from '../src/db/telemetry-partitions.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../src/modules/telemetry/telemetry-write.repository.ts';
-import { buildSites, buildType, defaultRole } from './factories.ts';
+import { buildDevice, buildSites, buildType, defaultRole } from './factories.ts';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp, type Users } from './harness.ts';
 
 const H = 3_600_000;
 const DAY = 24 * H;
 const SN = 'SLSTAT000001';
 const HIDDEN = 'SLSTAT000002';
+/** A device of a sub-type that defines no statistics of its own, in no station. */
+const CHILD = 'SLSTAT000003';
 
 describe.each(databaseKinds)('statistics calls on %s', (kind) => {
   let t: TestApp;
@@ -90,6 +92,12 @@ describe.each(databaseKinds)('statistics calls on %s', (kind) => {
       tree: { projects: [{ name: 'Hidden', stations: [{ name: 'Station B', devices: [{ sn: HIDDEN, typeId: type.id }] }] }] },
     });
     projectB = hidden.id('Hidden');
+    const child = await db
+      .insertInto('device_types')
+      .values({ group_id: g, type_name: 'Lift pump', parent_id: type.id, status: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await buildDevice(t.app.ctx, { groupId: g, sn: CHILD, typeId: child.id });
 
     if (dialect === 'postgres') await ensureRawPartitions(db, d1, 0, 0);
     const writer = new TelemetryWriteRepository(db, dialect, offset);
@@ -124,6 +132,9 @@ describe.each(databaseKinds)('statistics calls on %s', (kind) => {
         p(SN, 'LiftPump1Run', d1, 1),
         p(SN, 'LiftPump1Run', d1 + 0.5 * H, 0),
         p(SN, 'LiftPump1Run', d1 + 1 * H, 1),
+        // The sub-type's device: +20.
+        p(CHILD, 'FlowTotal', d1 + 1 * H, 10),
+        p(CHILD, 'FlowTotal', d1 + 5 * H, 30),
         // The hidden station's device.
         p(HIDDEN, 'FlowTotal', d1 + 1 * H, 10),
         p(HIDDEN, 'FlowTotal', d1 + 5 * H, 30),
@@ -157,6 +168,17 @@ describe.each(databaseKinds)('statistics calls on %s', (kind) => {
     expect(item(second, 'FlowTotal')?.Values).toEqual({ Total: 60, Count: 1, Filtered: 0 });
     // States are timed by the discrete call, not averaged here.
     expect(item(first, 'LiftPump1Run')).toBeUndefined();
+  });
+
+  it('gives a device of a sub-type the statistics of the type above it', async () => {
+    const res = await get<StatisticsRecordDto[]>(
+      `/api/${String(g)}/DeviceStatisticsData?Begin=${day1}&End=${day1}&DeviceSn=${CHILD}`,
+      users.admin,
+    );
+    expect(res.data[0]?.Data.map((d) => [d.Key, d.Standard, d.Values?.Total ?? null])).toEqual([
+      ['FlowTotal', '', 20],
+      ['COD_Out', '50', null],
+    ]);
   });
 
   it('answers a month: totals of the days, min/avg/max of the counted readings, days within the standard', async () => {

@@ -75,6 +75,12 @@ export class StatisticsRepository {
     }));
   }
 
+  /** Each type of a group with its parent (0 for a top-level type). */
+  async typeParents(groupId: number): Promise<Map<number, number>> {
+    const rows = await this.db.selectFrom('device_types').select(['id', 'parent_id']).where('group_id', '=', groupId).execute();
+    return new Map(rows.map((r) => [r.id, r.parent_id]));
+  }
+
   /** Projects and stations of a group by id. */
   async sites(groupId: number, ids: number[]): Promise<SiteRow[]> {
     if (ids.length === 0) return [];

@@ -89,12 +89,12 @@ export class StatisticsService {
     return this.deps.offsetMinutes;
   }
 
-  /** A type's statistics standards by data key (those it sets), for charts to draw. */
+  /** A type's statistics standards by data key (its own, else its parents'), for charts to draw. */
   async standardsOf(groupId: number, typeId: number | null): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (typeId === null) return out;
-    for (const d of await this.deps.repository.definitions(groupId, [typeId]))
-      if (d.standard !== '' && !out.has(d.key)) out.set(d.key, d.standard);
+    const byType = await this.definitionsByType(groupId, [{ deviceSn: '', name: '', projectId: null, typeId, online: false }]);
+    for (const d of byType.get(typeId) ?? []) if (d.standard !== '') out.set(d.key, d.standard);
     return out;
   }
 
@@ -114,15 +114,31 @@ export class StatisticsService {
     return reachableDevices(this.deps.db, user, { projectId: filter.ProjectId, deviceSn: filter.DeviceSn });
   }
 
+  /**
+   * The statistics of each device type: its own, then those of the types above it for keys it
+   * does not define (the demo's equipment types sit under the station type that holds them), as
+   * alarms read standards. The key is the device's type id.
+   */
   private async definitionsByType(groupId: number, devices: ReachableDevice[], keys?: Set<string>) {
-    const typeIds = [...new Set(devices.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))];
-    const byType = new Map<number, StatisticDefinition[]>();
-    for (const d of await this.deps.repository.definitions(groupId, typeIds)) {
+    const parents = await this.deps.repository.typeParents(groupId);
+    const chains = new Map<number, number[]>();
+    for (const typeId of new Set(devices.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))) {
+      const chain: number[] = [];
+      // Parent 0 is a top-level type; the chain check guards against a cycle in stored data.
+      for (let type = typeId; type !== 0 && !chain.includes(type); type = parents.get(type) ?? 0) chain.push(type);
+      chains.set(typeId, chain);
+    }
+    const own = new Map<number, StatisticDefinition[]>();
+    for (const d of await this.deps.repository.definitions(groupId, [...new Set([...chains.values()].flat())])) {
       if (keys && !keys.has(d.key)) continue;
-      const list = byType.get(d.typeId) ?? [];
-      // A type's first statistic of a key is the one that counts.
-      if (!list.some((x) => x.key === d.key)) list.push(d);
-      byType.set(d.typeId, list);
+      own.set(d.typeId, [...(own.get(d.typeId) ?? []), d]);
+    }
+    const byType = new Map<number, StatisticDefinition[]>();
+    for (const [typeId, chain] of chains) {
+      const list: StatisticDefinition[] = [];
+      // A type's first statistic of a key is the one that counts, and its own before its parents'.
+      for (const type of chain) for (const d of own.get(type) ?? []) if (!list.some((x) => x.key === d.key)) list.push(d);
+      if (list.length > 0) byType.set(typeId, list);
     }
     return byType;
   }

@@ -185,6 +185,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
                 </>
               ) : null}
               <Dropdown
+                trigger={['click']}
                 menu={{
                   items: [
                     { key: 'csv', label: t('deviceHistory.exportCsv') },
