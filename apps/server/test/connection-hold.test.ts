@@ -7,10 +7,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionHold, type HoldableClient } from '../src/mqtt/connection-hold.ts';
 
 /** Stands in for an Aedes client: whether its connection is being read. */
-function client(keepAliveS: number): HoldableClient & { reading: boolean; resumes: number } {
+function client(
+  keepAliveS: number,
+): HoldableClient & { reading: boolean; resumes: number; buffered: string[]; parsed: string[] } {
+  const buffered: string[] = [];
+  const parsed: string[] = [];
   return {
     reading: true,
     resumes: 0,
+    buffered,
+    parsed,
+    conn: { read: () => (buffered.length > 0 ? Buffer.from(buffered.splice(0).join('')) : null) },
+    _parser: { parse: (data: Buffer) => parsed.push(data.toString()) },
     _keepaliveInterval: keepAliveS > 0 ? keepAliveS * 1500 + 1 : -1,
     pause() {
       this.reading = false;
@@ -46,11 +54,14 @@ describe('holding device connections back', () => {
     const hold = new ConnectionHold();
     const device = client(60);
     hold.hold(device);
+    device.buffered.push('PINGREQ');
     // Between a quarter and a half of it, at random (held connections are not all read at once).
     vi.advanceTimersByTime(14_999);
     expect(device.reading).toBe(false);
     vi.advanceTimersByTime(15_001);
     expect(device.reading).toBe(true);
+    // What it sent meanwhile is read, though its first message still waits.
+    expect(device.parsed).toEqual(['PINGREQ']);
     // The next message read finds ingestion still full: held again, with a new limit.
     hold.hold(device);
     expect(device.reading).toBe(false);

@@ -16,6 +16,20 @@ export interface HoldableClient {
   resume(): void;
   /** Aedes: milliseconds after the last packet at which it drops the client (1.5 × keep-alive + 1), or -1. */
   readonly _keepaliveInterval?: number;
+  /** Aedes: the connection, and the parser its data goes to. */
+  readonly conn?: { read(size?: number | null): unknown };
+  readonly _parser?: { parse(data: Buffer): unknown };
+}
+
+/**
+ * Reads what the client sent meanwhile. Aedes' resume() reads only when none of the client's
+ * packets is still being handled, and the connection said it was readable while paused, once:
+ * a client with a message still waiting would stay unread, its PINGREQ too.
+ */
+function readAgain(client: HoldableClient): void {
+  client.resume();
+  const data = client.conn?.read(null);
+  if (Buffer.isBuffer(data)) client._parser?.parse(data);
 }
 
 const MAX_HOLD_MS = 30_000;
@@ -42,7 +56,7 @@ export class ConnectionHold {
       () => {
         const current = this.holds.get(client);
         if (current) current.timer = undefined;
-        client.resume();
+        readAgain(client);
       },
       ConnectionHold.limitOf(client) * (0.5 + Math.random() / 2),
     );
