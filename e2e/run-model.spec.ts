@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { Fleet } from '@sluice/simulator/fleet';
-import { ADMIN, OPERATOR, signIn } from './fixtures.ts';
+import { ADMIN, OPERATOR, signIn, toggleTheme } from './fixtures.ts';
 
 /** Zhangling station's lift pump: offline in the demo data, and the demo fleet leaves it alone. */
 const SN = 'SL0000000301';
@@ -113,6 +113,17 @@ test('the operator sets a duty/standby rotation of two lift pumps and sees the s
     await expect(pump1).not.toBeChecked();
     const model = fleet.stations.get(STATION);
     expect([model?.v.LiftPump1Run, model?.v.LiftPump2Run]).toEqual([0, 1]);
+
+    // On a 390 px phone, in the dark theme, the run model fits without sideways scrolling.
+    await toggleTheme(page);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await runModel.scrollIntoViewIfNeeded();
+    await expect(two.getByText('Running')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await runModel.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    if (process.env.SCREENSHOT_DIR) await runModel.screenshot({ path: `${process.env.SCREENSHOT_DIR}/run-model-phone-dark.png` });
   } finally {
     await fleet.stop();
     const systems = await call<{ Id: number }[]>(

@@ -65,13 +65,13 @@ export function RunModelPanel(props: RunModelPanelProps) {
   const offline = !online ? t('control.offline') : undefined;
 
   return (
-    <Card
-      size="small"
-      title={t('runModel.title')}
-      role="region"
-      aria-label={t('runModel.title')}
-      extra={
-        canControl ? (
+    <Card size="small" title={t('runModel.title')} role="region" aria-label={t('runModel.title')}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+        {t('runModel.intro')}
+      </Typography.Paragraph>
+      {/* In the body rather than the card's header, so that a phone keeps the title and wraps the buttons. */}
+      {canControl ? (
+        <div style={{ marginBottom: 12 }}>
           <Space wrap>
             <Button
               size="small"
@@ -103,12 +103,8 @@ export function RunModelPanel(props: RunModelPanelProps) {
               </Button>
             </Tooltip>
           </Space>
-        ) : null
-      }
-    >
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
-        {t('runModel.intro')}
-      </Typography.Paragraph>
+        </div>
+      ) : null}
       <QueryState query={query} empty={systems.length === 0} emptyText={t('runModel.empty')}>
         <Flex vertical gap={12}>
           {systems.map((system) => (
