@@ -4,7 +4,7 @@
  * differ), values in tooltips to the point's decimals (2 when its format says none, spec §9),
  * zoom by wheel, touch and slider, in the theme's colours.
  */
-import { parseNumberFormat } from '@sluice/shared/data-types';
+import { parseNumberFormat, type DataOption } from '@sluice/shared/data-types';
 import type { HistoryDto } from '@sluice/shared/telemetry.schema';
 import { BRAND_GREEN } from '../../../../lib/theme';
 
@@ -31,6 +31,8 @@ export interface HistoryLine {
   standard?: string;
   /** From roll-ups: [time ms, min, max] of each point's bucket, drawn as a band. */
   bands?: [number, number, number][];
+  /** A state (boolean, enum, select): its options in order, value → label; drawn as bands, not a line. */
+  states?: DataOption[];
 }
 
 /** A number format's decimals, 2 when it names none (spec §9). */
@@ -39,13 +41,42 @@ export function decimalsOf(format: string | undefined): number {
   return typeof parsed === 'string' || parsed.Decimals === undefined ? 2 : parsed.Decimals;
 }
 
-export function formatHistoryValue(line: Pick<HistoryLine, 'decimals' | 'unit'>, value: number | null | undefined): string {
+export function formatHistoryValue(
+  line: Pick<HistoryLine, 'decimals' | 'unit' | 'states'>,
+  value: number | null | undefined,
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (line.states) return stateOf(line.states, value)?.label ?? String(value);
   return `${value.toFixed(line.decimals)}${line.unit ? ` ${line.unit}` : ''}`;
 }
 
-/** The answer's series as lines, with the decimals of each point's format. */
-export function historyLines(history: HistoryDto, formats: ReadonlyMap<string, string>): HistoryLine[] {
+/** A state's option of a value; a roll-up's average is read as the nearest state (the one that held most of a bucket, for a boolean). */
+export function stateOf(states: readonly DataOption[], value: number): DataOption | undefined {
+  return states.find((o) => Number(o.value) === value) ?? states.find((o) => Number(o.value) === Math.round(value));
+}
+
+/** A state line's runs of one state: [from, to, option index]. */
+export function stateRuns(line: HistoryLine, end: number): [number, number, number][] {
+  const runs: [number, number, number][] = [];
+  const states = line.states ?? [];
+  line.points.forEach(([time, value], i) => {
+    const next = line.points[i + 1]?.[0] ?? end;
+    const state = value === null ? undefined : stateOf(states, value);
+    if (!state) return;
+    const index = states.indexOf(state);
+    const last = runs.at(-1);
+    if (last && last[2] === index && last[1] === time) last[1] = next;
+    else runs.push([time, next, index]);
+  });
+  return runs;
+}
+
+/** The answer's series as lines, with the decimals of each point's format; `states` gives state points' options. */
+export function historyLines(
+  history: HistoryDto,
+  formats: ReadonlyMap<string, string>,
+  states: ReadonlyMap<string, DataOption[]> = new Map(),
+): HistoryLine[] {
   return history.Series.map((series) => ({
     key: series.Key,
     label: series.Unit ? `${series.Name} (${series.Unit})` : series.Name,
@@ -53,7 +84,8 @@ export function historyLines(history: HistoryDto, formats: ReadonlyMap<string, s
     decimals: decimalsOf(formats.get(series.Key)),
     points: series.Points.map(([time, value]): [number, number | null] => [time, typeof value === 'number' ? value : null]),
     ...(series.Standard ? { standard: series.Standard } : {}),
-    ...(series.Bands && series.Bands.length > 0 ? { bands: series.Bands } : {}),
+    ...(series.Bands && series.Bands.length > 0 && !states.has(series.Key) ? { bands: series.Bands } : {}),
+    ...(states.has(series.Key) ? { states: states.get(series.Key) } : {}),
   }));
 }
 
@@ -78,8 +110,23 @@ export function standardLimits(standard: string | undefined): number[] {
     .filter((n) => Number.isFinite(n));
 }
 
+/** Height of one state's band under the chart, and the chart's own bottom margin. */
+const STATE_ROW = 26;
+const BOTTOM = 56;
+/** The height a chart of these lines needs: the lines' part, and a row per state. */
+export const chartHeight = (lines: readonly HistoryLine[], base: number) =>
+  base + lines.filter((l) => l.states).length * STATE_ROW;
+
+/** State colours: a boolean's 1 (run, on) in the brand green, its 0 grey; an enum's options in series colours. */
+const stateColor = (line: HistoryLine, index: number): string => {
+  const states = line.states ?? [];
+  if (states.length === 2 && states.every((o) => o.value === '0' || o.value === '1'))
+    return states[index]?.value === '1' ? BRAND_GREEN : '#8c8c8c';
+  return SERIES_COLORS[(index + 1) % SERIES_COLORS.length] ?? BRAND_GREEN;
+};
+
 export function historyOption(
-  lines: readonly HistoryLine[],
+  allLines: readonly HistoryLine[],
   colors: ChartColors,
   formatTime: (ms: number) => string,
   range: { from: number; to: number },
@@ -88,6 +135,8 @@ export function historyOption(
     band: (line) => `${line.label} min–max`,
   },
 ) {
+  const lines = allLines.filter((line) => !line.states);
+  const stateLines = allLines.filter((line) => line.states);
   const units = [...new Set(lines.map((line) => line.unit))];
   const axisOf = (unit: string) => Math.min(units.indexOf(unit), 1);
   const axisLabel = { color: colors.secondaryText };
@@ -95,7 +144,17 @@ export function historyOption(
     color: SERIES_COLORS,
     animation: false,
     textStyle: { color: colors.text },
-    grid: { left: 8, right: 8, top: 40, bottom: 56, containLabel: true },
+    grid: [
+      { left: 8, right: 8, top: 40, bottom: BOTTOM + stateLines.length * STATE_ROW, containLabel: true },
+      // A row per state under the lines, above the zoom slider.
+      ...stateLines.map((_, i) => ({
+        left: 8,
+        right: 8,
+        height: STATE_ROW - 6,
+        bottom: BOTTOM - 20 + (stateLines.length - i - 1) * STATE_ROW,
+        containLabel: true,
+      })),
+    ],
     legend: { type: 'scroll', top: 0, textStyle: { color: colors.text }, data: lines.map((line) => line.label) },
     tooltip: {
       trigger: 'axis',
@@ -117,25 +176,47 @@ export function historyOption(
         return [Number.isNaN(time) ? '' : escapeHtml(formatTime(time)), ...rows].join('<br/>');
       },
     },
-    xAxis: {
-      type: 'time',
-      min: range.from,
-      max: range.to,
-      axisLabel,
-      axisLine: { lineStyle: { color: colors.line } },
-    },
-    yAxis: units.slice(0, 2).map((unit, i) => ({
-      type: 'value',
-      name: unit,
-      position: i === 0 ? 'left' : 'right',
-      scale: true,
-      nameTextStyle: { color: colors.secondaryText },
-      axisLabel,
-      splitLine: { show: i === 0, lineStyle: { color: colors.line } },
-    })),
+    xAxis: [
+      { type: 'time', min: range.from, max: range.to, axisLabel, axisLine: { lineStyle: { color: colors.line } } },
+      ...stateLines.map((_, i) => ({
+        type: 'time',
+        gridIndex: i + 1,
+        min: range.from,
+        max: range.to,
+        show: false,
+      })),
+    ],
+    yAxis: [
+      // Only states chosen: the lines' grid still needs an axis.
+      ...(units.length === 0 ? [{ type: 'value', show: false }] : []),
+      ...units.slice(0, 2).map((unit, i) => ({
+        type: 'value',
+        name: unit,
+        position: i === 0 ? 'left' : 'right',
+        scale: true,
+        nameTextStyle: { color: colors.secondaryText },
+        axisLabel,
+        splitLine: { show: i === 0, lineStyle: { color: colors.line } },
+      })),
+      ...stateLines.map((line, i) => ({
+        type: 'category',
+        gridIndex: i + 1,
+        data: [line.label],
+        axisTick: { show: false },
+        axisLine: { show: false },
+        axisLabel: { color: colors.secondaryText, width: 120, overflow: 'truncate' },
+      })),
+    ],
     dataZoom: [
-      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
-      { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: 8, textStyle: { color: colors.secondaryText } },
+      { type: 'inside', xAxisIndex: allXAxes(stateLines.length), filterMode: 'none' },
+      {
+        type: 'slider',
+        xAxisIndex: allXAxes(stateLines.length),
+        filterMode: 'none',
+        height: 20,
+        bottom: 8,
+        textStyle: { color: colors.secondaryText },
+      },
     ],
     series: [
       ...lines.map((line) => ({
@@ -189,6 +270,28 @@ export function historyOption(
             ]
           : [],
       ),
+      // Each state as coloured runs in its row, labelled with the state's name where there is room.
+      ...stateLines.map((line, i) => ({
+        type: 'line',
+        name: line.label,
+        xAxisIndex: i + 1,
+        yAxisIndex: Math.max(1, Math.min(units.length, 2)) + i,
+        data: [],
+        markArea: {
+          silent: false,
+          label: { show: true, position: 'inside', color: '#fff', fontSize: 11 },
+          data: stateRuns(line, range.to).map(([from, to, index]) => [
+            {
+              xAxis: from,
+              name: line.states?.[index]?.label ?? '',
+              itemStyle: { color: stateColor(line, index), opacity: 0.85 },
+            },
+            { xAxis: to },
+          ]),
+        },
+      })),
     ],
   };
 }
+
+const allXAxes = (states: number) => Array.from({ length: states + 1 }, (_, i) => i);

@@ -58,7 +58,8 @@ const define = (id: number, fields: Partial<DeviceDataDefineDto>): DeviceDataDef
 const DEFINES = [
   define(1, { DataKey: 'TankLevel', DataName: 'Tank level', Unit: 'm', Format: '1' }),
   define(2, { DataKey: 'Inflow', DataName: 'Inflow', Unit: 'm³/h' }),
-  define(3, { DataKey: 'PumpRun', DataName: 'Pump run', DataType: 'boolean', Format: '0:Stop,1:Run' }),
+  define(3, { DataKey: 'PumpRun', DataName: 'Pump run', DataType: 'boolean', Format: '{"0":"Stop","1":"Run"}' }),
+  define(5, { DataKey: 'Note', DataName: 'Note', DataType: 'string' }),
 ];
 const answer = (series: HistoryDto['Series']): HistoryDto => ({
   DeviceSn: SN,
@@ -148,10 +149,11 @@ describe('the History tab', () => {
       },
     ]);
 
-    // Only numeric points are offered; a second one is drawn beside the first, on its own axis.
+    // Numbers and states are offered, not text; a second number is drawn beside the first, on its own axis.
     await user.click(screen.getByRole('combobox', { name: 'Data points' }));
     await user.click(await screen.findByTitle('Inflow (m³/h)'));
-    expect(screen.queryByTitle('Pump run')).toBeNull();
+    expect(screen.getByTitle('Pump run')).toBeTruthy();
+    expect(screen.queryByTitle('Note')).toBeNull();
     await screen.findByRole('img', { name: 'History chart of Tank level (m), Inflow (m³/h)' });
     expect(api.callsTo('GET', HISTORY).at(-1)?.query.get('Keys')).toBe('TankLevel,Inflow');
     const option = drawn.option as {
@@ -306,5 +308,48 @@ describe('the History tab', () => {
     });
     const exported = api.callsTo('GET', HISTORY).find((c) => c.query.get('Format') === 'csv');
     expect(exported?.query.get('Keys')).toBe('COD_Out');
+  });
+
+  it('draws a state as bands of run and stop under the lines, and reads it by name in the table', async () => {
+    const user = userEvent.setup();
+    setUp((call) => {
+      const keys = call.query.get('Keys')?.split(',') ?? [];
+      return {
+        data: answer(
+          [
+            series('TankLevel', 'Tank level', 'm', [[T0 - 7_200_000, 1.2]]),
+            series('PumpRun', 'Pump run', '', [
+              [T0 - 7_200_000, 1],
+              [T0 - 3_600_000, 1],
+              [T0 - 1_800_000, 0],
+            ]),
+          ].filter((s) => keys.includes(s.Key)),
+        ),
+      };
+    });
+    await screen.findByRole('img', { name: 'History chart of Tank level (m)' });
+    await user.click(screen.getByRole('combobox', { name: 'Data points' }));
+    await user.click(await screen.findByTitle('Pump run'));
+    await screen.findByRole('img', { name: 'History chart of Tank level (m), Pump run' });
+    const option = drawn.option as {
+      series: {
+        name: string;
+        type: string;
+        xAxisIndex?: number;
+        markArea?: { data: [{ xAxis: number; name: string }, { xAxis: number }][] };
+      }[];
+      legend: { data: string[] };
+    };
+    // One line (the level), then the pump's row: run for 90 minutes, then stop to the range's end.
+    expect(option.legend.data).toEqual(['Tank level (m)']);
+    const pump = option.series.find((s) => s.name === 'Pump run');
+    expect(pump?.xAxisIndex).toBe(1);
+    expect(pump?.markArea?.data.map(([from, to]) => [from.xAxis, to.xAxis, from.name])).toEqual([
+      [T0 - 7_200_000, T0 - 1_800_000, 'Run'],
+      [T0 - 1_800_000, T0, 'Stop'],
+    ]);
+    await user.click(screen.getByText('Table'));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Stop');
   });
 });

@@ -10,7 +10,7 @@ import { DownloadOutlined, ReloadOutlined, ZoomOutOutlined } from '@ant-design/i
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NUMERIC_DATA_TYPES } from '@sluice/shared/data-types';
+import { NUMERIC_DATA_TYPES, OPTION_DATA_TYPES, optionsOf } from '@sluice/shared/data-types';
 import { QueryError, QueryState } from '../../../../components/query-state';
 import { downloadFile } from '../../../../lib/api-transfer';
 import { dayjs, formatDateTime } from '../../../../lib/dates';
@@ -18,7 +18,7 @@ import { errorMessage } from '../../../../lib/form-errors';
 import { deviceLayoutQueryOptions } from '../../api/device-data-api';
 import { historyQueryOptions } from '../../api/device-history-api';
 import { EChart } from './echart';
-import { formatHistoryValue, hasData, historyLines, historyOption, type HistoryLine } from './history-option';
+import { chartHeight, formatHistoryValue, hasData, historyLines, historyOption, type HistoryLine } from './history-option';
 
 export const MAX_SERIES = 8;
 const PRESETS = ['today', 'day', 'week', 'month', 'custom'] as const;
@@ -78,9 +78,23 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const layout = useQuery(deviceLayoutQueryOptions(sn));
+  // Numbers are drawn as lines, states (boolean, enum, select) as bands under them.
   const numeric = useMemo(
-    () => (layout.data?.defines ?? []).filter((d) => NUMERIC_DATA_TYPES.includes(d.DataType)),
+    () =>
+      (layout.data?.defines ?? []).filter(
+        (d) => NUMERIC_DATA_TYPES.includes(d.DataType) || OPTION_DATA_TYPES.includes(d.DataType),
+      ),
     [layout.data],
+  );
+  const states = useMemo(
+    () =>
+      new Map(
+        numeric
+          .filter((d) => OPTION_DATA_TYPES.includes(d.DataType))
+          .map((d) => [d.DataKey, optionsOf(d.DataType, d.Format)] as const)
+          .filter(([, options]) => options.length > 0),
+      ),
+    [numeric],
   );
   const [chosen, setChosen] = useState<string[] | null>(null);
   // Until the user chooses, the device's first numeric point.
@@ -120,7 +134,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   };
 
   const formats = useMemo(() => new Map(numeric.map((d) => [d.DataKey, d.Format])), [numeric]);
-  const lines = useMemo(() => (history.data ? historyLines(history.data, formats) : []), [history.data, formats]);
+  const lines = useMemo(() => (history.data ? historyLines(history.data, formats, states) : []), [history.data, formats, states]);
   const names = lines.map((line) => line.label).join(', ');
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const option = useMemo(
@@ -204,7 +218,12 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
           </Flex>
           {history.data?.Downsampled === 'minmax' ? <Alert type="info" showIcon title={t('deviceHistory.downsampled')} /> : null}
           {view === 'chart' ? (
-            <EChart option={option} label={t('deviceHistory.chartLabel', { points: names })} height={360} onZoom={onZoom} />
+            <EChart
+              option={option}
+              label={t('deviceHistory.chartLabel', { points: names })}
+              height={chartHeight(lines, 360)}
+              onZoom={onZoom}
+            />
           ) : (
             <HistoryTable lines={lines} label={t('deviceHistory.tableLabel', { points: names })} />
           )}
