@@ -186,6 +186,7 @@ export function HomePage() {
       own.overview,
       own.images,
       own.config,
+      own.dataPoints,
       own.hardware,
       { key: 'card', label: t('deviceCard.tab'), children: <DeviceCardTab sn={device.DeviceSn} /> },
       own.migrations,

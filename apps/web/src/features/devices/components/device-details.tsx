@@ -1,7 +1,7 @@
 /**
- * Below the map: a device's details in tabs. Its own tabs (overview, images, settings, hardware
- * rows, migration history) come from here; the app puts them in order with the tabs other features add (live
- * values, the SIM card, the principals).
+ * Below its panels: a device's details in tabs. Its own tabs (overview, images, settings, data
+ * points and panels, hardware rows, migration history) come from here; the app puts them in
+ * order with the tabs other features add (control, history, log, the SIM card, the principals).
  */
 import { Suspense } from 'react';
 import { Card, Flex, Skeleton, Tabs, type TabsProps } from 'antd';
@@ -19,6 +19,8 @@ import { MigrationHistory } from './migration-history';
 
 /** Settings share the device-types catalog's data-type texts: both load on first opening. */
 const DeviceConfigTab = lazyComponent(withDeviceTypesCatalog(() => import('./device-config-tab').then((m) => m.DeviceConfigTab)));
+/** The device's own data points and panels share the device-types catalog's data-point texts. */
+const DevicePointsTab = lazyComponent(withDeviceTypesCatalog(() => import('./device-points-tab').then((m) => m.DevicePointsTab)));
 /** Hardware rows share the device-types catalog's hardware texts. */
 const DeviceHardwareTab = lazyComponent(
   withDeviceTypesCatalog(() => import('./device-hardware-tab').then((m) => m.DeviceHardwareTab)),
@@ -32,6 +34,8 @@ export interface OwnDeviceTabs {
   images: DeviceTab;
   config: DeviceTab;
   hardware: DeviceTab;
+  /** Its own data points and panels (what its page shows). */
+  dataPoints: DeviceTab;
   migrations: DeviceTab;
 }
 
@@ -83,6 +87,15 @@ export function DeviceDetails({
       children: (
         <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
           <DeviceHardwareTab sn={data.DeviceSn} />
+        </Suspense>
+      ),
+    },
+    dataPoints: {
+      key: 'data-points',
+      label: t('devicePoints.tab'),
+      children: (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <DevicePointsTab sn={data.DeviceSn} />
         </Suspense>
       ),
     },

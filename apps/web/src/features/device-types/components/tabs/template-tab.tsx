@@ -14,32 +14,20 @@ import {
   addTemplateArgRequest,
   addTemplateConfigRequest,
   addTemplateControlDataRequest,
-  addTemplatePanelRequest,
-  addTemplateProfileRequest,
   addTemplateRequest,
   updateTemplateAccessoryRequest,
   updateTemplateArgRequest,
   updateTemplateConfigRequest,
   updateTemplateControlDataRequest,
-  updateTemplatePanelRequest,
-  updateTemplateProfileRequest,
   updateTemplateRequest,
 } from '@sluice/shared/device-template.schema';
-import { PANEL_TYPES } from '@sluice/shared/device-data.schema';
 import { DataDefineSelect, DataTypeTag } from '../../../../components/data-value/data-define-select';
-import {
-  dataTypeField,
-  dataValueField,
-  defaultValueField,
-  formatField,
-  unitField,
-  valueTypeField,
-} from '../../../../components/data-value/data-fields';
+import { dataValueField, valueTypeField } from '../../../../components/data-value/data-fields';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
-import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
+import { panelsTableConfig, pointsTableConfig, usePanelTypeName } from '../../../../components/data-value/points-and-panels';
+import type { FormFieldDef, ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { api } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/form-errors';
-import { currentLanguage } from '../../../../lib/i18n';
 import {
   accessoriesResource,
   argsResource,
@@ -61,12 +49,7 @@ import {
 import { useTemplatePart, useTypePart } from '../type-lookups';
 import { IconName } from '../../../../components/icon-name';
 
-const tempField = { name: 'TempId', label: 'templates.template', kind: 'hidden' } as const;
-
-function usePanelName() {
-  const lang = currentLanguage();
-  return (id: number) => PANEL_TYPES.find((p) => p.Id === id)?.Name[lang] ?? String(id);
-}
+const tempField: FormFieldDef = { name: 'TempId', label: 'templates.template', kind: 'hidden' };
 
 /** Adds the type's data points that the template does not have yet as its profiles. */
 function AddFromTypeButton({ template, profiles }: { template: TemplateDto; profiles: TemplateProfileDto[] }) {
@@ -119,86 +102,18 @@ function ProfilesTable({ template }: { template: TemplateDto }) {
   const params = useMemo(() => ({ TempId: template.Id }), [template.Id]);
   const panels = useTemplatePart(panelsResource, template.Id);
   const profiles = useTemplatePart(profilesResource, template.Id);
-  const panelName = usePanelName();
-  const config = useMemo<ResourceTableConfig<TemplateProfileDto>>(() => {
-    const panelById = new Map(panels.map((p) => [p.Id, p]));
-    return {
-      resource: profilesResource,
-      rowName: (row) => row.DataKey,
-      search: { placeholder: 'templateProfiles.searchPlaceholder' },
-      addLabel: 'templateProfiles.add',
-      columns: [
-        {
-          key: 'DataKey',
-          title: 'dataDefines.dataKey',
-          sortKey: 'DataKey',
-          render: (row) => <Typography.Text code>{row.DataKey}</Typography.Text>,
-        },
-        { key: 'DataName', title: 'dataDefines.dataName', sortKey: 'DataName' },
-        { key: 'DataType', title: 'dataValue.dataType', render: (row) => <DataTypeTag type={row.DataType} /> },
-        { key: 'Unit', title: 'dataValue.unit' },
-        { key: 'DefaultValue', title: 'dataValue.defaultValue' },
-        {
-          key: 'PanelId',
-          title: 'templateProfiles.panel',
-          render: (row) => (row.PanelId ? (panelById.get(row.PanelId)?.PanelName ?? `#${String(row.PanelId)}`) : '—'),
-        },
-        {
-          key: 'AutoControl',
-          title: 'typeDataDefines.autoControl',
-          render: (row) => (row.AutoControl ? t('typeDataDefines.auto') : t('typeDataDefines.manual')),
-        },
-      ],
-      form: {
-        createSchema: addTemplateProfileRequest,
-        updateSchema: updateTemplateProfileRequest,
-        createTitle: 'templateProfiles.add',
-        editTitle: 'templateProfiles.edit',
-        columns: 2,
-        initialValues: { DataType: 'readable', Format: '', DefaultValue: '', Unit: '', AutoControl: false },
-        fields: [
-          tempField,
-          {
-            name: 'DataKey',
-            label: 'dataDefines.dataKey',
-            kind: 'custom',
-            help: 'templateProfiles.dataKeyHelp',
-            render: ({ id, form }) => (
-              <DataDefineSelect
-                id={id}
-                by="DataKey"
-                onPick={(define) => {
-                  if (define) {
-                    form.setFieldsValue({
-                      DataName: define.DataName,
-                      DataType: define.DataType,
-                      Unit: define.Unit,
-                      Format: define.Format,
-                      DefaultValue: define.DefaultValue,
-                    });
-                  }
-                }}
-              />
-            ),
-          },
-          { name: 'DisplayKey', label: 'templateProfiles.displayKey', kind: 'text' },
-          { name: 'DataName', label: 'dataDefines.dataName', kind: 'text' },
-          dataTypeField,
-          unitField,
-          formatField,
-          defaultValueField,
-          {
-            name: 'PanelId',
-            label: 'templateProfiles.panel',
-            kind: 'select',
-            options: panels.map((p) => ({ value: p.Id, text: `${p.PanelName} (${panelName(p.PanelTypeId)})` })),
-          },
-          { name: 'AutoControl', label: 'typeDataDefines.autoControl', kind: 'switch' },
-        ],
-        toBody: (values) => ({ ...values, PanelId: values.PanelId ?? null }),
-      },
-    };
-  }, [panels, panelName, t]);
+  const panelTypeName = usePanelTypeName();
+  const config = useMemo(
+    () =>
+      pointsTableConfig<TemplateProfileDto>({
+        resource: profilesResource,
+        owner: 'template',
+        panels: panels.map((p) => ({ Id: p.Id, PanelName: p.PanelName, type: p.PanelTypeId })),
+        panelTypeName,
+        autoLabel: (auto) => (auto ? t('typeDataDefines.auto') : t('typeDataDefines.manual')),
+      }),
+    [panels, panelTypeName, t],
+  );
   return (
     <ResourceTable
       config={config}
@@ -211,37 +126,15 @@ function ProfilesTable({ template }: { template: TemplateDto }) {
 }
 
 function PanelsTable({ template }: { template: TemplateDto }) {
-  const panelName = usePanelName();
-  const config = useMemo<ResourceTableConfig<TemplatePanelDto>>(
-    () => ({
-      resource: panelsResource,
-      rowName: (row) => row.PanelName,
-      addLabel: 'templatePanels.add',
-      columns: [
-        { key: 'Sn', title: 'templatePanels.sn', width: 70 },
-        { key: 'PanelName', title: 'templatePanels.panelName' },
-        { key: 'PanelTypeId', title: 'templatePanels.panelType', render: (row) => <Tag>{panelName(row.PanelTypeId)}</Tag> },
-      ],
-      form: {
-        createSchema: addTemplatePanelRequest,
-        updateSchema: updateTemplatePanelRequest,
-        createTitle: 'templatePanels.add',
-        editTitle: 'templatePanels.edit',
-        initialValues: { Sn: 0, PanelTypeId: 2 },
-        fields: [
-          tempField,
-          { name: 'PanelName', label: 'templatePanels.panelName', kind: 'text' },
-          {
-            name: 'PanelTypeId',
-            label: 'templatePanels.panelType',
-            kind: 'select',
-            options: PANEL_TYPES.map((p) => ({ value: p.Id, text: panelName(p.Id) })),
-          },
-          { name: 'Sn', label: 'templatePanels.sn', kind: 'number', min: 0 },
-        ],
-      },
-    }),
-    [panelName],
+  const panelTypeName = usePanelTypeName();
+  const config = useMemo(
+    () =>
+      panelsTableConfig<TemplatePanelDto>({
+        resource: panelsResource,
+        owner: 'template',
+        panelTypeName,
+      }),
+    [panelTypeName],
   );
   return <ResourceTable config={config} params={{ TempId: template.Id }} createPreset={{ TempId: template.Id }} compact />;
 }
