@@ -52,12 +52,63 @@ import type { StatisticDefinition, StatisticsRepository } from './statistics.rep
 export const STATE_HOLD_MS = HOUR_MS;
 /** Raw rows of one state series read at most for one call. */
 const STATE_ROWS_LIMIT = 600_000;
-/** Raw rows of one unclean hour read at most. */
-const HOUR_ROWS_LIMIT = 100_000;
 
 const STATE_TYPES = new Set(['boolean', 'boolean2', 'enum', 'select']);
 /** A discrete statistic of a state is timed; every other statistic is of numbers. */
 export const isState = (d: StatisticDefinition) => d.staticsType === 'discrete' && STATE_TYPES.has(d.dataType);
+
+/** The hours of a day and the raw rows of an hour, fetched beforehand for the days that are not clean. */
+interface Lookups {
+  hoursOf(seriesId: number, day: number): RollupPoint[];
+  rawOf(seriesId: number, hour: number): [number, number | null][];
+}
+
+/** A day's readings after the range filter: whole when clean, else hour by hour, raw where an hour is not clean. */
+function averaged(seriesId: number, day: RollupPoint, range: FilterRange | undefined, look: Lookups): Summary {
+  if (bucketPasses(day, range)) return bucketSummary(day);
+  let s: Summary = { ...EMPTY };
+  for (const h of look.hoursOf(seriesId, day.bucket)) {
+    if (bucketPasses(h, range)) {
+      s = merge(s, bucketSummary(h));
+      continue;
+    }
+    const values = look.rawOf(seriesId, h.bucket).flatMap(([, n]) => (n === null ? [] : [n]));
+    // Raw rows past their retention: the hour's readings cannot be told apart, so none counts.
+    s = merge(s, values.length === h.cnt ? summarise(values, range) : { ...EMPTY, filtered: h.cnt });
+  }
+  return s;
+}
+
+/** A counter's readings in time order: a clean day (it only rose) as its first and last, else its hours, else raw rows. */
+function counterReadings(seriesId: number, days: RollupPoint[], before: Reading | undefined, look: Lookups): Reading[] {
+  const readings: Reading[] = before ? [before] : [];
+  const ends = (b: RollupPoint) => {
+    readings.push({ ts: b.firstTs, value: b.first });
+    if (b.lastTs !== b.firstTs) readings.push({ ts: b.lastTs, value: b.last });
+  };
+  const clean = (b: RollupPoint) => b.min === b.first && b.max === b.last;
+  for (const day of days) {
+    if (clean(day)) {
+      ends(day);
+      continue;
+    }
+    const hours = look.hoursOf(seriesId, day.bucket);
+    if (hours.length === 0) ends(day);
+    for (const h of hours) {
+      if (clean(h)) {
+        ends(h);
+        continue;
+      }
+      const raw = look.rawOf(seriesId, h.bucket);
+      if (raw.length !== h.cnt) {
+        ends(h);
+        continue;
+      }
+      for (const [ts, value] of raw) if (value !== null) readings.push({ ts, value });
+    }
+  }
+  return readings;
+}
 
 /** One day of one statistic of one device. */
 export interface DayFigure {
@@ -179,79 +230,52 @@ export class StatisticsService {
       counters.map((j) => j.id),
       from,
     );
+    // Days that are not clean are looked into hour by hour, and hours that are not clean read raw:
+    // each in one batch for all the devices, not one statement per day.
+    const averagedDirty = (job: (typeof jobs)[number], b: RollupPoint) =>
+      job.def.staticsType !== 'cumulative' && !bucketPasses(b, filterRange(job.def.filterType, job.def.filter));
+    const counterDirty = (job: (typeof jobs)[number], b: RollupPoint) =>
+      job.def.staticsType === 'cumulative' && !(b.min === b.first && b.max === b.last);
+    const dirtyDays = jobs.flatMap((job) =>
+      (daily.get(job.id) ?? [])
+        .filter((b) => averagedDirty(job, b) || counterDirty(job, b))
+        .map((b) => ({ seriesId: job.id, from: b.bucket, to: b.bucket + DAY_MS })),
+    );
+    const hours = await history.rollupsWithin('telemetry_hourly', dirtyDays);
+    const jobOf = new Map(jobs.map((j) => [j.id, j]));
+    const dirtyHours = [...hours].flatMap(([id, list]) => {
+      const job = jobOf.get(id);
+      return job
+        ? list
+            .filter((h) => averagedDirty(job, h) || counterDirty(job, h))
+            .map((h) => ({ seriesId: id, from: h.bucket, to: h.bucket + HOUR_MS }))
+        : [];
+    });
+    const raw = await history.rawWithin(dirtyHours);
+    const look: Lookups = {
+      hoursOf: (id, day) => (hours.get(id) ?? []).filter((h) => h.bucket >= day && h.bucket < day + DAY_MS),
+      rawOf: (id, hour) => (raw.get(id) ?? []).filter(([ts]) => ts >= hour && ts < hour + HOUR_MS),
+    };
+
     const out: Figures = new Map();
     for (const job of jobs) {
       const days = new Map<number, DayFigure>();
       const buckets = daily.get(job.id) ?? [];
       const range = filterRange(job.def.filterType, job.def.filter);
       if (job.def.staticsType === 'cumulative') {
-        const readings = await this.counterReadings(job.id, buckets, before.get(job.id));
+        const readings = counterReadings(job.id, buckets, before.get(job.id), look);
         for (const [day, total] of counterByDay(readings, from, to, this.offset)) {
           const result = filteredTotal(total, range);
           days.set(day, { total: result.total, filtered: result.filtered });
         }
       } else {
-        for (const b of buckets) days.set(b.bucket, { summary: await this.averaged(job.id, b, range) });
+        for (const b of buckets) days.set(b.bucket, { summary: averaged(job.id, b, range, look) });
       }
       const perDevice = out.get(job.sn) ?? new Map<string, Map<number, DayFigure>>();
       perDevice.set(job.def.key, days);
       out.set(job.sn, perDevice);
     }
     return out;
-  }
-
-  /** A day's readings after the range filter: whole when clean, else hour by hour, raw where an hour is not clean. */
-  private async averaged(seriesId: number, day: RollupPoint, range: FilterRange | undefined): Promise<Summary> {
-    if (bucketPasses(day, range)) return bucketSummary(day);
-    const hours =
-      (await this.deps.history.rollups('telemetry_hourly', [seriesId], day.bucket, day.bucket + DAY_MS)).get(seriesId) ?? [];
-    let s: Summary = { ...EMPTY };
-    for (const h of hours) {
-      if (bucketPasses(h, range)) {
-        s = merge(s, bucketSummary(h));
-        continue;
-      }
-      const raw = await this.deps.history.raw(seriesId, h.bucket, h.bucket + HOUR_MS, HOUR_ROWS_LIMIT);
-      const values = raw.num.filter((n): n is number => n !== null);
-      // Raw rows past their retention: the hour's readings cannot be told apart, so none counts.
-      s = merge(s, values.length === h.cnt ? summarise(values, range) : { ...EMPTY, filtered: h.cnt });
-    }
-    return s;
-  }
-
-  /** A counter's readings in time order: a clean day (it only rose) as its first and last, else its hours, else raw rows. */
-  private async counterReadings(seriesId: number, days: RollupPoint[], before: Reading | undefined): Promise<Reading[]> {
-    const readings: Reading[] = before ? [before] : [];
-    const ends = (b: RollupPoint) => {
-      readings.push({ ts: b.firstTs, value: b.first });
-      if (b.lastTs !== b.firstTs) readings.push({ ts: b.lastTs, value: b.last });
-    };
-    const clean = (b: RollupPoint) => b.min === b.first && b.max === b.last;
-    for (const day of days) {
-      if (clean(day)) {
-        ends(day);
-        continue;
-      }
-      const hours =
-        (await this.deps.history.rollups('telemetry_hourly', [seriesId], day.bucket, day.bucket + DAY_MS)).get(seriesId) ?? [];
-      if (hours.length === 0) ends(day);
-      for (const h of hours) {
-        if (clean(h)) {
-          ends(h);
-          continue;
-        }
-        const raw = await this.deps.history.raw(seriesId, h.bucket, h.bucket + HOUR_MS, HOUR_ROWS_LIMIT);
-        if (raw.ts.length !== h.cnt) {
-          ends(h);
-          continue;
-        }
-        raw.ts.forEach((ts, i) => {
-          const value = raw.num[i];
-          if (value !== null && value !== undefined) readings.push({ ts, value });
-        });
-      }
-    }
-    return readings;
   }
 
   // ---- {g}/DeviceStatisticsData -------------------------------------------------------------

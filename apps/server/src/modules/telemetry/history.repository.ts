@@ -150,6 +150,70 @@ export class HistoryRepository {
     return result;
   }
 
+  /**
+   * Roll-up buckets of many (series, range) pairs at once — the hours of the days statistics must
+   * look into — in a few statements rather than one per day: series id → buckets in time order.
+   */
+  async rollupsWithin(
+    table: RollupTable,
+    ranges: { seriesId: number; from: number; to: number }[],
+  ): Promise<Map<number, RollupPoint[]>> {
+    const result = new Map<number, RollupPoint[]>();
+    for (let i = 0; i < ranges.length; i += 200) {
+      const chunk = ranges.slice(i, i + 200);
+      const rows = await this.db
+        .selectFrom(table)
+        .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first_ts', 'first', 'last', 'last_ts'])
+        .where((eb) =>
+          eb.or(
+            chunk.map((r) => eb.and([eb('series_id', '=', r.seriesId), eb('bucket', '>=', r.from), eb('bucket', '<', r.to)])),
+          ),
+        )
+        .orderBy('series_id')
+        .orderBy('bucket')
+        .execute();
+      for (const r of rows) {
+        const list = result.get(r.series_id) ?? [];
+        list.push({
+          bucket: r.bucket,
+          cnt: r.cnt,
+          sum: r.sum,
+          min: r.min,
+          max: r.max,
+          firstTs: r.first_ts,
+          first: r.first,
+          last: r.last,
+          lastTs: r.last_ts,
+        });
+        result.set(r.series_id, list);
+      }
+    }
+    return result;
+  }
+
+  /** Numeric raw rows of many (series, range) pairs at once: series id → [ts, value] in time order. */
+  async rawWithin(ranges: { seriesId: number; from: number; to: number }[]): Promise<Map<number, [number, number | null][]>> {
+    const result = new Map<number, [number, number | null][]>();
+    for (let i = 0; i < ranges.length; i += 200) {
+      const chunk = ranges.slice(i, i + 200);
+      const rows = await this.db
+        .selectFrom('telemetry_raw')
+        .select(['series_id', 'ts', 'num'])
+        .where((eb) =>
+          eb.or(chunk.map((r) => eb.and([eb('series_id', '=', r.seriesId), eb('ts', '>=', r.from), eb('ts', '<', r.to)]))),
+        )
+        .orderBy('series_id')
+        .orderBy('ts')
+        .execute();
+      for (const r of rows) {
+        const list = result.get(r.series_id) ?? [];
+        list.push([r.ts, r.num]);
+        result.set(r.series_id, list);
+      }
+    }
+    return result;
+  }
+
   /** Each series' last daily reading before `before` (where a counter stood when a range begins). */
   async lastDailyBefore(seriesIds: number[], before: number): Promise<Map<number, { ts: number; value: number }>> {
     if (seriesIds.length === 0) return new Map();
