@@ -60,6 +60,8 @@ export const controlEnUS = {
     edit: 'Change',
     deleteSystem: 'Delete the run system {{name}} and its rotation?',
     deleteStep: 'Remove {{name}} from the rotation?',
+    changeStep: 'Change {{name}} in the rotation',
+    changeStepLabel: 'Change {{name}}',
     deleteStepLabel: 'Remove {{name}}',
     deleted: 'Deleted',
     saved: 'Saved',

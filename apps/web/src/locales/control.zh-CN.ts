@@ -59,6 +59,8 @@ export const controlZhCN = {
     edit: '修改',
     deleteSystem: '删除运行系统“{{name}}”及其轮换？',
     deleteStep: '将{{name}}移出轮换？',
+    changeStep: '修改轮换中的{{name}}',
+    changeStepLabel: '修改{{name}}',
     deleteStepLabel: '移除{{name}}',
     deleted: '已删除',
     saved: '已保存',

@@ -36,6 +36,9 @@ export const removeSystem = (g: number, sn: string, id: number) =>
 export const addSystemAccessory = (g: number, sn: string, body: { SystemId: number; Name: string }) =>
   api.post<{ Id: number }>(`${base(g, sn)}/DeviceSystemAccessory`, body);
 
+export const updateSystemAccessory = (g: number, sn: string, body: { Id: number; Name: string }) =>
+  api.put<{ Id: number }>(`${base(g, sn)}/DeviceSystemAccessory`, body);
+
 export const removeSystemAccessory = (g: number, sn: string, id: number) =>
   api.delete<null>(`${base(g, sn)}/DeviceSystemAccessory/${String(id)}`);
 

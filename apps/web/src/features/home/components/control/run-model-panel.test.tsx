@@ -93,6 +93,7 @@ function setUp(options: { model?: FakeHandler; canControl?: boolean; data?: Reco
       },
     }),
     [`POST ${base}/DeviceSystem/AddDeviceSystem`]: (call) => ({ data: { Id: 4, ...(call.body as object) } }),
+    [`PUT ${base}/DeviceSystemCotrolData`]: (call) => ({ data: { ...(call.body as object) } }),
   });
   renderRoutes(
     [
@@ -189,6 +190,29 @@ describe('the run model panel', () => {
     await waitFor(() => {
       expect(api.callsTo('POST', `${base}/DeviceSystem/AddDeviceSystem`).map((c) => c.body)).toEqual([
         { Name: 'Lift pumps', RestTime: 60 },
+      ]);
+    });
+  });
+
+  it('changes a step’s run time, refusing one of 10 s or less as the server would', async () => {
+    const user = userEvent.setup();
+    const api = setUp({});
+    const system = await screen.findByRole('group', { name: 'Lift pumps' });
+    await user.click(within(system).getByRole('button', { name: 'Change 1#' }));
+    const dialog = await dialogTitled('Change 1# in the rotation');
+    const runTime = within(dialog).getByLabelText('Run time');
+    expect((runTime as HTMLInputElement).value).toBe('3600');
+    await user.clear(runTime);
+    await user.type(runTime, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByText('The value entered cannot be less than 10 seconds');
+    expect(api.callsTo('PUT', `${base}/DeviceSystemCotrolData`)).toHaveLength(0);
+    await user.clear(runTime);
+    await user.type(runTime, '1800');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(api.callsTo('PUT', `${base}/DeviceSystemCotrolData`).map((c) => c.body)).toEqual([
+        { Id: 1, ControlName: 'Pump 1 run', DataValue: 1800, DataDefineId: 21, AssociateDefineId: 23, SequenceIn: 1 },
       ]);
     });
   });

@@ -31,7 +31,9 @@ import {
   rotateSystem,
   runModelQueryOptions,
   sendRunModel,
+  updateStep,
   updateSystem,
+  updateSystemAccessory,
 } from '../../api/run-model-api';
 import type { CommandRequest } from './use-command';
 import { useCountdown } from './use-countdown';
@@ -58,7 +60,7 @@ export function RunModelPanel(props: RunModelPanelProps) {
   const { t } = useTranslation();
   const query = useQuery(runModelQueryOptions(g, sn));
   const [editing, setEditing] = useState<{ system?: RunModelSystemDto } | undefined>();
-  const [addingStep, setAddingStep] = useState<RunModelSystemDto | undefined>();
+  const [addingStep, setAddingStep] = useState<{ system: RunModelSystemDto; step?: RunModelStepDto } | undefined>();
   const model = query.data;
   const systems = model?.Systems ?? [];
   const blocked = !canControl ? t('control.viewOnly') : undefined;
@@ -116,8 +118,8 @@ export function RunModelPanel(props: RunModelPanelProps) {
               onEdit={() => {
                 setEditing({ system });
               }}
-              onAddStep={() => {
-                setAddingStep(system);
+              onAddStep={(step) => {
+                setAddingStep({ system, ...(step ? { step } : {}) });
               }}
               rotating={pending.has(rotateKey(system.Id))}
             />
@@ -138,7 +140,8 @@ export function RunModelPanel(props: RunModelPanelProps) {
         <StepDialog
           g={g}
           sn={sn}
-          system={addingStep}
+          system={addingStep.system}
+          step={addingStep.step}
           switches={model.Switches}
           numbers={model.Numbers}
           onClose={() => {
@@ -179,7 +182,8 @@ function SystemCard({
   disabledReason: string | undefined;
   rotating: boolean;
   onEdit: () => void;
-  onAddStep: () => void;
+  /** Opens the step dialog: a new step, or this one to change. */
+  onAddStep: (step?: RunModelStepDto) => void;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -251,6 +255,13 @@ function SystemCard({
                 online={online}
                 valueOf={read}
                 onCountdownEnd={onCountdownEnd}
+                onChange={
+                  canControl
+                    ? () => {
+                        onAddStep(step);
+                      }
+                    : undefined
+                }
                 onRemove={
                   canControl
                     ? () => {
@@ -266,7 +277,12 @@ function SystemCard({
         )}
         {canControl ? (
           <Space wrap>
-            <Button size="small" onClick={onAddStep}>
+            <Button
+              size="small"
+              onClick={() => {
+                onAddStep();
+              }}
+            >
               {t('runModel.addStep')}
             </Button>
             <Tooltip title={rotateReason}>
@@ -309,6 +325,7 @@ function StepRow({
   online,
   valueOf,
   onCountdownEnd,
+  onChange,
   onRemove,
 }: {
   step: RunModelStepDto;
@@ -317,6 +334,7 @@ function StepRow({
   online: boolean;
   valueOf: (key: string) => number | string | undefined;
   onCountdownEnd: () => void;
+  onChange: (() => void) | undefined;
   onRemove: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
@@ -343,6 +361,16 @@ function StepRow({
               ? t('runModel.countdownNext', { seconds: Math.ceil(countdown.remaining), next: next.Accessory })
               : t('control.countdown', { seconds: Math.ceil(countdown.remaining) })}
           </Typography.Text>
+        ) : null}
+        {onChange ? (
+          <Button
+            size="small"
+            type="link"
+            onClick={onChange}
+            aria-label={t('runModel.changeStepLabel', { name: step.Accessory })}
+          >
+            {t('runModel.edit')}
+          </Button>
         ) : null}
         {onRemove ? (
           <Button
@@ -441,6 +469,7 @@ function StepDialog({
   g,
   sn,
   system,
+  step,
   switches,
   numbers,
   onClose,
@@ -448,6 +477,8 @@ function StepDialog({
   g: number;
   sn: string;
   system: RunModelSystemDto;
+  /** The step to change; a new one when undefined. */
+  step: RunModelStepDto | undefined;
   switches: { Id: number; Key: string; Name: string }[];
   numbers: { Id: number; Key: string; Name: string }[];
   onClose: () => void;
@@ -463,9 +494,24 @@ function StepDialog({
     const values = await form.validateFields();
     setSaving(true);
     let accessory: number | undefined;
+    const picked = switches.find((p) => p.Id === values.DataDefineId);
     try {
+      if (step) {
+        if (values.Name !== step.Accessory) await updateSystemAccessory(g, sn, { Id: step.AccessoryId, Name: values.Name });
+        await updateStep(g, sn, {
+          Id: step.Id,
+          ControlName: picked?.Name ?? step.ControlName,
+          DataValue: values.DataValue,
+          DataDefineId: values.DataDefineId,
+          AssociateDefineId: values.AssociateDefineId ?? null,
+          SequenceIn: values.SequenceIn,
+        });
+        void message.success(t('runModel.saved'));
+        await refreshRunModel(client, sn);
+        onClose();
+        return;
+      }
       accessory = (await addSystemAccessory(g, sn, { SystemId: system.Id, Name: values.Name })).data.Id;
-      const picked = switches.find((p) => p.Id === values.DataDefineId);
       await addStep(g, sn, {
         AccessoryId: accessory,
         ControlName: picked?.Name ?? '',
@@ -485,11 +531,11 @@ function StepDialog({
     } finally {
       setSaving(false);
     }
-  }, [client, form, g, message, onClose, sn, switches, system.Id, t]);
+  }, [client, form, g, message, onClose, sn, step, switches, system.Id, t]);
   return (
     <Modal
       open
-      title={t('runModel.addStepTo', { name: system.Name })}
+      title={step ? t('runModel.changeStep', { name: step.Accessory }) : t('runModel.addStepTo', { name: system.Name })}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
@@ -499,7 +545,21 @@ function StepDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ SequenceIn: system.Steps.length + 1, DataValue: 3600 }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={
+          step
+            ? {
+                Name: step.Accessory,
+                DataDefineId: switches.find((p) => p.Key === step.Key)?.Id,
+                DataValue: step.RunTime,
+                AssociateDefineId: numbers.find((p) => p.Key === step.ElapsedKey)?.Id,
+                SequenceIn: step.Sequence,
+              }
+            : { SequenceIn: system.Steps.length + 1, DataValue: 3600 }
+        }
+      >
         <Form.Item name="Name" label={t('runModel.accessory')} rules={zodFieldRules(addDeviceSystemAccessoryRequest.shape.Name)}>
           <Input placeholder={t('runModel.accessoryPlaceholder')} maxLength={64} />
         </Form.Item>
