@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const tilePort = port + 1;
+/** The test stream on port + 2, the fake EZVIZ platform on port + 3 (e2e/video-server.ts). */
+const videoPort = port + 2;
 // Each run starts the real built server on a fresh database.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sluice-e2e-'));
 
@@ -46,6 +48,14 @@ export default defineConfig({
       env: { TILE_PORT: String(tilePort) },
     },
     {
+      // Cameras from this machine: an HLS test pattern made with ffmpeg and a fake EZVIZ platform.
+      command: 'node --disable-warning=ExperimentalWarning e2e/video-server.ts',
+      url: `http://127.0.0.1:${String(videoPort)}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { VIDEO_PORT: String(videoPort) },
+    },
+    {
       command: 'npm run serve',
       url: `http://127.0.0.1:${String(port)}/api/docs/json`,
       reuseExistingServer: false,
@@ -59,6 +69,8 @@ export default defineConfig({
         MQTT_PORT: '0',
         LOG_LEVEL: 'warn',
         MAP_TILE_URL: `http://127.0.0.1:${String(tilePort)}/{z}/{x}/{y}.png`,
+        EZVIZ_API_URL: `http://127.0.0.1:${String(videoPort + 1)}`,
+        VIDEO_ORIGINS: `http://127.0.0.1:${String(videoPort)}`,
       },
     },
   ],

@@ -156,6 +156,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     }
   });
 
+  const videoOrigins = config.VIDEO_ORIGINS.split(',');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -165,7 +166,9 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from the configured tile server; the optional geocoder is called from the page.
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config)],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...[geocoderOrigin(config)].filter((o) => o !== undefined)],
+        // Cameras' HLS streams come from their platforms (VIDEO_ORIGINS); hls.js plays them through blob: URLs.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...[geocoderOrigin(config)].filter((o) => o !== undefined), ...videoOrigins],
+        mediaSrc: ["'self'", 'blob:', ...videoOrigins],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -189,6 +189,13 @@ const configSchema = z
     SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
     SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
     EZVIZ_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://open.ys7.com'),
+    VIDEO_ORIGINS: z
+      .string()
+      .regex(
+        /^(https?:|https?:\/\/[^\s,/]+)(,(https?:|https?:\/\/[^\s,/]+))*$/,
+        'must be http: or https: (any origin of that scheme), or origins like https://hls.example.com, separated by commas',
+      )
+      .default('https:'),
     NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
     NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
     NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),

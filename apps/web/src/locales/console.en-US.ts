@@ -9,6 +9,7 @@ import { noticesEnUS } from './notices.en-US';
 import { controlEnUS } from './control.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { notificationsEnUS } from './notifications.en-US';
+import { videoEnUS } from './video.en-US';
 
 export const consoleEnUS = {
   resource: {
@@ -249,6 +250,7 @@ export const consoleEnUS = {
   ...controlEnUS,
   ...dashboardEnUS,
   ...notificationsEnUS,
+  ...videoEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

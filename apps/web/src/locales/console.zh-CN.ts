@@ -6,6 +6,7 @@ import { noticesZhCN } from './notices.zh-CN';
 import { controlZhCN } from './control.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
+import { videoZhCN } from './video.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -246,4 +247,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...controlZhCN,
   ...dashboardZhCN,
   ...notificationsZhCN,
+  ...videoZhCN,
 };

@@ -43,7 +43,6 @@ export const dashboardEnUS = {
     emptyPanel: 'No data points in this panel',
     noImages: 'No images of this device yet',
     imageOf: 'Image {{index}} of {{count}}: {{name}}',
-    noVideo: 'Camera video is not available in this console yet',
     mapTitle: 'Location',
     noPosition: 'This device has no position',
     levelOf: '{{name}}: {{value}} of {{max}}',

@@ -45,7 +45,6 @@ export const dashboardZhCN: DashboardCatalog = {
     emptyPanel: '此面板没有数据点',
     noImages: '该设备还没有图片',
     imageOf: '第 {{index}} / {{count}} 张：{{name}}',
-    noVideo: '本控制台暂不支持视频监控',
     mapTitle: '位置',
     noPosition: '该设备没有位置',
     levelOf: '{{name}}：{{value}} / {{max}}',

@@ -31,7 +31,10 @@ import { PointsPanel } from '../../features/home/components/dashboard/points-pan
 import type { PointRow, ViewKind } from '../../features/home/components/dashboard/point-view';
 import { deviceAlarmsQueryOptions } from '../../features/notices/api/notices-api';
 import { AlarmName } from '../../features/notices/components/alarm-tags';
+import { camerasResource } from '../../features/video/api/video-api';
 
+/** The camera panel, and hls.js when a camera plays, only where a device has a video panel. */
+const VideoPanel = lazyComponent(() => import('../../features/video/components/video-panel').then((m) => m.VideoPanel));
 const DeviceConfigTab = lazyComponent(
   withDeviceTypesCatalog(() => import('../../features/devices/components/device-config-tab').then((m) => m.DeviceConfigTab)),
 );
@@ -148,8 +151,14 @@ export function DeviceDashboard({ sn, map }: { sn: string; map: ReactNode }) {
           };
           break;
         case 'video':
-          content = <Typography.Text type="secondary">{t('dashboard.noVideo')}</Typography.Text>;
-          onRefresh = undefined;
+          content = (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+              <VideoPanel sn={sn} />
+            </Suspense>
+          );
+          onRefresh = () => {
+            void client.invalidateQueries({ queryKey: camerasResource.keys.all });
+          };
           break;
         case 'deviceError':
           content = <AlarmsPanel sn={sn} />;

@@ -54,6 +54,8 @@ const ControlPanel = lazyComponent(
 );
 /** The device's panels on their grid, with the grid library, only on a device's page. */
 const DeviceDashboard = lazyComponent(() => import('./device-dashboard').then((m) => m.DeviceDashboard));
+/** The Video tab brings the camera panel (and, when a camera plays, hls.js) only when opened. */
+const VideoPanel = lazyComponent(() => import('../../features/video/components/video-panel').then((m) => m.VideoPanel));
 /** The History tab brings ECharts with it, only when opened. */
 const HistoryPanel = lazyComponent(() =>
   import('../../features/home/components/history/history-panel').then((m) => m.HistoryPanel),
@@ -183,6 +185,15 @@ export function HomePage() {
         ),
       },
       { key: 'log', label: t('deviceLog.tab'), children: <DeviceLogTable g={g} sn={device.DeviceSn} /> },
+      {
+        key: 'video',
+        label: t('video.tab'),
+        children: (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <VideoPanel sn={device.DeviceSn} />
+          </Suspense>
+        ),
+      },
       own.overview,
       own.images,
       own.config,
