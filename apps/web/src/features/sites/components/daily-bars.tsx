@@ -43,6 +43,8 @@ export default function DailyBars({ days, label, format, height }: DailyBarsProp
       },
       yAxis: {
         type: 'value',
+        // Two steps fit the card's 96 px; more crowd their labels.
+        splitNumber: 2,
         axisLabel: { color: token.colorTextSecondary, fontSize: 10 },
         splitLine: { lineStyle: { color: token.colorBorderSecondary } },
       },
