@@ -71,6 +71,13 @@ export const controlEnUS = {
     rotate: 'Switch to standby now',
     rotateQuestion: '{{name}}: stop the running equipment and switch to {{to}} now?',
     needTwo: 'A rotation needs at least two pieces of equipment',
+    equipment: {
+      title: 'Equipment of this device',
+      add: 'Add equipment to the list',
+      edit: 'Change equipment',
+      name: 'Name',
+      empty: 'No equipment listed for this device',
+    },
     hours: '{{n}} h',
     minutes: '{{n}} min',
     seconds: '{{n}} s',

@@ -70,6 +70,13 @@ export const controlZhCN = {
     rotate: '立即切换到备用',
     rotateQuestion: '{{name}}：停止运行中的设备并立即切换到{{to}}？',
     needTwo: '轮换至少需要两台设备',
+    equipment: {
+      title: '本设备的附属设备',
+      add: '登记附属设备',
+      edit: '修改附属设备',
+      name: '名称',
+      empty: '本设备尚未登记附属设备',
+    },
     hours: '{{n}} 小时',
     minutes: '{{n}} 分钟',
     seconds: '{{n}} 秒',

@@ -94,6 +94,7 @@ function setUp(options: { model?: FakeHandler; canControl?: boolean; data?: Reco
     }),
     [`POST ${base}/DeviceSystem/AddDeviceSystem`]: (call) => ({ data: { Id: 4, ...(call.body as object) } }),
     [`PUT ${base}/DeviceSystemCotrolData`]: (call) => ({ data: { ...(call.body as object) } }),
+    [`GET ${base}/DeviceAccessory`]: () => ({ data: [{ Id: 5, DeviceSn: SN, Name: 'PAC dosing pump', ICON: '' }], count: 1 }),
   });
   renderRoutes(
     [
@@ -192,6 +193,16 @@ describe('the run model panel', () => {
         { Name: 'Lift pumps', RestTime: 60 },
       ]);
     });
+  });
+
+  it('lists the device’s equipment under the run model', async () => {
+    const user = userEvent.setup();
+    const api = setUp({});
+    const region = await screen.findByRole('region', { name: 'Run model' });
+    await user.click(within(region).getByRole('button', { name: /Equipment of this device/ }));
+    await within(region).findByText('PAC dosing pump');
+    expect(api.callsTo('GET', `${base}/DeviceAccessory`).length).toBeGreaterThan(0);
+    expect(within(region).getByRole('button', { name: /Add equipment to the list/ })).toBeTruthy();
   });
 
   it('changes a step’s run time, refusing one of 10 s or less as the server would', async () => {

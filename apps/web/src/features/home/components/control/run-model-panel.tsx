@@ -8,7 +8,22 @@
  * answer follows like a command's (use-command.ts).
  */
 import { useCallback, useState } from 'react';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Collapse,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,6 +50,7 @@ import {
   updateSystem,
   updateSystemAccessory,
 } from '../../api/run-model-api';
+import { DeviceEquipment } from './device-equipment';
 import type { CommandRequest } from './use-command';
 import { useCountdown } from './use-countdown';
 
@@ -126,6 +142,12 @@ export function RunModelPanel(props: RunModelPanelProps) {
           ))}
         </Flex>
       </QueryState>
+      <Collapse
+        ghost
+        size="small"
+        style={{ marginTop: 12 }}
+        items={[{ key: 'equipment', label: t('runModel.equipment.title'), children: <DeviceEquipment sn={sn} /> }]}
+      />
       {editing ? (
         <SystemDialog
           g={g}
