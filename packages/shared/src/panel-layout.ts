@@ -31,8 +31,8 @@ export type PanelCode =
  */
 export const PANEL_DEFAULTS: Record<PanelCode, { w: number; h: number; stack: number }> = {
   deviceError: { w: 6, h: 5, stack: 0 },
-  deviceDataDefine: { w: 6, h: 7, stack: 1 },
-  deviceBaseData: { w: 6, h: 7, stack: 2 },
+  deviceDataDefine: { w: 6, h: 9, stack: 1 },
+  deviceBaseData: { w: 6, h: 9, stack: 2 },
   deviceControlData: { w: 12, h: 9, stack: 3 },
   deviceBaseInfo: { w: 6, h: 6, stack: 4 },
   image: { w: 6, h: 8, stack: 5 },
