@@ -54,43 +54,43 @@ test('the operator runs a lift pump by hand: refused in auto mode, acknowledged 
     await page.goto(`/common/home/device/${SN}`);
     await page.getByRole('tab', { name: 'Control', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Device control' });
-    const pump = panel.getByRole('switch', { name: '1#提升泵 Lift pump 1' });
+    const pump = panel.getByRole('switch', { name: 'Lift pump 1' });
 
     // The station starts in auto mode: manual control is refused before anything is sent.
     await expect(panel.getByText('Devices cannot be controlled in auto mode')).toBeVisible();
-    await expect(panel.getByRole('tab', { name: '自动 Auto', selected: true })).toBeVisible();
+    await expect(panel.getByRole('tab', { name: 'Auto', selected: true })).toBeVisible();
     await expect(pump).toBeDisabled();
 
     // To manual mode, after the question.
-    await panel.getByRole('tab', { name: '手动 Manual' }).click();
-    await answer(page, 'Set 提升泵’s 控制模式 Control mode to: 手动 Manual?', 'Set');
-    await expect(page.getByText('提升泵: done by the device (手动 Manual)')).toBeVisible();
-    await expect(panel.getByRole('tab', { name: '手动 Manual', selected: true })).toBeVisible();
+    await panel.getByRole('tab', { name: 'Manual' }).click();
+    await answer(page, 'Set 提升泵’s Control mode to: Manual?', 'Set');
+    await expect(page.getByText('提升泵: done by the device (Manual)')).toBeVisible();
+    await expect(panel.getByRole('tab', { name: 'Manual', selected: true })).toBeVisible();
     await expect(pump).toBeEnabled();
     await expect(pump).not.toBeChecked();
 
     // Cancel sends nothing and the switch stays as the device says.
     await pump.click();
-    await answer(page, 'Set 1#提升泵 Lift pump 1’s 1#提升泵运行 Lift pump 1 run to: 运行 Run?', 'Cancel');
+    await answer(page, 'Set Lift pump 1’s Lift pump 1 run to: Run?', 'Cancel');
     await expect(pump).not.toBeChecked();
 
     // Start the pump: acknowledged, shown running, and the level starts to fall.
-    const level = panel.getByRole('group', { name: '高液位 High level' }).locator('[data-key="TankLevel"]');
+    const level = panel.getByRole('group', { name: 'High level' }).locator('[data-key="TankLevel"]');
     const levelNow = async () => Number.parseFloat((await level.textContent()) ?? '');
     // The regulating tank fills (the auto mode's pumps may have emptied it meanwhile).
     model.v.TankLevel = 2.4;
     await expect.poll(levelNow).toBeGreaterThan(2);
     await pump.click();
-    await answer(page, 'Set 1#提升泵 Lift pump 1’s 1#提升泵运行 Lift pump 1 run to: 运行 Run?', 'Set');
-    await expect(page.getByText('1#提升泵 Lift pump 1: done by the device (运行 Run)')).toBeVisible();
+    await answer(page, 'Set Lift pump 1’s Lift pump 1 run to: Run?', 'Set');
+    await expect(page.getByText('Lift pump 1: done by the device (Run)')).toBeVisible();
     await expect(pump).toBeChecked();
     const started = await levelNow();
     await expect.poll(levelNow).toBeLessThan(started);
 
     // A set-point out of range is refused in the form, with the server's own message.
-    const high = panel.getByRole('group', { name: '高液位 High level' });
-    await high.getByRole('button', { name: 'Change 高液位 High level' }).click();
-    const input = high.getByLabel('New value of 高液位 High level');
+    const high = panel.getByRole('group', { name: 'High level' });
+    await high.getByRole('button', { name: 'Change High level' }).click();
+    const input = high.getByLabel('New value of High level');
     await input.fill('9');
     await expect(page.getByRole('tooltip').filter({ hasText: 'The value entered cannot be greater than 5 m' })).toBeVisible();
     await expect(high.getByRole('button', { name: 'Send' })).toBeDisabled();
@@ -99,18 +99,18 @@ test('the operator runs a lift pump by hand: refused in auto mode, acknowledged 
     // The device stops answering: the command times out (COMMAND_TIMEOUT) and says so.
     fleet.ignoring.add(SN);
     await pump.click();
-    await answer(page, 'Set 1#提升泵 Lift pump 1’s 1#提升泵运行 Lift pump 1 run to: 停止 Stop?', 'Set');
-    await expect(page.getByText('1#提升泵 Lift pump 1: sent, waiting for the device…')).toBeVisible();
-    await expect(page.getByText('1#提升泵 Lift pump 1: the device did not answer in time')).toBeVisible();
+    await answer(page, 'Set Lift pump 1’s Lift pump 1 run to: Stop?', 'Set');
+    await expect(page.getByText('Lift pump 1: sent, waiting for the device…')).toBeVisible();
+    await expect(page.getByText('Lift pump 1: the device did not answer in time')).toBeVisible();
     await expect(pump).toBeChecked();
 
     // The device log tells each command's fate, newest first.
     await page.getByRole('tab', { name: 'Device log', exact: true }).click();
     const log = page.getByRole('region', { name: 'Device log' });
-    const rows = log.getByRole('row').filter({ hasText: '1#提升泵运行 Lift pump 1 run' });
+    const rows = log.getByRole('row').filter({ hasText: 'Lift pump 1 run' });
     await expect(rows.first()).toContainText('No answer');
     await expect(rows.nth(1)).toContainText('Done');
-    await expect(log.getByRole('row').filter({ hasText: '控制模式 Control mode' }).first()).toContainText('Done');
+    await expect(log.getByRole('row').filter({ hasText: 'Control mode' }).first()).toContainText('Done');
   } finally {
     await fleet.stop();
   }

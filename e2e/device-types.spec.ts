@@ -233,9 +233,9 @@ test('the library loads in the background, and the workbench’s tabs each open'
   await page.getByRole('link', { name: 'Village station (A/O)' }).click();
   for (const [tab, content] of [
     ['Hardware config', '01 03 00 00 00 02 C4 0B'],
-    ['Schema', 'A/O 工艺 A/O process'],
-    ['Module classes', '设定值 Set-points'],
-    ['Overview', '进水流量 Inflow'],
+    ['Schema', 'A/O process'],
+    ['Module classes', 'Set-points'],
+    ['Overview', 'Inflow'],
   ] as const) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel', { name: tab }).getByText(content).first()).toBeVisible();

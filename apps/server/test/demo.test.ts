@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_KEYS } from '@sluice/shared/station-keys';
+import { optionsOf, isDataType } from '@sluice/shared/data-types';
+import { storedName } from '@sluice/shared/stored-names';
 import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
 import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { DEMO_OPERATOR } from '../src/seed/demo.ts';
@@ -49,5 +51,36 @@ describe.each(databaseKinds)('the demo on %s', (kind) => {
     expect(links.data).toEqual(
       expect.arrayContaining([{ Id: expect.any(Number) as number, DataKey: STATION_KEYS.codOut, Code: 'A201' }]),
     );
+  });
+
+  it('names its library in one language per field, each with its English name for English users', async () => {
+    const db = t.app.ctx.db;
+    const texts = [
+      ...(await db.selectFrom('device_types').select(['type_name as text']).execute()),
+      ...(await db.selectFrom('device_types').select(['description as text']).execute()),
+      ...(await db.selectFrom('data_defines').select(['data_name as text']).execute()),
+      ...(await db.selectFrom('data_categories').select(['name as text']).execute()),
+      ...(await db.selectFrom('warn_types').select(['type_name as text']).execute()),
+      ...(await db.selectFrom('warn_codes').select(['description as text']).execute()),
+      ...(await db.selectFrom('type_modules').select(['module_name as text']).execute()),
+      ...(await db.selectFrom('type_module_controls').select(['control_name as text']).execute()),
+      ...(await db.selectFrom('type_classes').select(['name as text']).execute()),
+      ...(await db.selectFrom('type_schemas').select(['name as text']).execute()),
+      ...(await db.selectFrom('type_statistics').select(['name as text']).execute()),
+      ...(await db.selectFrom('type_configs').select(['data_name as text']).execute()),
+      ...(await db.selectFrom('template_panels').select(['panel_name as text']).execute()),
+      ...(await db.selectFrom('template_accessories').select(['name as text']).execute()),
+      ...(await db.selectFrom('device_panels').select(['panel_name as text']).execute()),
+    ].map((r) => r.text);
+    const defines = await db.selectFrom('data_defines').select(['data_type', 'format']).execute();
+    for (const d of defines) if (isDataType(d.data_type)) texts.push(...optionsOf(d.data_type, d.format).map((o) => o.label));
+    const chinese = texts.filter((text) => /\p{Script=Han}/u.test(text));
+    expect(chinese.length).toBeGreaterThan(100);
+    const bilingual = chinese.filter((text) => /\p{Script=Han}[^\p{Script=Han}]* [A-Z][a-z]+/u.test(text));
+    expect(bilingual).toEqual([]);
+    const untranslated = chinese.filter((text) => /\p{Script=Han}/u.test(storedName('en-US', text)));
+    expect(untranslated).toEqual([]);
+    expect(storedName('en-US', '提升泵')).toBe('Lift pump');
+    expect(storedName('zh-CN', '提升泵')).toBe('提升泵');
   });
 });

@@ -131,6 +131,8 @@ export const DEFAULT_MENUS: DefaultMenu[] = [
       link('Menu set', '/sys/menu', 'sys/menu'),
       link('Area set', '/sys/areaset', 'sys/areaset'),
       link('SIM management', '/sys/simboss', 'sys/simboss'),
+      // Also added to existing groups by 0024_box_data_menu.
+      link('Box data', '/sys/boxData', 'sys/boxData'),
     ],
   },
   {

@@ -18,6 +18,7 @@ import { up as panelLayouts } from './migrations/0014-panel-layouts.ts';
 import { up as deviceRunModel } from './migrations/0016-device-run-model.ts';
 import { up as deviceVideos } from './migrations/0019-device-videos.ts';
 import { up as fieldRecords } from './migrations/0020-field-records.ts';
+import { up as boxDataMenu } from './migrations/0024-box-data-menu.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -42,6 +43,7 @@ const steps: [string, Step][] = [
   ['0016_device_run_model', deviceRunModel],
   ['0019_device_videos', deviceVideos],
   ['0020_field_records', fieldRecords],
+  ['0024_box_data_menu', boxDataMenu],
 ];
 
 /** The migrations' names, in order. */

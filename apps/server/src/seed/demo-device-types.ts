@@ -22,32 +22,32 @@ interface DefineSeed {
 }
 
 const C = {
-  flow: '流量 Flow',
-  level: '液位 Level',
-  pumps: '泵 Pumps',
-  aeration: '曝气 Aeration',
-  dosing: '加药 Dosing',
-  quality: '水质 Water quality',
-  energy: '能耗 Energy',
-  control: '控制 Control',
-  runtime: '运行时间 Run time',
-  alarms: '报警 Alarms',
-  comm: '通讯 Communication',
+  flow: '流量',
+  level: '液位',
+  pumps: '泵',
+  aeration: '曝气',
+  dosing: '加药',
+  quality: '水质',
+  energy: '能耗',
+  control: '控制',
+  runtime: '运行时间',
+  alarms: '报警',
+  comm: '通讯',
 };
 
-const runStop = '{"0":"停止 Stop","1":"运行 Run"}';
-const fault = '{"0":"正常 Normal","1":"故障 Fault"}';
-const autoManual = '{"0":"手动 Manual","1":"自动 Auto"}';
+const runStop = '{"0":"停止","1":"运行"}';
+const fault = '{"0":"正常","1":"故障"}';
+const autoManual = '{"0":"手动","1":"自动"}';
 const decimals = (n: number) => JSON.stringify({ Decimals: n });
 
 const LIBRARY: DefineSeed[] = [
-  { key: K.time, name: '时间 Time', type: 'datetime', category: C.control },
-  { key: K.inflow, name: '进水流量 Inflow', unit: 'm3/H', type: 'readable', format: decimals(2), category: C.flow },
-  { key: K.flowTotal, name: '累计处理水量 Treated water', unit: 'm3', type: 'readable', format: decimals(1), category: C.flow },
-  { key: K.tankLevel, name: '调节池液位 Tank level', unit: 'm', type: 'readable', format: decimals(2), category: C.level },
+  { key: K.time, name: '时间', type: 'datetime', category: C.control },
+  { key: K.inflow, name: '进水流量', unit: 'm3/H', type: 'readable', format: decimals(2), category: C.flow },
+  { key: K.flowTotal, name: '累计处理水量', unit: 'm3', type: 'readable', format: decimals(1), category: C.flow },
+  { key: K.tankLevel, name: '调节池液位', unit: 'm', type: 'readable', format: decimals(2), category: C.level },
   {
     key: K.levelHighSet,
-    name: '高液位设定 High level set-point',
+    name: '高液位设定',
     unit: 'm',
     type: 'textbox',
     value: '2.5',
@@ -56,7 +56,7 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.levelLowSet,
-    name: '低液位设定 Low level set-point',
+    name: '低液位设定',
     unit: 'm',
     type: 'textbox',
     value: '0.8',
@@ -65,33 +65,33 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.levelHighAlarm,
-    name: '高液位报警 High level alarm',
+    name: '高液位报警',
     type: 'boolean2',
-    format: '{"0":"正常 Normal","1":"报警 Alarm"}',
+    format: '{"0":"正常","1":"报警"}',
     category: `${C.level},${C.alarms}`,
   },
-  { key: K.liftPump1Run, name: '1#提升泵运行 Lift pump 1 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
+  { key: K.liftPump1Run, name: '1#提升泵运行', type: 'boolean', value: '0', format: runStop, category: C.pumps },
   {
     key: K.liftPump1Fault,
-    name: '1#提升泵故障 Lift pump 1 fault',
+    name: '1#提升泵故障',
     type: 'boolean2',
     format: fault,
     category: `${C.pumps},${C.alarms}`,
   },
-  { key: K.liftPump1Auto, name: '1#提升泵手自动 Lift pump 1 auto', type: 'boolean2', format: autoManual, category: C.pumps },
-  { key: K.liftPump2Run, name: '2#提升泵运行 Lift pump 2 run', type: 'boolean', value: '0', format: runStop, category: C.pumps },
+  { key: K.liftPump1Auto, name: '1#提升泵手自动', type: 'boolean2', format: autoManual, category: C.pumps },
+  { key: K.liftPump2Run, name: '2#提升泵运行', type: 'boolean', value: '0', format: runStop, category: C.pumps },
   {
     key: K.liftPump2Fault,
-    name: '2#提升泵故障 Lift pump 2 fault',
+    name: '2#提升泵故障',
     type: 'boolean2',
     format: fault,
     category: `${C.pumps},${C.alarms}`,
   },
-  { key: K.liftPump2Auto, name: '2#提升泵手自动 Lift pump 2 auto', type: 'boolean2', format: autoManual, category: C.pumps },
+  { key: K.liftPump2Auto, name: '2#提升泵手自动', type: 'boolean2', format: autoManual, category: C.pumps },
   // Where a station reports a lift pump's turn of a duty/standby rotation (the run model's elapsed point).
   {
     key: K.liftPump1Elapsed,
-    name: '1#提升泵本轮运行 Lift pump 1 on for',
+    name: '1#提升泵本轮运行',
     unit: 's',
     type: 'readable',
     format: decimals(0),
@@ -99,31 +99,31 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.liftPump2Elapsed,
-    name: '2#提升泵本轮运行 Lift pump 2 on for',
+    name: '2#提升泵本轮运行',
     unit: 's',
     type: 'readable',
     format: decimals(0),
     category: C.pumps,
   },
-  { key: K.blower1Run, name: '1#风机运行 Blower 1 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
+  { key: K.blower1Run, name: '1#风机运行', type: 'boolean', value: '0', format: runStop, category: C.aeration },
   {
     key: K.blower1Fault,
-    name: '1#风机故障 Blower 1 fault',
+    name: '1#风机故障',
     type: 'boolean2',
     format: fault,
     category: `${C.aeration},${C.alarms}`,
   },
-  { key: K.blower2Run, name: '2#风机运行 Blower 2 run', type: 'boolean', value: '0', format: runStop, category: C.aeration },
+  { key: K.blower2Run, name: '2#风机运行', type: 'boolean', value: '0', format: runStop, category: C.aeration },
   {
     key: K.blower2Fault,
-    name: '2#风机故障 Blower 2 fault',
+    name: '2#风机故障',
     type: 'boolean2',
     format: fault,
     category: `${C.aeration},${C.alarms}`,
   },
   {
     key: K.blowerOnTime,
-    name: '风机运行时长 Blower on time',
+    name: '风机运行时长',
     unit: 's',
     type: 'textbox',
     value: '1800',
@@ -132,7 +132,7 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.blowerOffTime,
-    name: '风机停止时长 Blower off time',
+    name: '风机停止时长',
     unit: 's',
     type: 'textbox',
     value: '900',
@@ -141,7 +141,7 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.blowerOnElapsed,
-    name: '风机已运行 Blower on for',
+    name: '风机已运行',
     unit: 's',
     type: 'readable',
     format: decimals(0),
@@ -149,7 +149,7 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.blowerOffElapsed,
-    name: '风机已停止 Blower off for',
+    name: '风机已停止',
     unit: 's',
     type: 'readable',
     format: decimals(0),
@@ -157,7 +157,7 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.dissolvedOxygen,
-    name: '溶解氧 Dissolved oxygen',
+    name: '溶解氧',
     unit: 'mg/L',
     type: 'readable',
     format: decimals(2),
@@ -165,53 +165,53 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.dissolvedOxygenSet,
-    name: '溶解氧设定 DO set-point',
+    name: '溶解氧设定',
     unit: 'mg/L',
     type: 'textbox',
     value: '2',
     format: '{"Min":0,"Max":8,"Step":0.1,"Decimals":1}',
     category: `${C.aeration},${C.control}`,
   },
-  { key: K.dosingPumpRun, name: '加药泵运行 Dosing pump run', type: 'boolean', value: '0', format: runStop, category: C.dosing },
+  { key: K.dosingPumpRun, name: '加药泵运行', type: 'boolean', value: '0', format: runStop, category: C.dosing },
   {
     key: K.dosingPumpFault,
-    name: '加药泵故障 Dosing pump fault',
+    name: '加药泵故障',
     type: 'boolean2',
     format: fault,
     category: `${C.dosing},${C.alarms}`,
   },
   {
     key: K.dosingRate,
-    name: '加药泵频率 Dosing pump frequency',
+    name: '加药泵频率',
     unit: 'HZ',
     type: 'textbox',
     value: '25',
     format: '{"Min":0,"Max":50,"Step":1,"Decimals":0}',
     category: `${C.dosing},${C.control}`,
   },
-  { key: K.codIn, name: '进水COD Influent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
-  { key: K.codOut, name: '出水COD Effluent COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
-  { key: K.nh3nIn, name: '进水氨氮 Influent NH3-N', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.nh3nOut, name: '出水氨氮 Effluent NH3-N', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.tnIn, name: '进水总氮 Influent TN', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.tnOut, name: '出水总氮 Effluent TN', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.tpIn, name: '进水总磷 Influent TP', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
-  { key: K.tpOut, name: '出水总磷 Effluent TP', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
-  { key: K.ssIn, name: '进水悬浮物 Influent SS', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
-  { key: K.ssOut, name: '出水悬浮物 Effluent SS', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
-  { key: K.phIn, name: '进水pH Influent pH', type: 'readable', format: decimals(2), category: C.quality },
-  { key: K.phOut, name: '出水pH Effluent pH', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.codIn, name: '进水COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.codOut, name: '出水COD', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.nh3nIn, name: '进水氨氮', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.nh3nOut, name: '出水氨氮', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tnIn, name: '进水总氮', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tnOut, name: '出水总氮', unit: 'mg/L', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.tpIn, name: '进水总磷', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
+  { key: K.tpOut, name: '出水总磷', unit: 'mg/L', type: 'readable', format: decimals(3), category: C.quality },
+  { key: K.ssIn, name: '进水悬浮物', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.ssOut, name: '出水悬浮物', unit: 'mg/L', type: 'readable', format: decimals(1), category: C.quality },
+  { key: K.phIn, name: '进水pH', type: 'readable', format: decimals(2), category: C.quality },
+  { key: K.phOut, name: '出水pH', type: 'readable', format: decimals(2), category: C.quality },
   {
     key: K.analyserFault,
-    name: '在线监测仪故障 Analyser fault',
+    name: '在线监测仪故障',
     type: 'boolean2',
     format: fault,
     category: `${C.quality},${C.alarms}`,
   },
-  { key: K.energy, name: '累计电量 Energy', unit: 'kW·h', type: 'readable', format: decimals(1), category: C.energy },
+  { key: K.energy, name: '累计电量', unit: 'kW·h', type: 'readable', format: decimals(1), category: C.energy },
   {
     key: K.runTimeYear,
-    name: '年运行时间 Run time this year',
+    name: '年运行时间',
     unit: 'h',
     type: 'readable',
     format: decimals(1),
@@ -219,42 +219,42 @@ const LIBRARY: DefineSeed[] = [
   },
   {
     key: K.runTimeMonth,
-    name: '月运行时间 Run time this month',
+    name: '月运行时间',
     unit: 'h',
     type: 'readable',
     format: decimals(1),
     category: C.runtime,
   },
-  { key: K.runTimeDay, name: '日运行时间 Run time today', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
+  { key: K.runTimeDay, name: '日运行时间', unit: 'h', type: 'readable', format: decimals(1), category: C.runtime },
   {
     key: K.controlMode,
-    name: '控制模式 Control mode',
+    name: '控制模式',
     type: 'enum',
     value: '1',
-    format: '{"0":"手动 Manual","1":"自动 Auto","2":"自检 Self-check"}',
+    format: '{"0":"手动","1":"自动","2":"自检"}',
     category: C.control,
   },
   {
     key: K.oneKeyStop,
-    name: '一键停止 One-key stop',
+    name: '一键停止',
     type: 'boolean',
     value: '0',
-    format: '{"0":"正常 Normal","1":"停止 Stop"}',
+    format: '{"0":"正常","1":"停止"}',
     category: C.control,
   },
   {
     key: K.alarmReset,
-    name: '报警复位 Alarm reset',
+    name: '报警复位',
     type: 'boolean',
     value: '0',
-    format: '{"0":"—","1":"复位 Reset"}',
+    format: '{"0":"—","1":"复位"}',
     category: `${C.control},${C.alarms}`,
   },
-  { key: K.deviceVersion, name: '设备版本 Device version', type: 'string', category: C.comm },
-  { key: K.baudRate, name: '波特率 Baud rate', type: 'select', value: '9600', category: C.comm },
+  { key: K.deviceVersion, name: '设备版本', type: 'string', category: C.comm },
+  { key: K.baudRate, name: '波特率', type: 'select', value: '9600', category: C.comm },
   {
     key: K.reportInterval,
-    name: '上报间隔 Report interval',
+    name: '上报间隔',
     unit: 's',
     type: 'textbox',
     value: '60',
@@ -281,7 +281,7 @@ const QUALITY = new Set<string>([
 ]);
 const viewOf = (d: DefineSeed) => (QUALITY.has(d.key) ? 0 : d.type.startsWith('boolean') || d.type === 'enum' ? 2 : 1);
 
-export const DEMO_STATION_TYPE = 'Village station (A/O)';
+export const DEMO_STATION_TYPE = '村级污水站 (A/O)';
 
 /** What each controllable piece of equipment's controller takes (spec §3 special data keys). */
 const CONTROL_KEYS = [K.controlMode, K.oneKeyStop, K.alarmReset, K.deviceVersion];
@@ -293,7 +293,7 @@ const CONTROL_KEYS = [K.controlMode, K.oneKeyStop, K.alarmReset, K.deviceVersion
 const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] = [
   {
     code: 'LP',
-    name: '提升泵 Lift pump',
+    name: '提升泵',
     icon: 'pump',
     keys: [
       K.liftPump1Run,
@@ -311,7 +311,7 @@ const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] 
   },
   {
     code: 'BL',
-    name: '曝气风机 Blower',
+    name: '曝气风机',
     icon: 'blower',
     keys: [
       K.blower1Run,
@@ -329,17 +329,17 @@ const EQUIPMENT: { code: string; name: string; keys: string[]; icon: string }[] 
   },
   {
     code: 'DP',
-    name: '加药泵 Dosing pump',
+    name: '加药泵',
     icon: 'dosing',
     keys: [K.dosingPumpRun, K.dosingPumpFault, K.dosingRate, K.runTimeDay, ...CONTROL_KEYS],
   },
   {
     code: 'AN',
-    name: '在线监测仪 Online analyser',
+    name: '在线监测仪',
     icon: 'analyser',
     keys: [K.codOut, K.nh3nOut, K.tnOut, K.tpOut, K.ssOut, K.phOut, K.analyserFault],
   },
-  { code: 'FM', name: '流量计 Flow meter', icon: 'flow', keys: [K.inflow, K.flowTotal] },
+  { code: 'FM', name: '流量计', icon: 'flow', keys: [K.inflow, K.flowTotal] },
 ];
 
 interface ControlSeed {
@@ -361,25 +361,25 @@ interface ModuleSeed {
 /** The station type's modules and controls; an equipment type gets those of its own data points. */
 const STATION_MODULES: ModuleSeed[] = [
   {
-    name: '提升泵 Lift pumps',
+    name: '提升泵',
     type: 'pump',
     controls: [
       {
-        name: '1#提升泵 Lift pump 1',
+        name: '1#提升泵',
         key: K.liftPump1Run,
         show: 'switch',
         cls: 'equipment',
         feedback: [K.liftPump1Run, K.liftPump1Fault, K.liftPump1Auto],
       },
       {
-        name: '2#提升泵 Lift pump 2',
+        name: '2#提升泵',
         key: K.liftPump2Run,
         show: 'switch',
         cls: 'equipment',
         feedback: [K.liftPump2Run, K.liftPump2Fault, K.liftPump2Auto],
       },
       {
-        name: '高液位 High level',
+        name: '高液位',
         key: K.levelHighSet,
         show: 'input',
         cls: 'setPoint',
@@ -387,7 +387,7 @@ const STATION_MODULES: ModuleSeed[] = [
         formula: JSON.stringify({ SettingValue: K.levelHighSet, CurrentValue: K.tankLevel }),
       },
       {
-        name: '低液位 Low level',
+        name: '低液位',
         key: K.levelLowSet,
         show: 'input',
         cls: 'setPoint',
@@ -396,23 +396,23 @@ const STATION_MODULES: ModuleSeed[] = [
       },
     ],
     args: [
-      [K.liftPump1Fault, '1#泵故障 Pump 1 fault'],
-      [K.liftPump2Fault, '2#泵故障 Pump 2 fault'],
+      [K.liftPump1Fault, '1#泵故障'],
+      [K.liftPump2Fault, '2#泵故障'],
     ],
   },
   {
-    name: '曝气 Aeration',
+    name: '曝气',
     type: 'blower',
     controls: [
       {
-        name: '1#风机 Blower 1',
+        name: '1#风机',
         key: K.blower1Run,
         show: 'switch',
         cls: 'equipment',
         feedback: [K.blower1Run, K.blower1Fault],
       },
       {
-        name: '2#风机 Blower 2',
+        name: '2#风机',
         key: K.blower2Run,
         show: 'switch',
         cls: 'equipment',
@@ -420,7 +420,7 @@ const STATION_MODULES: ModuleSeed[] = [
       },
       // The cycle's phases count down on the console (spec §4 countdown).
       {
-        name: '运行时长 On time',
+        name: '运行时长',
         key: K.blowerOnTime,
         show: 'time',
         cls: 'setPoint',
@@ -428,7 +428,7 @@ const STATION_MODULES: ModuleSeed[] = [
         formula: `${K.blowerOnTime}||${K.blowerOnElapsed}`,
       },
       {
-        name: '停止时长 Off time',
+        name: '停止时长',
         key: K.blowerOffTime,
         show: 'time',
         cls: 'setPoint',
@@ -436,7 +436,7 @@ const STATION_MODULES: ModuleSeed[] = [
         formula: `${K.blowerOffTime}||${K.blowerOffElapsed}`,
       },
       {
-        name: '溶解氧 DO',
+        name: '溶解氧',
         key: K.dissolvedOxygenSet,
         show: 'input',
         cls: 'setPoint',
@@ -444,29 +444,29 @@ const STATION_MODULES: ModuleSeed[] = [
         formula: `${K.dissolvedOxygenSet}||${K.dissolvedOxygen}`,
       },
     ],
-    args: [[K.dissolvedOxygen, '好氧池溶解氧 Aerobic tank DO']],
+    args: [[K.dissolvedOxygen, '好氧池溶解氧']],
   },
   {
-    name: '加药 Dosing',
+    name: '加药',
     type: 'dosing',
     controls: [
       {
-        name: 'PAC加药泵 PAC dosing pump',
+        name: 'PAC加药泵',
         key: K.dosingPumpRun,
         show: 'switch',
         cls: 'equipment',
         feedback: [K.dosingPumpRun, K.dosingPumpFault],
       },
-      { name: '加药频率 Dosing frequency', key: K.dosingRate, show: 'input', cls: 'setPoint', unit: 'HZ' },
+      { name: '加药频率', key: K.dosingRate, show: 'input', cls: 'setPoint', unit: 'HZ' },
     ],
   },
   {
-    name: '全站 Station',
+    name: '全站',
     type: 'station',
     controls: [
-      { name: '控制模式 Control mode', key: K.controlMode, show: 'select', cls: 'setPoint' },
-      { name: '一键停止 One-key stop', key: K.oneKeyStop, show: 'button', cls: 'equipment' },
-      { name: '报警复位 Alarm reset', key: K.alarmReset, show: 'button', cls: 'equipment' },
+      { name: '控制模式', key: K.controlMode, show: 'select', cls: 'setPoint' },
+      { name: '一键停止', key: K.oneKeyStop, show: 'button', cls: 'equipment' },
+      { name: '报警复位', key: K.alarmReset, show: 'button', cls: 'equipment' },
     ],
   },
 ];
@@ -503,7 +503,7 @@ async function seedModules(
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const classes = { equipment: await classOf('设备 Equipment', 1), setPoint: await classOf('设定值 Set-points', 2) };
+  const classes = { equipment: await classOf('设备', 1), setPoint: await classOf('设定值', 2) };
   for (const [moduleIndex, m] of modules.entries()) {
     const { id: moduleId } = await trx
       .insertInto('type_modules')
@@ -598,21 +598,21 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const alarm = await warnType('报警 Alarm', '#faad14', 'warning');
-    const faultType = await warnType('故障 Fault', '#f5222d', 'tool');
-    const offline = await warnType('离线 Offline', '#8c8c8c', 'disconnect');
+    const alarm = await warnType('报警', '#faad14', 'warning');
+    const faultType = await warnType('故障', '#f5222d', 'tool');
+    const offline = await warnType('离线', '#8c8c8c', 'disconnect');
     const codes: [string, number, string, string | undefined][] = [
-      ['E101', faultType, '1#提升泵故障 Lift pump 1 fault', K.liftPump1Fault],
-      ['E102', faultType, '2#提升泵故障 Lift pump 2 fault', K.liftPump2Fault],
-      ['E201', faultType, '1#风机故障 Blower 1 fault', K.blower1Fault],
-      ['E202', faultType, '2#风机故障 Blower 2 fault', K.blower2Fault],
-      ['E301', faultType, '加药泵故障 Dosing pump fault', K.dosingPumpFault],
-      ['E401', faultType, '在线监测仪故障 Analyser fault', K.analyserFault],
-      ['A101', alarm, '调节池高液位 High level in the regulating tank', K.levelHighAlarm],
-      ['A201', alarm, '出水COD超标 Effluent COD over the standard', K.codOut],
-      ['A202', alarm, '出水氨氮超标 Effluent NH3-N over the standard', K.nh3nOut],
-      ['A203', alarm, '出水总磷超标 Effluent TP over the standard', K.tpOut],
-      ['O001', offline, '设备离线 Device offline', undefined],
+      ['E101', faultType, '1#提升泵故障', K.liftPump1Fault],
+      ['E102', faultType, '2#提升泵故障', K.liftPump2Fault],
+      ['E201', faultType, '1#风机故障', K.blower1Fault],
+      ['E202', faultType, '2#风机故障', K.blower2Fault],
+      ['E301', faultType, '加药泵故障', K.dosingPumpFault],
+      ['E401', faultType, '在线监测仪故障', K.analyserFault],
+      ['A101', alarm, '调节池高液位', K.levelHighAlarm],
+      ['A201', alarm, '出水COD超标', K.codOut],
+      ['A202', alarm, '出水氨氮超标', K.nh3nOut],
+      ['A203', alarm, '出水总磷超标', K.tpOut],
+      ['O001', offline, '设备离线', undefined],
     ];
     for (const [code, warn_type_id, description, key] of codes) {
       await trx
@@ -634,7 +634,7 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
         type_name: DEMO_STATION_TYPE,
         icon: 'station',
         parent_id: 0,
-        description: '村级一体化污水处理站，A/O 工艺，设计规模 100 m³/d。Village station, anoxic/oxic process, 100 m³/day.',
+        description: '村级一体化污水处理站，A/O 工艺，设计规模 100 m³/d。',
         status: 1,
       })
       .returning('id')
@@ -653,12 +653,12 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     await seedModules(trx, t, STATION_MODULES, id);
 
     const icons: [string, string, string][] = [
-      ['1#提升泵 Lift pump 1', K.liftPump1Run, 'pump'],
-      ['2#提升泵 Lift pump 2', K.liftPump2Run, 'pump'],
-      ['1#风机 Blower 1', K.blower1Run, 'blower'],
-      ['2#风机 Blower 2', K.blower2Run, 'blower'],
-      ['加药泵 Dosing pump', K.dosingPumpRun, 'dosing'],
-      ['高液位 High level', K.levelHighAlarm, 'level'],
+      ['1#提升泵', K.liftPump1Run, 'pump'],
+      ['2#提升泵', K.liftPump2Run, 'pump'],
+      ['1#风机', K.blower1Run, 'blower'],
+      ['2#风机', K.blower2Run, 'blower'],
+      ['加药泵', K.dosingPumpRun, 'dosing'],
+      ['高液位', K.levelHighAlarm, 'level'],
     ];
     for (const [i, [name, key, icon]] of icons.entries()) {
       await trx
@@ -799,29 +799,29 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const process = await node('A/O 工艺 A/O process', '100 m³/d', 0);
-    await node('格栅 Screen', '', process);
-    await node('调节池 Regulating tank', '', process, K.tankLevel);
-    await node('缺氧池 Anoxic tank', '', process);
-    const aerobic = await node('好氧池 Aerobic tank', '', process, K.dissolvedOxygen);
-    await node('1#风机 Blower 1', '', aerobic, K.blower1Run);
-    await node('2#风机 Blower 2', '', aerobic, K.blower2Run);
-    await node('二沉池 Clarifier', '', process);
-    await node('出水 Outlet', '', process, K.flowTotal);
+    const process = await node('A/O 工艺', '100 m³/d', 0);
+    await node('格栅', '', process);
+    await node('调节池', '', process, K.tankLevel);
+    await node('缺氧池', '', process);
+    const aerobic = await node('好氧池', '', process, K.dissolvedOxygen);
+    await node('1#风机', '', aerobic, K.blower1Run);
+    await node('2#风机', '', aerobic, K.blower2Run);
+    await node('二沉池', '', process);
+    await node('出水', '', process, K.flowTotal);
 
     // Statistics, with the GB 18918-2002 class 1A limits on the effluent.
     const stats: [string, string, 'instantaneous' | 'cumulative' | 'discrete', string, string, string][] = [
-      [K.flowTotal, '处理水量 Treated water', 'cumulative', '', '0,100000', 'm3'],
-      [K.energy, '用电量 Energy', 'cumulative', '', '0,10000', 'kW·h'],
-      [K.inflow, '进水流量 Inflow', 'instantaneous', '', '', 'm3/H'],
-      [K.tankLevel, '调节池液位 Tank level', 'instantaneous', '', '', 'm'],
-      [K.dissolvedOxygen, '溶解氧 DO', 'instantaneous', '', '', 'mg/L'],
-      [K.codOut, '出水COD Effluent COD', 'discrete', GB18918_1A[K.codOut] ?? '', '0,1000', 'mg/L'],
-      [K.nh3nOut, '出水氨氮 Effluent NH3-N', 'discrete', GB18918_1A[K.nh3nOut] ?? '', '0,100', 'mg/L'],
-      [K.tnOut, '出水总氮 Effluent TN', 'discrete', GB18918_1A[K.tnOut] ?? '', '0,100', 'mg/L'],
-      [K.tpOut, '出水总磷 Effluent TP', 'discrete', GB18918_1A[K.tpOut] ?? '', '0,20', 'mg/L'],
-      [K.ssOut, '出水悬浮物 Effluent SS', 'discrete', GB18918_1A[K.ssOut] ?? '', '0,500', 'mg/L'],
-      [K.phOut, '出水pH Effluent pH', 'discrete', GB18918_1A[K.phOut] ?? '', '0,14', ''],
+      [K.flowTotal, '处理水量', 'cumulative', '', '0,100000', 'm3'],
+      [K.energy, '用电量', 'cumulative', '', '0,10000', 'kW·h'],
+      [K.inflow, '进水流量', 'instantaneous', '', '', 'm3/H'],
+      [K.tankLevel, '调节池液位', 'instantaneous', '', '', 'm'],
+      [K.dissolvedOxygen, '溶解氧', 'instantaneous', '', '', 'mg/L'],
+      [K.codOut, '出水COD', 'discrete', GB18918_1A[K.codOut] ?? '', '0,1000', 'mg/L'],
+      [K.nh3nOut, '出水氨氮', 'discrete', GB18918_1A[K.nh3nOut] ?? '', '0,100', 'mg/L'],
+      [K.tnOut, '出水总氮', 'discrete', GB18918_1A[K.tnOut] ?? '', '0,100', 'mg/L'],
+      [K.tpOut, '出水总磷', 'discrete', GB18918_1A[K.tpOut] ?? '', '0,20', 'mg/L'],
+      [K.ssOut, '出水悬浮物', 'discrete', GB18918_1A[K.ssOut] ?? '', '0,500', 'mg/L'],
+      [K.phOut, '出水pH', 'discrete', GB18918_1A[K.phOut] ?? '', '0,14', ''],
     ];
     for (const [key, name, statics_type, standard, filter, unit] of stats) {
       await trx
@@ -845,10 +845,10 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     await trx
       .insertInto('type_configs')
       .values([
-        { ...t, data_name: '通讯波特率 Baud rate', data_type: 'select', data_value: '9600', category: C.comm, position: '1' },
+        { ...t, data_name: '通讯波特率', data_type: 'select', data_value: '9600', category: C.comm, position: '1' },
         {
           ...t,
-          data_name: '上报间隔(s) Report interval (s)',
+          data_name: '上报间隔(s)',
           data_type: 'textbox',
           data_value: '60',
           category: C.comm,
@@ -856,10 +856,10 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
         },
         {
           ...t,
-          data_name: '设计规模(m³/d) Design capacity (m³/d)',
+          data_name: '设计规模(m³/d)',
           data_type: 'textbox',
           data_value: '100',
-          category: '工艺 Process',
+          category: '工艺',
           position: '3',
         },
       ])
@@ -867,15 +867,15 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     await trx
       .insertInto('type_arguments')
       .values([
-        { ...t, define_id: id(K.inflow), name: '进水流量 Inflow', category: '工艺 Process' },
-        { ...t, define_id: id(K.controlMode), name: '控制模式 Control mode', category: C.control },
+        { ...t, define_id: id(K.inflow), name: '进水流量', category: '工艺' },
+        { ...t, define_id: id(K.controlMode), name: '控制模式', category: C.control },
       ])
       .execute();
 
     // ---- The standard template ----------------------------------------------------------------
     const { id: tempId } = await trx
       .insertInto('type_templates')
-      .values({ ...t, temp_name: '标准模板 Standard', is_standard: 1, device_sn: '' })
+      .values({ ...t, temp_name: '标准模板', is_standard: 1, device_sn: '' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const tp = { ...g, temp_id: tempId };
@@ -887,13 +887,13 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const qualityPanel = await panel('水质 Water quality', 2, 1);
-    const statusPanel = await panel('运行数据 Operation', 4, 2);
-    await panel('设备控制 Control', 7, 3);
-    await panel('故障 Faults', 8, 4);
-    await panel('配置 Configuration', 9, 5);
-    await panel('图片 Images', 5, 6);
-    await panel('视频 Video', 6, 7);
+    const qualityPanel = await panel('水质', 2, 1);
+    const statusPanel = await panel('运行数据', 4, 2);
+    await panel('设备控制', 7, 3);
+    await panel('故障', 8, 4);
+    await panel('配置', 9, 5);
+    await panel('图片', 5, 6);
+    await panel('视频', 6, 7);
     for (const d of LIBRARY) {
       if (d.key === K.time) continue;
       const checked = checkDataDefinition({ DataType: d.type, DefaultValue: d.value, Format: d.format });
@@ -916,8 +916,8 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     await trx
       .insertInto('template_args')
       .values([
-        { ...tp, data_name: '上报间隔(s) Report interval (s)', data_type: 'textbox', data_value: '60' },
-        { ...tp, data_name: '设计规模(m³/d) Design capacity (m³/d)', data_type: 'textbox', data_value: '100' },
+        { ...tp, data_name: '上报间隔(s)', data_type: 'textbox', data_value: '60' },
+        { ...tp, data_name: '设计规模(m³/d)', data_type: 'textbox', data_value: '100' },
       ])
       .execute();
     const accessory = async (name: string, icon: string) =>
@@ -928,16 +928,16 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const blower1 = await accessory('1#风机 Blower 1', 'blower');
-    const blower2 = await accessory('2#风机 Blower 2', 'blower');
-    await accessory('1#提升泵 Lift pump 1', 'pump');
-    await accessory('2#提升泵 Lift pump 2', 'pump');
+    const blower1 = await accessory('1#风机', 'blower');
+    const blower2 = await accessory('2#风机', 'blower');
+    await accessory('1#提升泵', 'pump');
+    await accessory('2#提升泵', 'pump');
     // The aeration cycle: each blower runs for the on time, then rests for the off time.
     const cycle: [string, string, string, string, number][] = [
-      ['1#风机开 Blower 1 on', '1', K.blower1Run, K.blowerOnTime, blower1],
-      ['1#风机停 Blower 1 off', '0', K.blower1Run, K.blowerOffTime, blower1],
-      ['2#风机开 Blower 2 on', '1', K.blower2Run, K.blowerOnTime, blower2],
-      ['2#风机停 Blower 2 off', '0', K.blower2Run, K.blowerOffTime, blower2],
+      ['1#风机开', '1', K.blower1Run, K.blowerOnTime, blower1],
+      ['1#风机停', '0', K.blower1Run, K.blowerOffTime, blower1],
+      ['2#风机开', '1', K.blower2Run, K.blowerOnTime, blower2],
+      ['2#风机停', '0', K.blower2Run, K.blowerOffTime, blower2],
     ];
     for (const [i, [control_name, data_value, data_define_key, associate_key, accessory_id]] of cycle.entries()) {
       await trx
@@ -958,8 +958,8 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
     await trx
       .insertInto('template_configs')
       .values([
-        { ...tp, category: C.comm, define_key: K.baudRate, name: '通讯波特率 Baud rate' },
-        { ...tp, category: C.control, define_key: K.controlMode, name: '控制模式 Control mode' },
+        { ...tp, category: C.comm, define_key: K.baudRate, name: '通讯波特率' },
+        { ...tp, category: C.control, define_key: K.controlMode, name: '控制模式' },
       ])
       .execute();
 
@@ -973,7 +973,7 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
           type_name: e.name,
           icon: e.icon,
           parent_id: typeId,
-          description: `${DEMO_STATION_TYPE} 的设备 Equipment of a village station`,
+          description: `${DEMO_STATION_TYPE}的设备`,
           status: 1,
         })
         .returning('id')
@@ -981,12 +981,12 @@ export async function seedDemoDeviceTypes(db: Db, groupId: number): Promise<Demo
       equipmentTypeIds.set(e.code, equipmentId);
       const { id: equipmentTemp } = await trx
         .insertInto('type_templates')
-        .values({ ...g, type_id: equipmentId, temp_name: '标准模板 Standard', is_standard: 1, device_sn: '' })
+        .values({ ...g, type_id: equipmentId, temp_name: '标准模板', is_standard: 1, device_sn: '' })
         .returning('id')
         .executeTakeFirstOrThrow();
       const { id: dataPanel } = await trx
         .insertInto('template_panels')
-        .values({ ...g, temp_id: equipmentTemp, panel_name: '数据 Data', panel_type_id: 2, sn: 1 })
+        .values({ ...g, temp_id: equipmentTemp, panel_name: '数据', panel_type_id: 2, sn: 1 })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const key of e.keys) {

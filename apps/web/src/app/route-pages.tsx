@@ -5,8 +5,7 @@ import type { AppRouteDef, AppRouteId } from './routes';
 
 const pages = new Map<AppRouteId, LazyComponent<object>>();
 
-export function pageOf(def: AppRouteDef): LazyComponent<object> | undefined {
-  if (!def.load) return undefined;
+export function pageOf(def: AppRouteDef): LazyComponent<object> {
   let page = pages.get(def.id);
   if (!page) {
     page = lazyComponent(def.load);
@@ -15,8 +14,8 @@ export function pageOf(def: AppRouteDef): LazyComponent<object> | undefined {
   return page;
 }
 
-/** The page of a route as an element, or undefined when the page is not built yet. */
+/** The page of a route as an element. */
 export function pageElement(def: AppRouteDef): ReactNode {
   const Page = pageOf(def);
-  return Page ? <Page /> : undefined;
+  return <Page />;
 }

@@ -94,11 +94,11 @@ describe('routes (spec §2)', () => {
     });
   });
 
-  it('shows an unbuilt screen as a titled placeholder to an administrator', async () => {
-    // Box data is listed in one menu only and not built (spec §2).
-    signedInAs({ IsAdmin: true }, { menus: [...seededMenus(), linkMenu(900, 'Box data', '/sys/boxData', 'sys/boxData', 0)] });
+  it('opens box data from the System Configure menu for an administrator', async () => {
+    // Box data is listed in one menu only (spec §2): the seeded System Configure menu.
+    signedInAs({ IsAdmin: true });
     renderRoutes(routeObjects, '/sys/boxData');
-    expect(await screen.findByRole('heading', { name: 'Box data — coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Box data', level: 1 })).toBeTruthy();
     expect(document.title).toBe('Box data - Sluice');
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
     // administrator groups are in the side menu

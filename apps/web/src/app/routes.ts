@@ -30,8 +30,8 @@ export interface AppRouteDef {
   /** The key server menus use for this page. */
   componentUrl: string;
   meta: RouteMeta;
-  /** Loads the built page; without one the route shows the generic placeholder page. */
-  load?: PageLoader;
+  /** Loads the page. */
+  load: PageLoader;
 }
 
 function meta(id: RouteTitle, options: { ignoreAuth?: boolean; titleFromPage?: boolean } = {}): RouteMeta {
@@ -49,8 +49,8 @@ export const catchAllRoute = { path: '*', meta: meta('notFound', { ignoreAuth: t
 /** Parents whose empty child path leads to the not-found page (spec §2). */
 export const NOT_FOUND_PARENTS = ['/sys', '/jurisdiction', '/user', '/device'];
 
-/** The built pages. Routes without one show the placeholder page. */
-const loaders: Partial<Record<AppRouteId, PageLoader>> = {
+/** Every route's page: no route a user can reach shows a placeholder. */
+const loaders: Record<AppRouteId, PageLoader> = {
   home: () => import('./pages/home-page').then((m) => m.HomePage),
   userInfo: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
   userList: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
@@ -83,15 +83,13 @@ const loaders: Partial<Record<AppRouteId, PageLoader>> = {
   notifyChannel: () => import('../features/notifications/pages/notify-channel-page').then((m) => m.NotifyChannelPage),
   notifyRule: () => import('../features/notifications/pages/notify-rule-page').then((m) => m.NotifyRulePage),
   notifyLog: () => import('../features/notifications/pages/notify-log-page').then((m) => m.NotifyLogPage),
+  boxData: () => import('../features/box-data/pages/box-data-page').then((m) => m.BoxDataPage),
 };
 
 /** Every route that needs a session. */
 export const appRoutes: AppRouteDef[] = APP_ROUTE_IDS.map((id) => {
   const entry = ROUTE_CATALOG[id];
-  const def: AppRouteDef = { id, path: entry.path, componentUrl: entry.componentUrl, meta: meta(id) };
-  const load = loaders[id];
-  if (load) def.load = load;
-  return def;
+  return { id, path: entry.path, componentUrl: entry.componentUrl, meta: meta(id), load: loaders[id] };
 });
 
 /** The page a server menu's componentUrl names, if the console has it. */

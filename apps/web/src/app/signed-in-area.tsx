@@ -82,7 +82,7 @@ function usePreloadEnteredRoute() {
       return;
     }
     RoutePage.preload().catch(ignore);
-    pageOf(def)?.preload().catch(ignore);
+    pageOf(def).preload().catch(ignore);
     prefetchRouteData(def.id).catch(ignore);
   }, [entered]);
 }

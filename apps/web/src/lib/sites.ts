@@ -3,9 +3,11 @@
  * one query-key factory (so a write in one invalidates the others by prefix), the search text,
  * the tree of projects and stations a device is put in, and the device types' names and icons.
  */
+import { useCallback } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectDto } from '@sluice/shared/project.schema';
 import { fetchAllPages, api, isApiError, type QueryParams } from './api-client';
+import { useStoredName } from './stored-names';
 
 export const sitesKeys = {
   all: ['sites'] as const,
@@ -69,6 +71,12 @@ export const deviceTypeRefsQueryOptions = () =>
     staleTime: 10 * 60_000,
   });
 
+/** The group's device types for labels, named in the user's language (lib/stored-names.ts). */
 export function useDeviceTypeRefs() {
-  return useQuery(deviceTypeRefsQueryOptions());
+  const name = useStoredName();
+  const select = useCallback(
+    (types: DeviceTypeRef[]) => types.map((type) => ({ ...type, TypeName: name(type.TypeName) })),
+    [name],
+  );
+  return useQuery({ ...deviceTypeRefsQueryOptions(), select });
 }

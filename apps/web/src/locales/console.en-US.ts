@@ -12,6 +12,30 @@ import { notificationsEnUS } from './notifications.en-US';
 import { videoEnUS } from './video.en-US';
 
 export const consoleEnUS = {
+  boxData: {
+    description:
+      'What each device’s box reported, as it sent it: pick a day for that day’s last values with their minimum, average and maximum.',
+    filters: 'Filters',
+    search: 'Device name or number',
+    site: 'Project or station',
+    latest: 'Newest values',
+    day: 'Day',
+    device: 'Device',
+    state: 'State',
+    reported: 'Reported',
+    never: 'Never',
+    count: 'Values',
+    key: 'Data key',
+    name: 'Name',
+    value: 'Value',
+    lastValue: 'Last value of the day',
+    min: 'Minimum',
+    avg: 'Average',
+    max: 'Maximum',
+    noValues: 'This device has reported nothing yet.',
+    valuesOf: 'Values of {{name}}',
+    empty: 'No device reported here yet',
+  },
   resource: {
     actions: 'Actions',
     search: 'Search',

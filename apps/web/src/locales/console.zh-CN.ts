@@ -11,6 +11,29 @@ import { videoZhCN } from './video.zh-CN';
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
 export const consoleZhCN: Shape<ConsoleCatalog> = {
+  boxData: {
+    description: '各设备盒子上报的原始数据：选择日期可查看当天的最后值及最小值、平均值和最大值。',
+    filters: '筛选',
+    search: '设备名称或编号',
+    site: '项目或站点',
+    latest: '最新数据',
+    day: '日期',
+    device: '设备',
+    state: '状态',
+    reported: '上报时间',
+    never: '从未上报',
+    count: '数据项',
+    key: '数据键',
+    name: '名称',
+    value: '数值',
+    lastValue: '当天最后值',
+    min: '最小值',
+    avg: '平均值',
+    max: '最大值',
+    noValues: '该设备尚未上报任何数据。',
+    valuesOf: '{{name}} 的数据',
+    empty: '暂无设备上报数据',
+  },
   resource: {
     actions: '操作',
     search: '搜索',

@@ -103,10 +103,6 @@ export const enUS = {
     title: 'Sorry, this page does not exist',
     subTitle: 'Go back home, or refresh the page to try again.',
   },
-  placeholder: {
-    title: '{{title}} — coming soon',
-    description: 'This screen is being built.',
-  },
   forbidden: {
     title: 'No permission',
     description: 'Your roles do not include this screen. An administrator can add it to one of your roles.',

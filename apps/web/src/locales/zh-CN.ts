@@ -98,10 +98,6 @@ export const zhCN: BaseCatalog = {
     title: '抱歉，页面出错了',
     subTitle: '请返回首页，或刷新页面重试。',
   },
-  placeholder: {
-    title: '{{title}} — 即将上线',
-    description: '该页面正在建设中。',
-  },
   forbidden: {
     title: '没有权限',
     description: '您的角色不包含此页面。管理员可以将其加入您的角色。',

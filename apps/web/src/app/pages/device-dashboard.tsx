@@ -27,6 +27,7 @@ import { deviceImagesQueryOptions } from '../../features/devices/api/device-imag
 import { DeviceFacts } from '../../features/devices/components/device-card';
 import { deviceLayoutQueryOptions, latestDataQueryOptions } from '../../features/home/api/device-data-api';
 import { panelLayoutQueryOptions, typeViewsQueryOptions, useSavePanelLayout } from '../../features/home/api/panel-layout-api';
+import { shownFormat, useStoredName } from '../../lib/stored-names';
 import { PointsPanel } from '../../features/home/components/dashboard/points-panel';
 import type { PointRow, ViewKind } from '../../features/home/components/dashboard/point-view';
 import { deviceAlarmsQueryOptions } from '../../features/notices/api/notices-api';
@@ -94,6 +95,7 @@ export function DeviceDashboard({ sn, map }: { sn: string; map: ReactNode }) {
   const saved = useQuery(panelLayoutQueryOptions(sn));
   const views = useQuery(typeViewsQueryOptions(device.data?.TypeId ?? null));
   const save = useSavePanelLayout(sn);
+  const name = useStoredName();
 
   const panels = useMemo<DashboardPanel[]>(() => {
     if (!data.data) return [];
@@ -101,10 +103,10 @@ export function DeviceDashboard({ sn, map }: { sn: string; map: ReactNode }) {
     const viewOf = (key: string): ViewKind => (views.data?.[key] ?? 0) as ViewKind;
     const rowOf = (d: DeviceDataDefineDto): PointRow => ({
       key: d.DataKey,
-      name: d.DataName || d.DataKey,
+      name: name(d.DataName) || d.DataKey,
       unit: d.Unit,
       type: d.DataType,
-      format: d.Format,
+      format: shownFormat(name, d.DataType, d.Format),
       view: viewOf(d.DataKey),
     });
     const refreshValues = () => {
@@ -172,9 +174,9 @@ export function DeviceDashboard({ sn, map }: { sn: string; map: ReactNode }) {
           onRefresh = undefined;
           break;
         default:
-          content = pointsPanel(key, panel.PanelName, rows);
+          content = pointsPanel(key, name(panel.PanelName), rows);
       }
-      result.push({ key, code, title: panel.PanelName, content, onRefresh });
+      result.push({ key, code, title: name(panel.PanelName), content, onRefresh });
     }
     // The device's data points outside its panels, and keys it reports that it does not define.
     const panelIds = new Set(own.map((p) => p.Id));
@@ -201,7 +203,7 @@ export function DeviceDashboard({ sn, map }: { sn: string; map: ReactNode }) {
       result.push({ key: 'images', code: 'image', title: t('home.tabs.images'), content: <ImagesPanel g={g} sn={sn} /> });
     if (!codes.has('deviceMap')) result.push({ key: 'map', code: 'deviceMap', title: t('dashboard.mapTitle'), content: map });
     return result;
-  }, [data.data, views.data, latest, g, sn, t, client, map, device]);
+  }, [data.data, views.data, latest, g, sn, t, name, client, map, device]);
 
   if (data.isError) return <QueryError query={data} title={t('dashboard.loadFailed')} />;
   if (data.isPending || saved.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ForbiddenResult } from '../../components/forbidden-result';
-import { PlaceholderPage } from '../../components/placeholder-page';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { isRouteAllowed } from '../../lib/menu-model';
 import { useUserMenu } from '../../lib/user-menu';
@@ -15,13 +14,12 @@ const ADMIN_RESCUE: readonly AppRouteId[] = ['menu', 'subMenu'];
 
 /**
  * A signed-in route: the menu check (a page opens when the user's menu leads to it, spec §2;
- * home and the user's own information always), then the built page (children) or, for a
- * screen not built yet, the generic placeholder.
+ * home and the user's own information always), then the page (children).
  */
-export function RoutePage({ def, children, viaMenu = false }: { def: AppRouteDef; children?: ReactNode; viaMenu?: boolean }) {
+export function RoutePage({ def, children, viaMenu = false }: { def: AppRouteDef; children: ReactNode; viaMenu?: boolean }) {
   const { data: menus = [] } = useUserMenu();
   const { data: user } = useQuery(myInfoQueryOptions());
   const allowed = viaMenu || isRouteAllowed(def.id, menus) || (user?.IsAdmin === true && ADMIN_RESCUE.includes(def.id));
   if (!allowed) return <ForbiddenResult />;
-  return children ?? <PlaceholderPage titleKey={def.meta.titleKey} />;
+  return children;
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Typography } from 'antd';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import { useDataDefineLibrary } from '../../lib/common-params';
+import { StoredName } from '../stored-name';
 
 /** The library's data points by id. */
 export function useLibraryById(): Map<number, DataDefineDto> {
@@ -21,7 +22,7 @@ export function DataPointCell({
   if (!define) return <Typography.Text type="secondary">{fallback === undefined ? '—' : `#${String(fallback)}`}</Typography.Text>;
   return (
     <span>
-      <Typography.Text code>{define.DataKey}</Typography.Text> {define.DataName}
+      <Typography.Text code>{define.DataKey}</Typography.Text> <StoredName text={define.DataName} />
     </span>
   );
 }

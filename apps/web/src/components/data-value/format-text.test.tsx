@@ -15,6 +15,8 @@ describe('a data point format in words', () => {
     ['en-US', 'enum', '{"0":"Manual","1":"Auto"}', '0 = Manual, 1 = Auto'],
     ['zh-CN', 'textbox', '{"Min":0,"Max":8,"Decimals":2}', '0–8，2 位小数'],
     ['zh-CN', 'boolean2', '{"0":"正常","1":"故障"}', '0 = 正常，1 = 故障'],
+    // Labels the demo library stores in Chinese read in English for an English user.
+    ['en-US', 'boolean2', '{"0":"正常","1":"故障"}', '0 = Normal, 1 = Fault'],
   ])('in %s reads %s %s as “%s”', async (language, type, format, text) => {
     await loadDeviceTypesCatalog();
     await changeLanguage(language as 'en-US' | 'zh-CN');

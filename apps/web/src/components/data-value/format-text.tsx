@@ -6,9 +6,11 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isDataType, NUMERIC_DATA_TYPES, OPTION_DATA_TYPES, optionsOf, parseNumberFormat } from '@sluice/shared/data-types';
+import { useStoredName } from '../../lib/stored-names';
 
 export function useFormatText(): (dataType: string, format: string) => string {
   const { t } = useTranslation();
+  const name = useStoredName();
   return (dataType, format) => {
     if (!isDataType(dataType)) return format;
     if (NUMERIC_DATA_TYPES.includes(dataType)) {
@@ -33,7 +35,7 @@ export function useFormatText(): (dataType: string, format: string) => string {
     if (OPTION_DATA_TYPES.includes(dataType)) {
       const options = optionsOf(dataType, format);
       return options.length > 0
-        ? options.map((o) => t('formatText.option', { value: o.value, label: o.label })).join(t('formatText.separator'))
+        ? options.map((o) => t('formatText.option', { value: o.value, label: name(o.label) })).join(t('formatText.separator'))
         : format;
     }
     if (dataType === 'time') return format || 'HH:mm:ss';

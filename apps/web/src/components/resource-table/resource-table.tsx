@@ -38,6 +38,7 @@ import type { ResourceColumn, ResourceTableConfig, RowAction, RowActionHelpers, 
 import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
+import { StoredName } from '../stored-name';
 
 export interface ResourceTableProps<Row extends RowBase> {
   config: ResourceTableConfig<Row>;
@@ -83,7 +84,8 @@ function cellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row): Rea
   if (column.render) return column.render(row);
   const value = (row as unknown as Record<string, unknown>)[column.field ?? column.key];
   if (value === undefined || value === null || value === '') return <EmptyCell />;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return <StoredName text={value} />;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 

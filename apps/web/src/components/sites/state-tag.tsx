@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates';
 import { useLiveState } from '../../lib/live/live-hooks';
 import type { LiveState } from '../../lib/live/live-store';
+import { useStoredName } from '../../lib/stored-names';
 
 /** The i18n key naming a state. */
 export function stateLabelKey(state: LiveState): 'map.state.warning' | 'map.state.online' | 'map.state.offline' {
@@ -34,8 +35,9 @@ export interface StateFacts {
 /** What hovering the state says: the alarm, or when it was last heard. */
 export function useStateHint({ state, alarm, warnings, lastSeen }: StateFacts): string | undefined {
   const { t } = useTranslation();
+  const name = useStoredName();
   if (state === 2) {
-    if (alarm) return t('map.state.alarm', { name: alarm });
+    if (alarm) return t('map.state.alarm', { name: name(alarm) });
     if (warnings) return t('map.state.alarms', { count: warnings });
     return t('map.state.alarmActive');
   }

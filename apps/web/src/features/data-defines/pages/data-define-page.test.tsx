@@ -7,6 +7,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render';
 import { DataDefinePage } from './data-define-page';
 import { fill, setUpWorkbenchTests } from '../../../test/workbench';
+import { changeLanguage } from '../../../lib/i18n';
 
 const level: DataDefineDto = {
   Id: 3,
@@ -223,5 +224,53 @@ describe('the library as a CSV file or an Excel workbook', () => {
     });
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
     expect(input?.accept.split(',')).toEqual(expect.arrayContaining(['.csv', '.xlsx']));
+  });
+});
+
+describe('the library in the user’s language', () => {
+  const pumpRun: DataDefineDto = {
+    ...level,
+    Id: 4,
+    DataKey: 'LiftPump1Run',
+    DataName: '1#提升泵运行',
+    Unit: '',
+    DataType: 'boolean',
+    Format: '{"0":"停止","1":"运行"}',
+    Category: '泵,报警',
+  };
+  const library = () =>
+    fakeApi({
+      'GET /api/DataDefineLibrary': () => ({ data: [pumpRun], count: 1 }),
+      'GET /api/Category/All': () => [
+        { Id: 1, Name: '泵' },
+        { Id: 2, Name: '报警' },
+      ],
+    });
+
+  it('shows a seeded Chinese name, its option labels and categories in English, and edits the stored name', async () => {
+    library();
+    renderPage();
+    expect(await screen.findByText('Lift pump 1 run')).toBeTruthy();
+    expect(screen.getByText('0 = Stop, 1 = Run')).toBeTruthy();
+    expect(screen.getByText('Pumps')).toBeTruthy();
+    expect(screen.getByText('Alarm')).toBeTruthy();
+    // The stored name on hover, and in the form: what is saved stays as stored.
+    expect(screen.getByText('Lift pump 1 run').getAttribute('title')).toBe('1#提升泵运行');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit LiftPump1Run' }));
+    const dialog = await waitFor(() => {
+      const found = screen.queryAllByRole('dialog').find((d) => within(d).queryAllByLabelText('Name').length > 0);
+      if (!found) throw new Error('no dialog');
+      return found;
+    });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('1#提升泵运行');
+  });
+
+  it('shows it as stored in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    library();
+    renderPage();
+    expect(await screen.findByText('1#提升泵运行')).toBeTruthy();
+    expect(screen.getByText('0 = 停止，1 = 运行')).toBeTruthy();
+    expect(screen.queryByText('Lift pump 1 run')).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { dataTypeField, defaultValueField, formatField, unitField } from '../../
 import { ImportDialog } from '../components/import-dialog';
 import { FormatText } from '../../../components/data-value/format-text';
 import { useMayOperate } from '../../../lib/operates';
+import { StoredName } from '../../../components/stored-name';
 
 /** /sys/dataDefine: the group's library of data points, with export and import as CSV or an Excel workbook. */
 export function DataDefinePage() {
@@ -79,7 +80,9 @@ export function DataDefinePage() {
             row.Category ? (
               <Flex gap={4} wrap>
                 {splitList(row.Category).map((name) => (
-                  <Tag key={name}>{name}</Tag>
+                  <Tag key={name}>
+                    <StoredName text={name} />
+                  </Tag>
                 ))}
               </Flex>
             ) : (

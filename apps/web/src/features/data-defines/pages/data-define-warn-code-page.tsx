@@ -11,6 +11,7 @@ import { ResourceTable } from '../../../components/resource-table/resource-table
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { useDataDefineLibrary } from '../../../lib/common-params';
 import { dataDefineWarnCodesResource, useAllWarnCodes } from '../api/data-defines-api';
+import { StoredName } from '../../../components/stored-name';
 
 /** /sys/dataDefineWarnCode: which warn code a data point raises (linked data). */
 export function DataDefineWarnCodePage() {
@@ -34,7 +35,7 @@ export function DataDefineWarnCodePage() {
           sortKey: 'DataKey',
           render: (row) => <Typography.Text code>{row.DataKey}</Typography.Text>,
         },
-        { key: 'DataName', title: 'links.dataName', render: (row) => nameOf.get(row.DataKey) ?? '—' },
+        { key: 'DataName', title: 'links.dataName', render: (row) => <StoredName text={nameOf.get(row.DataKey) ?? '—'} /> },
         {
           key: 'Code',
           title: 'links.code',
@@ -48,8 +49,12 @@ export function DataDefineWarnCodePage() {
             const code = codeOf.get(row.Code);
             return code ? (
               <>
-                {code.TypeName && <Tag color={code.Color || undefined}>{code.TypeName}</Tag>}
-                {code.Description}
+                {code.TypeName && (
+                  <Tag color={code.Color || undefined}>
+                    <StoredName text={code.TypeName} />
+                  </Tag>
+                )}
+                <StoredName text={code.Description} />
               </>
             ) : (
               '—'

@@ -14,6 +14,7 @@ import { useDeviceTypes } from '../../../lib/common-params';
 import { deviceTypesResource, type TypeRow } from '../api/device-types-api';
 import { CopyTypeDialog, type CopyMode } from './copy-type-dialog';
 import { IconName } from '../../../components/icon-name';
+import { StoredName } from '../../../components/stored-name';
 
 /** The flat list as a tree (a type whose parent is not listed becomes a root). */
 export function typeTree<T extends { Id: number; ParentId: number }>(rows: T[]): (T & { children?: T[] })[] {
@@ -66,7 +67,11 @@ export function TypeList() {
           key: 'TypeName',
           title: 'deviceTypes.typeName',
           sortKey: 'TypeName',
-          render: (row) => <Link to={workbenchPath(row.Id)}>{row.TypeName}</Link>,
+          render: (row) => (
+            <Link to={workbenchPath(row.Id)}>
+              <StoredName text={row.TypeName} />
+            </Link>
+          ),
         },
         { key: 'ICON', title: 'deviceTypes.icon', onCards: false, render: (row) => <IconName name={row.ICON} /> },
         { key: 'Description', title: 'deviceTypes.description', ellipsis: true, width: 280 },

@@ -17,6 +17,8 @@ import { useDeviceTypes } from '../../../lib/common-params';
 import type { MessageKey } from '../../../lib/i18n';
 import { lazyComponent } from '../../../lib/lazy-page';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useStoredName } from '../../../lib/stored-names';
+import { StoredName } from '../../../components/stored-name';
 
 type TabProps = { typeId: number };
 
@@ -87,6 +89,7 @@ const DEFAULT_TAB = 'dataDefine';
 
 export function TypeWorkbench({ typeId }: { typeId: number }) {
   const { t } = useTranslation();
+  const name = useStoredName();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: types, isPending } = useDeviceTypes();
@@ -140,15 +143,17 @@ export function TypeWorkbench({ typeId }: { typeId: number }) {
       <Flex gap={12} align="center" wrap justify="space-between">
         <Flex gap={12} align="center" wrap>
           {back}
-          <h1 style={{ fontSize: 20, fontWeight: 600, margin: 0 }}>{t('workbench.title', { name: type.TypeName })}</h1>
+          <h1 style={{ fontSize: 20, fontWeight: 600, margin: 0 }}>{t('workbench.title', { name: name(type.TypeName) })}</h1>
           {type.Status !== 1 && <Tag>{t('deviceTypes.disabled')}</Tag>}
-          {parent && <Typography.Text type="secondary">{t('workbench.subTypeOf', { name: parent.TypeName })}</Typography.Text>}
+          {parent && (
+            <Typography.Text type="secondary">{t('workbench.subTypeOf', { name: name(parent.TypeName) })}</Typography.Text>
+          )}
         </Flex>
         <Select
           aria-label={t('workbench.switchType')}
           value={typeId}
           showSearch={{ optionFilterProp: 'label' }}
-          options={(types ?? []).map((candidate) => ({ value: candidate.Id, label: candidate.TypeName }))}
+          options={(types ?? []).map((candidate) => ({ value: candidate.Id, label: name(candidate.TypeName) }))}
           onChange={(id: number) => {
             setSearchParams({ type: String(id), tab: active });
           }}
@@ -157,14 +162,14 @@ export function TypeWorkbench({ typeId }: { typeId: number }) {
       </Flex>
       {type.Description && (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {type.Description}
+          <StoredName text={type.Description} />
         </Typography.Paragraph>
       )}
       {parent && (
         <Alert
           type="info"
           showIcon
-          title={t('workbench.notInherited', { name: parent.TypeName })}
+          title={t('workbench.notInherited', { name: name(parent.TypeName) })}
           data-testid="type-parent-hint"
         />
       )}

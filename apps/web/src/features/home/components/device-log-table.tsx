@@ -19,6 +19,7 @@ import { useMayOperate } from '../../../lib/operates';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { addLogNote, deleteLog, deviceLogQueryOptions, refreshDeviceLog, type DeviceLogDto } from '../api/device-control-api';
+import { useStoredName } from '../../../lib/stored-names';
 
 const STATE_COLORS: Record<number, string> = {
   [DEVICE_LOG_STATE.sent]: 'processing',
@@ -91,6 +92,7 @@ function NoteDialog({ g, sn, open, onClose }: { g: number; sn: string; open: boo
 
 export function DeviceLogTable({ g, sn }: { g: number; sn: string }) {
   const { t } = useTranslation();
+  const name = useStoredName();
   const { modal, message } = App.useApp();
   const client = useQueryClient();
   const mayNote = useMayOperate('device.control');
@@ -136,7 +138,7 @@ export function DeviceLogTable({ g, sn }: { g: number; sn: string }) {
     {
       key: 'point',
       title: t('deviceLog.fields.point'),
-      render: (_, r) => (r.KeyName || r.Key ? <span title={r.Key}>{r.KeyName || r.Key}</span> : '—'),
+      render: (_, r) => (r.KeyName || r.Key ? <span title={r.Key}>{name(r.KeyName) || r.Key}</span> : '—'),
     },
     {
       key: 'change',

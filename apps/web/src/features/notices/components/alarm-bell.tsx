@@ -17,6 +17,7 @@ import { liveStore } from '../../../lib/live/live-connection';
 import { saveUserConfig } from '../../../lib/session';
 import { refreshAlarms, warnInfoQueryOptions } from '../api/notices-api';
 import { AlarmName } from './alarm-tags';
+import { useStoredName } from '../../../lib/stored-names';
 
 const NOTICE_CENTRE = '/common/notice/list/0/0';
 const TOAST_MAX_AGE_MS = 10 * 60_000;
@@ -26,6 +27,7 @@ function useAlarmEvents(toasts: boolean) {
   const client = useQueryClient();
   const { notification } = App.useApp();
   const { t } = useTranslation();
+  const name = useStoredName();
   const navigate = useNavigate();
   const toastsRef = useRef(toasts);
   useEffect(() => {
@@ -44,7 +46,7 @@ function useAlarmEvents(toasts: boolean) {
           key: `alarm-${String(event.id)}`,
           placement: 'bottomRight',
           title: t('notices.toastTitle', { device: event.deviceSn }),
-          description: event.description || event.code,
+          description: name(event.description) || event.code,
           role: 'alert',
           actions: (
             <Button
@@ -65,7 +67,7 @@ function useAlarmEvents(toasts: boolean) {
       unsubscribe();
       if (timer) clearTimeout(timer);
     };
-  }, [client, notification, t, navigate]);
+  }, [client, notification, t, name, navigate]);
 }
 
 export function AlarmBell() {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useMayOperate } from '../../../lib/operates';
 import { deleteAlarms, refreshAlarms, type WarnDto } from '../api/notices-api';
 import { AlarmName, AlarmState } from './alarm-tags';
+import { useStoredName } from '../../../lib/stored-names';
 
 export function AlarmDrawer({
   alarm,
@@ -23,6 +24,7 @@ export function AlarmDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const name = useStoredName();
   const { message } = App.useApp();
   const client = useQueryClient();
   const mayDelete = useMayOperate('device.manage');
@@ -42,7 +44,7 @@ export function AlarmDrawer({
     <Drawer
       open={alarm !== undefined}
       onClose={onClose}
-      title={alarm ? alarm.Description || alarm.Code : ''}
+      title={alarm ? name(alarm.Description) || alarm.Code : ''}
       size={mobile ? '100%' : 480}
       extra={
         alarm && (
@@ -80,7 +82,7 @@ export function AlarmDrawer({
             <AlarmName alarm={alarm} />
           </Descriptions.Item>
           <Descriptions.Item label={t('notices.fields.code')}>{alarm.Code}</Descriptions.Item>
-          <Descriptions.Item label={t('notices.fields.type')}>{alarm.TypeName || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('notices.fields.type')}>{name(alarm.TypeName) || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('notices.fields.state')}>
             <AlarmState alarm={alarm} />
           </Descriptions.Item>

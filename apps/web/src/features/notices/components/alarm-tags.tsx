@@ -2,11 +2,13 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { WarnDto } from '../api/notices-api';
+import { useStoredName } from '../../../lib/stored-names';
 
 /** The warn type's colour is a dot beside the name: the name keeps the theme's text colour (readable in both themes). */
 export function AlarmName({ alarm }: { alarm: Pick<WarnDto, 'Code' | 'Description' | 'Color' | 'TypeName'> }) {
+  const name = useStoredName();
   return (
-    <Tag title={alarm.TypeName} style={{ whiteSpace: 'normal' }}>
+    <Tag title={name(alarm.TypeName)} style={{ whiteSpace: 'normal' }}>
       <span
         aria-hidden
         style={{
@@ -18,7 +20,7 @@ export function AlarmName({ alarm }: { alarm: Pick<WarnDto, 'Code' | 'Descriptio
           marginInlineEnd: 6,
         }}
       />
-      {alarm.Description || alarm.Code}
+      {name(alarm.Description) || alarm.Code}
     </Tag>
   );
 }

@@ -37,6 +37,7 @@ import { AlarmDrawer } from '../components/alarm-drawer';
 import { AlarmName, AlarmState } from '../components/alarm-tags';
 import { HandleDialog } from '../components/handle-dialog';
 import { alarmsCsv, saveText } from '../notice-export';
+import { useStoredName } from '../../../lib/stored-names';
 
 const STATUSES = ['0', '1', '2'] as const;
 type Status = (typeof STATUSES)[number];
@@ -45,6 +46,7 @@ export const noticePath = (typeId: number | string, status: string) => `/common/
 
 export function NoticeCenterPage() {
   const { t } = useTranslation();
+  const name = useStoredName();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const params = useParams();
@@ -183,8 +185,8 @@ export function NoticeCenterPage() {
       const csv = alarmsCsv(all, headers, (r) => [
         when(r.Dt),
         r.Code,
-        r.Description,
-        r.TypeName,
+        name(r.Description),
+        name(r.TypeName),
         r.DeviceName,
         r.DeviceSn,
         r.ProjectName,
@@ -204,7 +206,7 @@ export function NoticeCenterPage() {
 
   const tabs = [
     { key: '0', label: t('notices.tabs.all') },
-    ...(types.data ?? []).map((type) => ({ key: String(type.Id), label: type.TypeName })),
+    ...(types.data ?? []).map((type) => ({ key: String(type.Id), label: name(type.TypeName) })),
   ];
 
   return (

@@ -7,14 +7,17 @@ import { ResourceTable } from '../../../components/resource-table/resource-table
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { useAllWarnTypes, warnCodesResource } from '../api/warn-config-api';
+import { useStoredName } from '../../../lib/stored-names';
+import { StoredName } from '../../../components/stored-name';
 
 /** /sys/warncode: the codes devices report, each of a warn type. */
 export function WarnCodePage() {
   const { t } = useTranslation();
   const { data: types = [] } = useAllWarnTypes();
+  const name = useStoredName();
 
   const config = useMemo<ResourceTableConfig<WarnCodeDto>>(() => {
-    const typeChoices = types.map((type) => ({ value: type.Id, text: type.TypeName }));
+    const typeChoices = types.map((type) => ({ value: type.Id, text: name(type.TypeName) }));
     return {
       resource: warnCodesResource,
       rowName: (row) => row.Code,
@@ -34,7 +37,11 @@ export function WarnCodePage() {
           key: 'WarnTypeId',
           title: 'warnCodes.warnType',
           sortKey: 'WarnTypeId',
-          render: (row) => <Tag color={row.Color || undefined}>{row.TypeName}</Tag>,
+          render: (row) => (
+            <Tag color={row.Color || undefined}>
+              <StoredName text={row.TypeName} />
+            </Tag>
+          ),
         },
       ],
       form: {
@@ -52,7 +59,7 @@ export function WarnCodePage() {
         toBody: (values, mode) => (mode === 'edit' ? { Description: values.Description, WarnTypeId: values.WarnTypeId } : values),
       },
     };
-  }, [types]);
+  }, [types, name]);
 
   return <ResourceTable config={config} title={t('routes.warnCode')} syncUrl />;
 }

@@ -7,6 +7,7 @@ import { warnTypesResource } from '../api/warn-config-api';
 import { ColorField } from '../components/color-field';
 import { WARN_ICON_NAMES, WarnIcon } from '../components/warn-icon';
 import { IconName } from '../../../components/icon-name';
+import { StoredName } from '../../../components/stored-name';
 
 function Swatch({ color }: { color: string }) {
   if (!color) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -35,7 +36,7 @@ const config: ResourceTableConfig<WarnTypeDto> = {
       render: (row) => (
         <Flex gap={8} align="center">
           <WarnIcon name={row.Icon} color={row.Color} />
-          {row.TypeName}
+          <StoredName text={row.TypeName} />
         </Flex>
       ),
     },

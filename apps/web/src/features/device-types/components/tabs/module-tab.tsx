@@ -32,6 +32,7 @@ import {
 } from '../../api/device-types-api';
 import { FormulaEditor } from '../formula-editor';
 import { DataPointCell, useLibraryById, useTypePart } from '../type-lookups';
+import { useStoredName } from '../../../../lib/stored-names';
 
 export const SHOW_TYPES = ['switch', 'input', 'time', 'select', 'button', 'monitor'];
 const MODULE_TYPES = ['pump', 'blower', 'dosing', 'station', 'valve', 'mixer', 'analyser'];
@@ -40,6 +41,7 @@ const controlShape = addModuleControlRequest.shape;
 
 function ControlsTable({ typeId, module }: { typeId: number; module: TypeModuleDto }) {
   const { t } = useTranslation();
+  const name = useStoredName();
   const classes = useTypePart(classesResource, typeId);
   const { data: keys = [] } = useTypeDataKeys(typeId);
 
@@ -150,7 +152,7 @@ function ControlsTable({ typeId, module }: { typeId: number; module: TypeModuleD
       pathParams={{ typeId }}
       params={{ ModuleId: module.Id }}
       createPreset={{ ModuleId: module.Id }}
-      title={t('typeControls.title', { name: module.ModuleName })}
+      title={t('typeControls.title', { name: name(module.ModuleName) })}
       headingLevel={3}
       compact
     />
@@ -159,6 +161,7 @@ function ControlsTable({ typeId, module }: { typeId: number; module: TypeModuleD
 
 function ModuleArgumentsTable({ module }: { module: TypeModuleDto }) {
   const { t } = useTranslation();
+  const name = useStoredName();
   const byId = useLibraryById();
   const config = useMemo<ResourceTableConfig<ModuleArgumentDto>>(
     () => ({
@@ -197,7 +200,7 @@ function ModuleArgumentsTable({ module }: { module: TypeModuleDto }) {
     <ResourceTable
       config={config}
       pathParams={{ moduleId: module.Id }}
-      title={t('moduleArguments.title', { name: module.ModuleName })}
+      title={t('moduleArguments.title', { name: name(module.ModuleName) })}
       headingLevel={3}
       compact
     />

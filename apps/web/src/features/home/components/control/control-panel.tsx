@@ -8,7 +8,7 @@
  * device, while it is offline, and in auto mode (all but the mode itself and one-key stop, as the
  * server rules). Below them, the device's run model (run-model-panel.tsx).
  */
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Alert, Button, Card, Flex, Select, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { RunModelPanel } from './run-model-panel';
 import { SetPointInput } from './set-point-input';
 import { useCommand, type CommandRequest } from './use-command';
 import './control-panel.css';
+import { shownFormat, useStoredName, type NameOf } from '../../../../lib/stored-names';
 
 /** The spec's minimum height of the device control module. */
 const MIN_HEIGHT = 346;
@@ -33,12 +34,40 @@ const typeOf = (point: ControlPointDto): DataType | undefined => (isDataType(poi
 
 const shownValue = pointValue;
 
+/** The panel with its stored names and option labels in the user's language (the keys sent stay). */
+function shownPanel(panel: DeviceControlDto, name: NameOf): DeviceControlDto {
+  const point = (p: ControlPointDto): ControlPointDto => ({
+    ...p,
+    Name: name(p.Name),
+    Format: shownFormat(name, p.DataType, p.Format),
+  });
+  const optional = (p: ControlPointDto | null) => (p ? point(p) : null);
+  return {
+    ...panel,
+    ControlMode: optional(panel.ControlMode),
+    OneKeyStop: optional(panel.OneKeyStop),
+    AlarmReset: optional(panel.AlarmReset),
+    Modules: panel.Modules.map((m) => ({
+      ...m,
+      ModuleName: name(m.ModuleName),
+      Controls: m.Controls.map((c) => ({
+        ...c,
+        ControlName: name(c.ControlName),
+        Point: point(c.Point),
+        Current: optional(c.Current),
+        Feedbacks: c.Feedbacks.map(point),
+      })),
+    })),
+  };
+}
+
 export function ControlPanel({ g, sn, deviceName }: { g: number; sn: string; deviceName: string }) {
   const { t } = useTranslation();
   const query = useQuery(deviceControlQueryOptions(g, sn));
   const { valueOf } = useCurrentValues(g, sn);
   const state = useLiveState(sn, query.data?.Online ? 1 : 0);
-  const panel = query.data;
+  const name = useStoredName();
+  const panel = useMemo(() => (query.data ? shownPanel(query.data, name) : undefined), [query.data, name]);
   const { confirmAndSend, pending } = useCommand(g, sn, { hasControlMode: panel?.ControlMode != null });
   const client = useQueryClient();
   // At a countdown's end the device switches phase: fetch its values rather than wait for its next report.

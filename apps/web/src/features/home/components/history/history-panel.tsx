@@ -19,6 +19,7 @@ import { deviceLayoutQueryOptions } from '../../api/device-data-api';
 import { historyQueryOptions } from '../../api/device-history-api';
 import { EChart } from './echart';
 import { chartHeight, formatHistoryValue, hasData, historyLines, historyOption, type HistoryLine } from './history-option';
+import { useStoredName } from '../../../../lib/stored-names';
 
 export const MAX_SERIES = 8;
 const PRESETS = ['today', 'day', 'week', 'month', 'custom'] as const;
@@ -134,7 +135,18 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   };
 
   const formats = useMemo(() => new Map(numeric.map((d) => [d.DataKey, d.Format])), [numeric]);
-  const lines = useMemo(() => (history.data ? historyLines(history.data, formats, states) : []), [history.data, formats, states]);
+  const name = useStoredName();
+  const lines = useMemo(
+    () =>
+      history.data
+        ? historyLines(
+            { ...history.data, Series: history.data.Series.map((s) => ({ ...s, Name: name(s.Name) })) },
+            formats,
+            states,
+          )
+        : [],
+    [history.data, formats, states, name],
+  );
   const names = lines.map((line) => line.label).join(', ');
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const option = useMemo(
@@ -247,7 +259,10 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
           onChange={(value: string[]) => {
             setChosen(value);
           }}
-          options={numeric.map((d) => ({ value: d.DataKey, label: d.Unit ? `${d.DataName} (${d.Unit})` : d.DataName }))}
+          options={numeric.map((d) => ({
+            value: d.DataKey,
+            label: d.Unit ? `${name(d.DataName)} (${d.Unit})` : name(d.DataName),
+          }))}
         />
         {/* Five ranges are wider than a phone's card: they scroll sideways there rather than overflow. */}
         <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
