@@ -38,6 +38,8 @@ export const STORED_NAMES_EN: Readonly<Record<string, string>> = {
   '2#提升泵运行': 'Lift pump 2 run',
   '2#提升泵故障': 'Lift pump 2 fault',
   '2#提升泵手自动': 'Lift pump 2 auto',
+  '1#提升泵本轮运行': 'Lift pump 1 on for',
+  '2#提升泵本轮运行': 'Lift pump 2 on for',
   '1#风机运行': 'Blower 1 run',
   '1#风机故障': 'Blower 1 fault',
   '2#风机运行': 'Blower 2 run',
