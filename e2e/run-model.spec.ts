@@ -44,9 +44,9 @@ test('the operator sets a duty/standby rotation of two lift pumps and sees the s
   const added = await call<{ Id: number }>(request, admin, 'POST', '/DeviceDataDefineAdd', {
     DeviceSn: SN,
     DataKey: 'LiftPump2Run',
-    DataName: '2#提升泵运行 Lift pump 2 run',
+    DataName: '2#提升泵运行',
     DataType: 'boolean',
-    Format: '{"0":"停止 Stop","1":"运行 Run"}',
+    Format: '{"0":"停止","1":"运行"}',
   });
 
   const fleet = await Fleet.start({
@@ -76,8 +76,8 @@ test('the operator sets a duty/standby rotation of two lift pumps and sees the s
     const system = runModel.getByRole('group', { name: '提升泵一用一备' });
     await expect(system.getByText('No equipment in this rotation yet')).toBeVisible();
     for (const [name, point] of [
-      ['1#提升泵', '1#提升泵运行 Lift pump 1 run (LiftPump1Run)'],
-      ['2#提升泵', '2#提升泵运行 Lift pump 2 run (LiftPump2Run)'],
+      ['1#提升泵', 'Lift pump 1 run (LiftPump1Run)'],
+      ['2#提升泵', 'Lift pump 2 run (LiftPump2Run)'],
     ] as const) {
       await system.getByRole('button', { name: 'Add equipment' }).click();
       const dialog = page.getByRole('dialog').filter({ hasText: 'Add equipment to 提升泵一用一备' });
@@ -92,12 +92,12 @@ test('the operator sets a duty/standby rotation of two lift pumps and sees the s
     await expect(page.getByText('Run model: done by the device')).toBeVisible();
 
     // Pump 1 runs, by hand.
-    await panel.getByRole('tab', { name: '手动 Manual' }).click();
-    await answer(page, 'Set 提升泵’s 控制模式 Control mode to: 手动 Manual?', 'Set');
-    const pump1 = panel.getByRole('switch', { name: '1#提升泵 Lift pump 1' });
+    await panel.getByRole('tab', { name: 'Manual' }).click();
+    await answer(page, 'Set 提升泵’s Control mode to: Manual?', 'Set');
+    const pump1 = panel.getByRole('switch', { name: 'Lift pump 1' });
     await expect(pump1).toBeEnabled();
     await pump1.click();
-    await answer(page, 'Set 1#提升泵 Lift pump 1’s 1#提升泵运行 Lift pump 1 run to: 运行 Run?', 'Set');
+    await answer(page, 'Set Lift pump 1’s Lift pump 1 run to: Run?', 'Set');
     await expect(pump1).toBeChecked();
     const one = system.getByRole('listitem', { name: '1#提升泵' });
     const two = system.getByRole('listitem', { name: '2#提升泵' });

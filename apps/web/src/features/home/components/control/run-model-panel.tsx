@@ -53,6 +53,7 @@ import {
 import { DeviceEquipment } from './device-equipment';
 import type { CommandRequest } from './use-command';
 import { useCountdown } from './use-countdown';
+import { useStoredName } from '../../../../lib/stored-names';
 
 export interface RunModelPanelProps {
   g: number;
@@ -510,8 +511,9 @@ function StepDialog({
   const client = useQueryClient();
   const [form] = Form.useForm<StepForm>();
   const [saving, setSaving] = useState(false);
+  const name = useStoredName();
   const options = (points: { Id: number; Key: string; Name: string }[]) =>
-    points.map((p) => ({ value: p.Id, label: `${p.Name} (${p.Key})` }));
+    points.map((p) => ({ value: p.Id, label: `${name(p.Name)} (${p.Key})` }));
   const save = useCallback(async () => {
     const values = await form.validateFields();
     setSaving(true);
