@@ -7,9 +7,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, OPERATOR, signIn, userMenu } from './fixtures.ts';
 
-/** 竹林村站's aeration blower: offline in the demo, its one data panel '数据 Data' from its type's template. */
+/** 竹林村站's aeration blower: offline in the demo, its one data panel '数据' (Data in English) from its type's template. */
 const SN = 'SL0000000302';
-const DATA = '数据 Data';
+const DATA = 'Data';
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
