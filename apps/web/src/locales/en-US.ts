@@ -115,6 +115,7 @@ export const enUS = {
   rule: {
     statCard: 'Unknown statistic card',
     required: 'Required',
+    notNegative: 'Cannot be negative',
     length: 'Length must be {{min}}–{{max}} characters',
     lettersAndDigits: 'Must contain both letters and digits',
     lettersOrDigits: 'Only letters and digits are allowed',

@@ -110,6 +110,7 @@ export const zhCN: BaseCatalog = {
   rule: {
     statCard: '未知的统计卡片',
     required: '必填',
+    notNegative: '不能为负数',
     length: '长度为 {{min}}–{{max}} 个字符',
     lettersAndDigits: '必须同时包含字母和数字',
     lettersOrDigits: '只能输入字母或数字',
