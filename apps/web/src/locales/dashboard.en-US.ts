@@ -2,8 +2,6 @@
 export const dashboardEnUS = {
   dashboard: {
     arrangeHint: 'Drag a panel by its title, resize it by its corner; the layout is kept for your account.',
-    saving: 'Saving the layout…',
-    saved: 'Layout saved',
     saveFailed: 'The layout could not be saved: {{message}}',
     reset: 'Default layout',
     resetDone: 'Back to the default layout',
@@ -44,7 +42,6 @@ export const dashboardEnUS = {
     noImages: 'No images of this device yet',
     imageOf: 'Image {{index}} of {{count}}: {{name}}',
     mapTitle: 'Location',
-    noPosition: 'This device has no position',
     levelOf: '{{name}}: {{value}} of {{max}}',
   },
   devicePoints: {

@@ -4,8 +4,6 @@ import type { DashboardCatalog } from './dashboard.en-US';
 export const dashboardZhCN: DashboardCatalog = {
   dashboard: {
     arrangeHint: '按住标题拖动面板，拖动右下角调整大小；布局按账号保存。',
-    saving: '正在保存布局…',
-    saved: '布局已保存',
     saveFailed: '布局保存失败：{{message}}',
     reset: '默认布局',
     resetDone: '已恢复默认布局',
@@ -46,7 +44,6 @@ export const dashboardZhCN: DashboardCatalog = {
     noImages: '该设备还没有图片',
     imageOf: '第 {{index}} / {{count}} 张：{{name}}',
     mapTitle: '位置',
-    noPosition: '该设备没有位置',
     levelOf: '{{name}}：{{value}} / {{max}}',
   },
   devicePoints: {
