@@ -64,7 +64,8 @@ test('the operator runs a lift pump by hand: refused in auto mode, acknowledged 
     // To manual mode, after the question.
     await panel.getByRole('tab', { name: 'Manual' }).click();
     await answer(page, 'Set 提升泵’s Control mode to: Manual?', 'Set');
-    await expect(page.getByText('提升泵: done by the device (Manual)')).toBeVisible();
+    // The device's 'done' message lasts 3 s, which a loaded machine can let pass before a check:
+    // the lasting state is checked here, and the device log's 'Done' rows at the end.
     await expect(panel.getByRole('tab', { name: 'Manual', selected: true })).toBeVisible();
     await expect(pump).toBeEnabled();
     await expect(pump).not.toBeChecked();
@@ -82,7 +83,6 @@ test('the operator runs a lift pump by hand: refused in auto mode, acknowledged 
     await expect.poll(levelNow).toBeGreaterThan(2);
     await pump.click();
     await answer(page, 'Set Lift pump 1’s Lift pump 1 run to: Run?', 'Set');
-    await expect(page.getByText('Lift pump 1: done by the device (Run)')).toBeVisible();
     await expect(pump).toBeChecked();
     const started = await levelNow();
     await expect.poll(levelNow).toBeLessThan(started);
