@@ -84,6 +84,10 @@ const loaders: Record<AppRouteId, PageLoader> = {
   notifyRule: () => import('../features/notifications/pages/notify-rule-page').then((m) => m.NotifyRulePage),
   notifyLog: () => import('../features/notifications/pages/notify-log-page').then((m) => m.NotifyLogPage),
   boxData: () => import('../features/box-data/pages/box-data-page').then((m) => m.BoxDataPage),
+  waterQuality: () => import('../features/records/pages/records-pages').then((m) => m.WaterQualityPage),
+  repairs: () => import('../features/records/pages/records-pages').then((m) => m.RepairsPage),
+  inspections: () => import('../features/records/pages/records-pages').then((m) => m.InspectionsPage),
+  dischargeStandards: () => import('../features/records/pages/records-pages').then((m) => m.DischargeStandardsPage),
 };
 
 /** Every route that needs a session. */

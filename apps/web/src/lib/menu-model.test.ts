@@ -31,6 +31,7 @@ describe('server menus', () => {
       'User Manager',
       'Jurisdiction Manager',
       'Notice Manager',
+      'Field Records',
       'System Configure',
       'Device Manager',
     ]);

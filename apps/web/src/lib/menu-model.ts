@@ -73,6 +73,7 @@ const DEFAULT_GROUP_LABELS: Record<string, MessageKey> = {
   'notice manager': 'menu.noticeManager',
   'system configure': 'menu.systemConfigure',
   'device manager': 'menu.deviceManager',
+  'field records': 'menu.fieldRecords',
 };
 
 /**

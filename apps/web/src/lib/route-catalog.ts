@@ -61,6 +61,10 @@ export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
   clientList: { path: '/user/clientList', componentUrl: 'user/clientList' },
   principals: { path: '/user/principals', componentUrl: 'user/principals' },
   recycleBin: { path: '/device/recyclebin', componentUrl: 'device/recyclebin' },
+  waterQuality: { path: '/records/quality', componentUrl: 'records/quality' },
+  repairs: { path: '/records/repair', componentUrl: 'records/repair' },
+  inspections: { path: '/records/poll', componentUrl: 'records/poll' },
+  dischargeStandards: { path: '/records/standard', componentUrl: 'records/standard' },
 };
 
 export const APP_ROUTE_IDS = Object.keys(ROUTE_CATALOG) as AppRouteId[];

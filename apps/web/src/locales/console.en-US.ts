@@ -6,6 +6,7 @@
 import { sitesEnUS } from './sites.en-US';
 import { statisticsEnUS } from './statistics.en-US';
 import { noticesEnUS } from './notices.en-US';
+import { recordsEnUS } from './records.en-US';
 import { controlEnUS } from './control.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { notificationsEnUS } from './notifications.en-US';
@@ -271,6 +272,7 @@ export const consoleEnUS = {
   ...sitesEnUS,
   ...statisticsEnUS,
   ...noticesEnUS,
+  ...recordsEnUS,
   ...controlEnUS,
   ...dashboardEnUS,
   ...notificationsEnUS,

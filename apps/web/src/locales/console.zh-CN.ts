@@ -3,6 +3,7 @@ import type { ConsoleCatalog } from './console.en-US';
 import { sitesZhCN } from './sites.zh-CN';
 import { statisticsZhCN } from './statistics.zh-CN';
 import { noticesZhCN } from './notices.zh-CN';
+import { recordsZhCN } from './records.zh-CN';
 import { controlZhCN } from './control.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
@@ -267,6 +268,7 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...sitesZhCN,
   ...statisticsZhCN,
   ...noticesZhCN,
+  ...recordsZhCN,
   ...controlZhCN,
   ...dashboardZhCN,
   ...notificationsZhCN,

@@ -67,6 +67,10 @@ export const enUS = {
     clientList: 'Client list',
     principals: 'Operations staff',
     recycleBin: 'Device RecycleBin',
+    waterQuality: 'Water quality',
+    repairs: 'Repairs',
+    inspections: 'Inspections',
+    dischargeStandards: 'Discharge standards',
   },
   menu: {
     navigation: 'Main navigation',
@@ -80,6 +84,7 @@ export const enUS = {
     jurisdictionManager: 'Jurisdiction Manager',
     systemConfigure: 'System Configure',
     deviceManager: 'Device Manager',
+    fieldRecords: 'Field Records',
   },
   shell: {
     openMenu: 'Open menu',

@@ -1,6 +1,9 @@
 /** English texts of the notice centre, the bell and a device's alarms; spread into console.en-US.ts. */
 export const noticesEnUS = {
   notices: {
+    toRepair: 'Repair',
+    toRepairNamed: 'Turn {{name}} on {{device}} into a repair',
+    repairMade: 'Repair #{{id}} reported; find it under Field Records → Repairs',
     tabs: { all: 'All' },
     all: 'All',
     unhandled: 'Not handled',

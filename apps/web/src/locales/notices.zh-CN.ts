@@ -1,6 +1,9 @@
 /** 通知中心、铃铛与设备告警的中文文案；展开到 console.zh-CN.ts。 */
 export const noticesZhCN = {
   notices: {
+    toRepair: '转维修',
+    toRepairNamed: '将 {{device}} 的 {{name}} 转为维修单',
+    repairMade: '已生成维修单 #{{id}}，见“现场记录 → 维修记录”',
     tabs: { all: '全部' },
     all: '全部',
     unhandled: '未处理',

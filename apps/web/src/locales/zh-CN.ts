@@ -62,6 +62,10 @@ export const zhCN: BaseCatalog = {
     clientList: '客户列表',
     principals: '运维人员',
     recycleBin: '设备回收站',
+    waterQuality: '水质记录',
+    repairs: '维修记录',
+    inspections: '巡检记录',
+    dischargeStandards: '排放标准',
   },
   menu: {
     navigation: '主导航',
@@ -75,6 +79,7 @@ export const zhCN: BaseCatalog = {
     jurisdictionManager: '权限管理',
     systemConfigure: '系统配置',
     deviceManager: '设备管理',
+    fieldRecords: '现场记录',
   },
   shell: {
     openMenu: '打开菜单',

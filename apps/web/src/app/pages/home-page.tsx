@@ -57,6 +57,14 @@ const DeviceDashboard = lazyComponent(() => import('./device-dashboard').then((m
 /** The Video tab brings the camera panel (and, when a camera plays, hls.js) only when opened. */
 const VideoPanel = lazyComponent(() => import('../../features/video/components/video-panel').then((m) => m.VideoPanel));
 /** The History tab brings ECharts with it, only when opened. */
+/** Field records load with their tab. */
+const QualityTable = lazyComponent(() => import('../../features/records/components/quality-table').then((m) => m.QualityTable));
+const RepairTable = lazyComponent(() => import('../../features/records/components/repair-table').then((m) => m.RepairTable));
+const StationRecords = lazyComponent(() =>
+  import('../../features/records/components/station-records').then((m) => m.StationRecords),
+);
+const recordsFallback = <Skeleton active paragraph={{ rows: 4 }} />;
+
 const HistoryPanel = lazyComponent(() =>
   import('../../features/home/components/history/history-panel').then((m) => m.HistoryPanel),
 );
@@ -202,8 +210,42 @@ export function HomePage() {
       { key: 'card', label: t('deviceCard.tab'), children: <DeviceCardTab sn={device.DeviceSn} /> },
       own.migrations,
       { key: 'principals', label: t('home.tabs.principals'), children: <PrincipalsPanel kind="device" id={device.DeviceSn} /> },
+      {
+        key: 'quality',
+        label: t('records.quality.tab'),
+        children: (
+          <Suspense fallback={recordsFallback}>
+            <QualityTable sn={device.DeviceSn} />
+          </Suspense>
+        ),
+      },
+      {
+        key: 'repairs',
+        label: t('records.repair.tab'),
+        children: (
+          <Suspense fallback={recordsFallback}>
+            <RepairTable params={{ DeviceSn: device.DeviceSn }} />
+          </Suspense>
+        ),
+      },
     ],
     [g, t],
+  );
+
+  // A project's or station's field records: its standard, water quality, repairs and rounds.
+  const siteTabs = useCallback(
+    (projectId: number) => [
+      {
+        key: 'records',
+        label: t('menu.fieldRecords'),
+        children: (
+          <Suspense fallback={recordsFallback}>
+            <StationRecords projectId={projectId} />
+          </Suspense>
+        ),
+      },
+    ],
+    [t],
   );
 
   const map = (
@@ -263,7 +305,7 @@ export function HomePage() {
               {t('routes.home')}
             </Typography.Title>
             {map}
-            <SiteDetails title={activeTitle} itemId={activeItemId} you={you} />
+            <SiteDetails title={activeTitle} itemId={activeItemId} you={you} extraTabs={siteTabs} />
           </>
         )}
       </section>

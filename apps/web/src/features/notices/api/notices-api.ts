@@ -59,6 +59,9 @@ export const handleAlarm = (sn: string, id: number, comments: string) =>
 export const handleAlarms = (ids: number[], comments: string) =>
   api.put<{ Handled: number[] }>('/Warn', { Ids: ids, Comments: comments });
 
+/** Turns an alarm into a repair of its device (issue 16); the repair keeps the alarm's id. */
+export const repairFromAlarm = (warnId: number) => api.post<{ Id: number }>('/Repair/FromWarn', { WarnId: warnId });
+
 export const deleteAlarms = (ids: number[]) => api.post<null>('/Warn/WarnDelete', { Ids: ids });
 
 /** Every alarm the filters select (for an export), page by page. */

@@ -20,7 +20,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { CheckOutlined, DownloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ import { useGroupId } from '../../../lib/group';
 import { useMayOperate } from '../../../lib/operates';
 import { useAllProjects } from '../../../lib/sites';
 import type { QueryParams } from '../../../lib/api-client';
-import { allAlarms, noticesQueryOptions, noticeTypesQueryOptions, type WarnDto } from '../api/notices-api';
+import { allAlarms, noticesQueryOptions, noticeTypesQueryOptions, repairFromAlarm, type WarnDto } from '../api/notices-api';
 import { AlarmDrawer } from '../components/alarm-drawer';
 import { AlarmName, AlarmState } from '../components/alarm-tags';
 import { HandleDialog } from '../components/handle-dialog';
@@ -54,6 +54,15 @@ export function NoticeCenterPage() {
   const typeId = Number(params.id) > 0 ? Number(params.id) : 0;
   const status: Status = STATUSES.includes(params.status as Status) ? (params.status as Status) : '0';
   const mayHandle = useMayOperate('device.control');
+  const mayRepair = useMayOperate('records.enter');
+  const toRepair = async (alarm: WarnDto) => {
+    try {
+      const res = await repairFromAlarm(alarm.Id);
+      void message.success(t('notices.repairMade', { id: res.data.Id }));
+    } catch (error) {
+      void message.error(errorMessage(error));
+    }
+  };
 
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [projectId, setProjectId] = useState<number>();
@@ -148,19 +157,34 @@ export function NoticeCenterPage() {
     {
       key: 'actions',
       title: t('resource.actions'),
-      render: (_, r) =>
-        mayHandle && r.State === 0 ? (
-          <Button
-            size="small"
-            icon={<CheckOutlined aria-hidden />}
-            onClick={() => {
-              setHandling([r]);
-            }}
-            aria-label={t('notices.handleNamed', { name: r.Description || r.Code, device: r.DeviceName || r.DeviceSn })}
-          >
-            {t('notices.handle')}
-          </Button>
-        ) : null,
+      render: (_, r) => (
+        <Flex gap={4} wrap>
+          {mayHandle && r.State === 0 ? (
+            <Button
+              size="small"
+              icon={<CheckOutlined aria-hidden />}
+              onClick={() => {
+                setHandling([r]);
+              }}
+              aria-label={t('notices.handleNamed', { name: r.Description || r.Code, device: r.DeviceName || r.DeviceSn })}
+            >
+              {t('notices.handle')}
+            </Button>
+          ) : null}
+          {mayRepair ? (
+            <Button
+              size="small"
+              icon={<ToolOutlined aria-hidden />}
+              onClick={() => {
+                void toRepair(r);
+              }}
+              aria-label={t('notices.toRepairNamed', { name: r.Description || r.Code, device: r.DeviceName || r.DeviceSn })}
+            >
+              {t('notices.toRepair')}
+            </Button>
+          ) : null}
+        </Flex>
+      ),
     },
   ];
 

@@ -1,5 +1,5 @@
 /** Below the map: the selected project's or station's details in tabs (a device's page composes its own). */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Flex, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +16,18 @@ import { PrincipalsPanel } from './principals-panel';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectImages } from './project-images';
 
-function SiteCard({ id, you }: { id: number; you: readonly [number, number] | undefined }) {
+/** Tabs other features add to a project's or station's page (its field records, say). */
+export type SiteTab = { key: string; label: string; children: ReactNode };
+
+function SiteCard({
+  id,
+  you,
+  extraTabs,
+}: {
+  id: number;
+  you: readonly [number, number] | undefined;
+  extraTabs?: ((projectId: number) => SiteTab[]) | undefined;
+}) {
   const { t } = useTranslation();
   const g = useGroupId();
   const mayManage = useMayOperate('project.manage');
@@ -130,6 +141,7 @@ function SiteCard({ id, you }: { id: number; you: readonly [number, number] | un
             label: t('home.tabs.principals'),
             children: <PrincipalsPanel kind={kind} id={data.Id} />,
           },
+          ...(extraTabs?.(data.Id) ?? []),
         ]}
       />
       <ProjectFormDialog
@@ -148,12 +160,15 @@ export function SiteDetails({
   title,
   itemId,
   you,
+  extraTabs,
 }: {
   title: string | undefined;
   itemId: string | undefined;
   you: readonly [number, number] | undefined;
+  extraTabs?: (projectId: number) => SiteTab[];
 }) {
   const id = Number(itemId);
-  if ((title === 'project' || title === 'station') && id > 0) return <SiteCard key={id} id={id} you={you} />;
+  if ((title === 'project' || title === 'station') && id > 0)
+    return <SiteCard key={id} id={id} you={you} extraTabs={extraTabs} />;
   return null;
 }
