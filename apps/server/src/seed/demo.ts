@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoDeviceTypes } from './demo-device-types.ts';
+import { seedDemoRecords } from './demo-records.ts';
 
 export const DEMO_OPERATOR = { account: 'operator', password: 'operator123' };
 
@@ -22,4 +23,5 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
   const types = await seedDemoDeviceTypes(ctx.db, tenant.groupId);
   await seedDemoSites(ctx.db, ctx.deviceEvents, tenant, types.equipmentTypeIds);
+  await seedDemoRecords(ctx.db, tenant.groupId);
 }

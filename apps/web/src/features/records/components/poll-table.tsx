@@ -76,7 +76,7 @@ function ChecklistEditor({
   );
 }
 
-const config: ResourceTableConfig<PollDto> = {
+const pollConfig = (mayManage: boolean): ResourceTableConfig<PollDto> => ({
   resource: pollsResource,
   rowName: (row) => `${row.PollTitle} ${dateTimeText(row.ArrivedAt)}`,
   addLabel: 'records.poll.add',
@@ -89,6 +89,7 @@ const config: ResourceTableConfig<PollDto> = {
     { key: 'Inspector', title: 'records.poll.inspector', onCards: false },
   ],
   canEdit: () => false,
+  canDelete: () => mayManage,
   rowActions: (row) => <RecordPhotosButton kind="poll" id={row.Id} name={row.PollTitle} photos={row.Photos} />,
   form: {
     createSchema: addPollRequest,
@@ -127,7 +128,7 @@ const config: ResourceTableConfig<PollDto> = {
       Results: Array.isArray(values.Results) ? values.Results : [],
     }),
   },
-};
+});
 
 function PollResults({ row }: { row: PollDto }) {
   const { t } = useTranslation();
@@ -253,6 +254,7 @@ function ChecklistButton() {
 export function PollTable({ params, title }: { params?: QueryParams; title?: string }) {
   const { t } = useTranslation();
   const mayManage = useMayOperate('records.manage');
+  const config = useMemo(() => pollConfig(mayManage), [mayManage]);
   const preset = useMemo(() => (typeof params?.ProjectId === 'number' ? { ProjectId: params.ProjectId } : undefined), [params]);
   return (
     <Flex vertical gap={12}>

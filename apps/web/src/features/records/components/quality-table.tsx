@@ -9,6 +9,7 @@ import { addDeviceInputRequest, updateDeviceInputRequest } from '@sluice/shared/
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { FormFieldDef, ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import type { MessageKey } from '../../../lib/i18n';
+import { useMayOperate } from '../../../lib/operates';
 import { deviceQualityResource, qualityResource, type DeviceInputDto } from '../api/records-api';
 import { ComplianceMark, DeviceSelect, EffluentValues, dateTimeField, dateTimeText, fromMillis, toMillis } from './record-fields';
 import { RecordPhotosButton } from './record-photos';
@@ -46,11 +47,13 @@ const QUALITY_FIELDS: FormFieldDef[] = [
   { name: 'Remark', label: 'records.remark', kind: 'textarea', wide: true },
 ];
 
-function qualityConfig(withDevice: boolean): ResourceTableConfig<DeviceInputDto> {
+function qualityConfig(withDevice: boolean, mayManage: boolean): ResourceTableConfig<DeviceInputDto> {
   return {
     resource: withDevice ? qualityResource : deviceQualityResource,
     rowName: (row) => `${row.DeviceName || row.DeviceSn} ${dateTimeText(row.Dt)}`,
     addLabel: 'records.quality.add',
+    // Deleting a result is the manager's (records.manage); the server refuses others.
+    canDelete: () => mayManage,
     empty: 'records.quality.empty',
     filters: [
       {
@@ -93,7 +96,8 @@ function qualityConfig(withDevice: boolean): ResourceTableConfig<DeviceInputDto>
 /** One device's results (sn), or every reachable device's (of a station when projectId is given). */
 export function QualityTable({ sn, projectId, title }: { sn?: string; projectId?: number; title?: string }) {
   const { t } = useTranslation();
-  const config = useMemo(() => qualityConfig(sn === undefined), [sn]);
+  const mayManage = useMayOperate('records.manage');
+  const config = useMemo(() => qualityConfig(sn === undefined, mayManage), [sn, mayManage]);
   return (
     <ResourceTable
       config={config}

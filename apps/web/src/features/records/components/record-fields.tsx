@@ -1,45 +1,45 @@
 /** Pieces the field-record forms share: a date-time input, a device picker, a compliance mark. */
-import { DatePicker, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceInputDto } from '@sluice/shared/field-records.schema';
 import type { FormFieldDef } from '../../../components/resource-table/resource-types';
 import { api } from '../../../lib/api-client';
-import { dayjs, DATE_TIME_FORMAT, formatDateTime } from '../../../lib/dates';
+import { dayjs, formatDateTime } from '../../../lib/dates';
 import { useGroupId } from '../../../lib/group';
 import type { MessageKey } from '../../../lib/i18n';
 
-/** A date-time field of a resource form: a picker holding a dayjs value (toMillis turns it into epoch ms). */
+const INPUT_FORMAT = { time: 'YYYY-MM-DDTHH:mm', date: 'YYYY-MM-DD' } as const;
+
+/**
+ * A date-time field of a resource form: the browser's own date-time input (the phone's wheel
+ * picker, typing on a keyboard), holding its text; toMillis turns it into epoch ms.
+ */
 export function dateTimeField(name: string, label: MessageKey, required: boolean, withTime = true): FormFieldDef {
   return {
     name,
     label,
     kind: 'custom',
     rules: required ? [{ required: true, message: '' }] : [],
-    render: ({ id }) => (
-      <DatePicker
-        id={id}
-        showTime={withTime ? { format: 'HH:mm' } : false}
-        format={withTime ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD'}
-        style={{ width: '100%' }}
-        inputReadOnly
-      />
-    ),
+    render: ({ id }) => <Input id={id} type={withTime ? 'datetime-local' : 'date'} />,
   };
 }
 
-/** Epoch ms of a picker's value (null when emptied, undefined when absent). */
+/** Epoch ms of a date-time input's text (null when emptied, undefined when absent). */
 export function toMillis(value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  return dayjs.isDayjs(value) ? value.valueOf() : undefined;
+  if (typeof value !== 'string') return undefined;
+  const at = dayjs(value);
+  return at.isValid() ? at.valueOf() : undefined;
 }
 
-export const fromMillis = (value: number | null | undefined) => (value === null || value === undefined ? null : dayjs(value));
+/** The input's text of a time (a date-time input's, or a date input's when `withTime` is false). */
+export const fromMillis = (value: number | null | undefined, withTime = true) =>
+  value === null || value === undefined ? '' : dayjs(value).format(withTime ? INPUT_FORMAT.time : INPUT_FORMAT.date);
 
 export const dateTimeText = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : formatDateTime(value);
-export { DATE_TIME_FORMAT };
 
 /** The devices the user reaches, as choices (of one station when given). */
 export function DeviceSelect({

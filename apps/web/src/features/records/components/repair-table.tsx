@@ -164,12 +164,13 @@ function RepairActions({ row }: { row: RepairDto }) {
   );
 }
 
-function repairConfig(fixedSite: boolean): ResourceTableConfig<RepairDto> {
+function repairConfig(fixedSite: boolean, mayManage: boolean): ResourceTableConfig<RepairDto> {
   return {
     resource: repairsResource,
     rowName: (row) => row.RepairTitle,
     search: { placeholder: 'records.repair.searchPlaceholder' },
     addLabel: 'records.repair.add',
+    canDelete: () => mayManage,
     empty: 'records.repair.empty',
     defaultSort: { key: 'CreatedAt', order: 'desc' },
     filters: [
@@ -249,7 +250,7 @@ function repairConfig(fixedSite: boolean): ResourceTableConfig<RepairDto> {
         { name: 'Cost', label: 'records.repair.cost', kind: 'number', min: 0 },
         { name: 'Resolution', label: 'records.repair.resolution', kind: 'textarea', modes: ['edit'], wide: true },
       ],
-      toValues: (row) => ({ ...row, DueAt: fromMillis(row.DueAt) }),
+      toValues: (row) => ({ ...row, DueAt: fromMillis(row.DueAt, false) }),
       toBody: (values) => ({ ...values, DueAt: toMillis(values.DueAt) }),
     },
   };
@@ -259,7 +260,8 @@ function repairConfig(fixedSite: boolean): ResourceTableConfig<RepairDto> {
 export function RepairTable({ params, title }: { params?: QueryParams; title?: string }) {
   const { t } = useTranslation();
   const fixedSite = params !== undefined;
-  const config = useMemo(() => repairConfig(fixedSite), [fixedSite]);
+  const mayManage = useMayOperate('records.manage');
+  const config = useMemo(() => repairConfig(fixedSite, mayManage), [fixedSite, mayManage]);
   const preset = useMemo(() => {
     const p: Record<string, unknown> = {};
     if (typeof params?.ProjectId === 'number') p.ProjectId = params.ProjectId;
