@@ -4,7 +4,7 @@
  * camera on the right. A self-contained panel: give it the device's serial number.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, List, Popconfirm, Skeleton, Tooltip, Typography } from 'antd';
+import { App, Button, Empty, Flex, List, Popconfirm, Skeleton, theme, Tooltip, Typography } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
@@ -29,6 +29,7 @@ import './video-panel.css';
 export function VideoPanel({ sn }: { sn: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const g = useGroupId();
   const client = useQueryClient();
   const mayManage = useMayOperate('device.manage');
@@ -107,18 +108,19 @@ export function VideoPanel({ sn }: { sn: string }) {
               : []
           }
         >
-          <Button
-            type="text"
+          <button
+            type="button"
             className="sluice-video-select"
-            icon={<VideoCameraOutlined />}
-            aria-label={item.VideoName}
             aria-pressed={item.Id === current?.id}
             onClick={() => {
               setSelected({ id: item.Id, switched: current !== undefined && current.id !== item.Id, list: signature });
             }}
           >
-            <Typography.Text ellipsis>{item.VideoName}</Typography.Text>
-          </Button>
+            <VideoCameraOutlined aria-hidden />
+            <span className="sluice-video-name" title={item.VideoName}>
+              {item.VideoName}
+            </span>
+          </button>
         </List.Item>
       )}
     />
@@ -126,7 +128,7 @@ export function VideoPanel({ sn }: { sn: string }) {
 
   return (
     <div className={`sluice-video-panel${listOpen ? ' is-pinned' : ''}`} data-testid="video-panel">
-      <nav className="sluice-video-list" aria-label={t('video.cameras')}>
+      <nav className="sluice-video-list" aria-label={t('video.cameras')} style={{ background: token.colorBgContainer }}>
         <Flex align="center" justify="space-between" gap={4} className="sluice-video-list-head">
           <Typography.Text strong>{t('video.title')}</Typography.Text>
           <Flex gap={2}>
