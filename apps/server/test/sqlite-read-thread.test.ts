@@ -2,6 +2,7 @@
  * SQLite: history's long reads run in a thread of their own (sqlite-read-thread.ts): it answers
  * what the main connection committed, and refuses anything but a select.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -29,6 +30,17 @@ describe('the SQLite reader thread', () => {
       .where('token_hash', '=', 'read-thread')
       .execute();
     expect(rows).toEqual([{ token_hash: 'read-thread', user_id: user.id }]);
+    // Rows come back column by column: numbers, nulls and text in one column, and no rows at all.
+    const mixed = await sql<{
+      a: number | string | null;
+      b: number;
+    }>`select 1.5 as a, 2 as b union all select null, 3 union all select 'x', 4`.execute(reads);
+    expect(mixed.rows).toEqual([
+      { a: 1.5, b: 2 },
+      { a: null, b: 3 },
+      { a: 'x', b: 4 },
+    ]);
+    expect(await reads.selectFrom('sessions').select('token_hash').where('token_hash', '=', 'none').execute()).toEqual([]);
     await expect(reads.deleteFrom('sessions').where('token_hash', '=', 'read-thread').execute()).rejects.toThrow(
       /only runs selects/,
     );

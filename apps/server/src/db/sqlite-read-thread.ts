@@ -16,6 +16,17 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
+/** The reader thread's columns as the row objects Kysely expects. */
+function rowsOf({ names, columns, length }: Extract<ReadReply, { names: string[] }>): Record<string, unknown>[] {
+  const rows = new Array<Record<string, unknown>>(length);
+  for (let r = 0; r < length; r++) {
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < names.length; c++) row[names[c] ?? ''] = columns[c]?.[r];
+    rows[r] = row;
+  }
+  return rows;
+}
+
 class ReadThread implements DatabaseConnection {
   private readonly file: string;
   private worker: Worker | undefined;
@@ -55,7 +66,7 @@ class ReadThread implements DatabaseConnection {
       if (!waiting) return;
       this.waiting.delete(reply.id);
       if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve(reply.rows);
+      else waiting.resolve(rowsOf(reply));
     });
     const failAll = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
@@ -74,9 +85,14 @@ class ReadThread implements DatabaseConnection {
     this.closed = true;
     const worker = this.worker;
     if (!worker) return;
+    // The thread is unref'd so that it never holds the process open; while it closes it must,
+    // else a process with nothing else left ends with this close pending (exit code 13).
+    worker.ref();
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     worker.postMessage('close');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 2000)))]);
+    clearTimeout(timer);
     await worker.terminate();
   }
 }

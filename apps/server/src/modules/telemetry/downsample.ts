@@ -52,21 +52,18 @@ export function mergeBuckets(rows: Bucket[], maxPoints: number): Bucket[] {
   const factor = Math.ceil(rows.length / maxPoints);
   const out: Bucket[] = [];
   for (let i = 0; i < rows.length; i += factor) {
-    const group = rows.slice(i, i + factor);
-    const head = group[0];
+    const head = rows[i];
     if (!head) continue;
-    out.push(
-      group.slice(1).reduce<Bucket>(
-        (acc, r) => ({
-          bucket: acc.bucket,
-          cnt: acc.cnt + r.cnt,
-          sum: acc.sum + r.sum,
-          min: Math.min(acc.min, r.min),
-          max: Math.max(acc.max, r.max),
-        }),
-        { ...head },
-      ),
-    );
+    const acc: Bucket = { bucket: head.bucket, cnt: head.cnt, sum: head.sum, min: head.min, max: head.max };
+    for (let j = i + 1; j < Math.min(rows.length, i + factor); j++) {
+      const r = rows[j];
+      if (!r) continue;
+      acc.cnt += r.cnt;
+      acc.sum += r.sum;
+      if (r.min < acc.min) acc.min = r.min;
+      if (r.max > acc.max) acc.max = r.max;
+    }
+    out.push(acc);
   }
   return out;
 }

@@ -3,6 +3,7 @@
  * Every read is scoped by group; callers check the device against the user's grants first.
  */
 import type { Db } from '../../db/database.ts';
+import type { Bucket } from './downsample.ts';
 
 export interface SeriesInfo {
   id: number;
@@ -148,6 +149,49 @@ export class HistoryRepository {
       result.set(r.series_id, list);
     }
     return result;
+  }
+
+  /**
+   * What charts need of the roll-ups (no first/last): series id → buckets in time order. Each
+   * column costs (a year of ten series' hours is 87,600 rows), so only these five are read.
+   */
+  async chartRollups(table: RollupTable, seriesIds: number[], from: number, to: number): Promise<Map<number, Bucket[]>> {
+    const result = new Map<number, Bucket[]>();
+    if (seriesIds.length === 0) return result;
+    const rows = await this.db
+      .selectFrom(table)
+      .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max'])
+      .where('series_id', 'in', seriesIds)
+      .where('bucket', '>=', from)
+      .where('bucket', '<', to)
+      .orderBy('series_id')
+      .orderBy('bucket')
+      .execute();
+    let list: Bucket[] = [];
+    let current = NaN;
+    for (const r of rows) {
+      if (r.series_id !== current) {
+        current = r.series_id;
+        list = [];
+        result.set(current, list);
+      }
+      list.push({ bucket: r.bucket, cnt: r.cnt, sum: r.sum, min: r.min, max: r.max });
+    }
+    return result;
+  }
+
+  /** The readings each series' daily roll-ups count in [from, to): series id → count. */
+  async dailyCounts(seriesIds: number[], from: number, to: number): Promise<Map<number, number>> {
+    if (seriesIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('telemetry_daily')
+      .select((eb) => ['series_id', eb.fn.sum<number>('cnt').as('n')])
+      .where('series_id', 'in', seriesIds)
+      .where('bucket', '>=', from)
+      .where('bucket', '<', to)
+      .groupBy('series_id')
+      .execute();
+    return new Map(rows.map((r) => [r.series_id, r.n]));
   }
 
   /**

@@ -105,7 +105,7 @@ export class HistoryService {
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
       const table: RollupTable = source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily';
-      const rows = await this.repository.rollups(
+      const rows = await this.repository.chartRollups(
         table,
         series.map((s) => s.id),
         from - width + 1,
@@ -153,7 +153,7 @@ export class HistoryService {
       }
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
-      const rows = await this.repository.rollups(
+      const rows = await this.repository.chartRollups(
         source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily',
         series.map((s) => s.id),
         from - width + 1,
@@ -221,18 +221,12 @@ export class HistoryService {
 
   private async pickSource(series: SeriesInfo[], from: number, to: number): Promise<'raw' | 'hour' | 'day'> {
     // The daily roll-ups' counts tell how many raw rows a range holds (a year is 365 rows to read).
-    const daily = await this.repository.rollups(
-      'telemetry_daily',
+    const counts = await this.repository.dailyCounts(
       series.map((s) => s.id),
       from - DAY_MS + 1,
       to,
     );
-    let most = 0;
-    for (const rows of daily.values())
-      most = Math.max(
-        most,
-        rows.reduce((n, r) => n + r.cnt, 0),
-      );
+    const most = Math.max(0, ...counts.values());
     // Text series have no roll-ups; a range of at most a day reads raw rows anyway.
     if (most <= RAW_LIMIT && (most > 0 || to - from <= 2 * DAY_MS)) return 'raw';
     return (to - from) / HOUR_MS <= HOURLY_LIMIT ? 'hour' : 'day';
