@@ -1,0 +1,118 @@
+/**
+ * The video panel: 暂无数据 and the placeholder before any camera, a delete only after
+ * 是否删除“{name}”摄像头？, §8's messages with the server's reason when the token or the
+ * playback query fails, and no playback without recorded segments.
+ */
+import { describe, expect, it } from 'vitest';
+import { App, ConfigProvider } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DeviceVideoDto } from '@sluice/shared/video.schema';
+import { changeLanguage } from '../../../lib/i18n';
+import { fakeApi, type FakeHandler } from '../../../test/fake-api';
+import { renderRoutes } from '../../../test/render';
+import { setUpWorkbenchTests } from '../../../test/workbench';
+import { VideoPanel } from './video-panel';
+
+const SN = 'SLC000000009';
+const LIST = `/api/7/${SN}/DeviceVideo`;
+const camera = (fields: Partial<DeviceVideoDto>): DeviceVideoDto => ({
+  Id: 5,
+  DeviceSn: SN,
+  VideoName: '前门',
+  Provider: 'hls',
+  VideoSn: '',
+  Channel: 1,
+  SecurityCode: '',
+  Url: 'https://video.example.test/front.m3u8',
+  PlaybackUrl: '',
+  Appkey: '',
+  Secret: '',
+  ...fields,
+});
+
+function setUp(handlers: Record<string, FakeHandler>) {
+  const api = fakeApi(handlers);
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <ConfigProvider theme={{ token: { motion: false } }}>
+            <App>
+              <VideoPanel sn={SN} />
+            </App>
+          </ConfigProvider>
+        ),
+      },
+    ],
+    '/',
+  );
+  return api;
+}
+
+setUpWorkbenchTests();
+
+describe('the video panel', () => {
+  it('says 暂无数据 and asks to choose or add a camera while there is none', async () => {
+    await changeLanguage('zh-CN');
+    setUp({ [`GET ${LIST}`]: () => ({ data: [] }) });
+    expect(await screen.findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();
+    expect(screen.getByText('请从左侧列表选择或添加摄像头')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '添加摄像头' })).toBeTruthy();
+  });
+
+  it('deletes a camera only after 是否删除“{name}”摄像头？ is answered', async () => {
+    await changeLanguage('zh-CN');
+    const api = setUp({
+      [`GET ${LIST}`]: () => ({ data: [camera({})] }),
+      'DELETE /api/DeviceVideo/5': () => ({ data: null, message: '已删除' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '删除 前门' }));
+    const question = await screen.findByText('是否删除“前门”摄像头？');
+    const popup = question.closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(popup).getByRole('button', { name: '否' }));
+    expect(api.callsTo('DELETE', '/api/DeviceVideo/5')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: '删除 前门' }));
+    const again = (await screen.findAllByText('是否删除“前门”摄像头？')).at(-1)?.closest('.ant-popover') as HTMLElement;
+    await userEvent.click(within(again).getByRole('button', { name: '是' }));
+    await waitFor(() => {
+      expect(api.callsTo('DELETE', '/api/DeviceVideo/5')).toHaveLength(1);
+    });
+  });
+
+  it('says 获取Token失败 with the platform’s reason and asks for no address', async () => {
+    await changeLanguage('zh-CN');
+    const api = setUp({
+      [`GET ${LIST}`]: () => ({ data: [camera({ Provider: 'ezviz', VideoSn: 'E1', Url: '' })] }),
+      [`GET ${LIST}/5/Token`]: () => ({ status: 502, success: false, data: null, message: '视频平台拒绝了 AppKey 或 Secret' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '前门' }));
+    expect(await screen.findByText('获取Token失败: 视频平台拒绝了 AppKey 或 Secret')).toBeTruthy();
+    expect(api.callsTo('GET', `${LIST}/5/Live`)).toEqual([]);
+  });
+
+  it('does not play back when the range holds no recordings', async () => {
+    const api = setUp({
+      [`GET ${LIST}`]: () => ({ data: [camera({ PlaybackUrl: 'https://video.example.test/vod?from={start}&to={end}' })] }),
+      [`GET ${LIST}/5/Live`]: () => ({ data: { Url: 'https://video.example.test/front.m3u8', ExpireTime: null } }),
+      [`GET ${LIST}/5/Records`]: () => ({ data: [] }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '前门' }));
+    const playback = await screen.findByRole('button', { name: /Playback/ });
+    await waitFor(() => {
+      expect(playback.hasAttribute('disabled')).toBe(false);
+    });
+    await userEvent.click(playback);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose playback time and type' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Playback failed: no recorded segments found')).toBeTruthy();
+    const query = api.callsTo('GET', `${LIST}/5/Records`)[0]?.query;
+    expect(query?.get('recType')).toBe('card');
+    const [start, end] = [Number(query?.get('startTime')), Number(query?.get('endTime'))];
+    // Today, 00:00:00 to 23:59:59 (§9).
+    expect(new Date(start).getHours()).toBe(0);
+    expect(end - start).toBe(24 * 3600 * 1000 - 1000);
+    expect(api.callsTo('GET', `${LIST}/5/Playback`)).toEqual([]);
+  });
+});
