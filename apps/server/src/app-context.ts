@@ -57,7 +57,8 @@ import { WarnConfigService } from './modules/warn-config/warn-config.service.ts'
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { FieldRecordsService } from './modules/field-records/field-records.service.ts';
-import { FieldRecordsRepository } from './modules/field-records/field-records.repository.ts';
+import { FieldRecordsRepository, StationMonthRepository } from './modules/field-records/field-records.repository.ts';
+import { StationReportService } from './modules/field-records/station-report.service.ts';
 import { WebhookChannel } from './modules/notifications/channels/webhook.channel.ts';
 import { EmailChannel } from './modules/notifications/channels/email.channel.ts';
 import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
@@ -126,6 +127,8 @@ export interface AppContext {
   video: VideoService;
   /** Field records: water-quality results and compliance, repairs, inspection rounds, their photos. */
   fieldRecords: FieldRecordsService;
+  /** The monthly station report over field records, alarms and the online statistics. */
+  stationReports: StationReportService;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName, reads: Db = db): AppContext {
@@ -158,6 +161,15 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     new DeviceVideosRepository(trx).removeOfDevice(device.groupId, device.deviceSn),
   );
 
+  const fieldRecords = new FieldRecordsService({ repository: new FieldRecordsRepository(db), storage });
+  const statistics = new StatisticsService({
+    db,
+    history: new HistoryRepository(reads),
+    repository: new StatisticsRepository(db),
+    alarms: new AlarmsRepository(db),
+    scope,
+    offsetMinutes: utcOffsetMinutes(config),
+  });
   return {
     config,
     db,
@@ -199,7 +211,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     typeFiles: new TypeFilesService({ types, storage }),
     templates: new TemplatesService({ repository: new TemplatesRepository(db), typeScope }),
     warnConfig: new WarnConfigService(new WarnConfigRepository(db)),
-    fieldRecords: new FieldRecordsService({ repository: new FieldRecordsRepository(db), storage }),
+    fieldRecords,
     notifications: new NotificationsService({
       repository: new NotificationsRepository(db),
       secrets,
@@ -211,14 +223,8 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
         offsetMinutes: utcOffsetMinutes(config),
       },
     }),
-    statistics: new StatisticsService({
-      db,
-      history: new HistoryRepository(reads),
-      repository: new StatisticsRepository(db),
-      alarms: new AlarmsRepository(db),
-      scope,
-      offsetMinutes: utcOffsetMinutes(config),
-    }),
+    statistics,
+    stationReports: new StationReportService({ records: fieldRecords, statistics, months: new StationMonthRepository(db) }),
     video: new VideoService({
       repository: new DeviceVideosRepository(db),
       scope,

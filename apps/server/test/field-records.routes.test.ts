@@ -474,4 +474,144 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
     expect((await t.call({ method: 'DELETE', url: `/api/Poll/${String(id)}`, token: users.operator })).statusCode).toBe(403);
     expect((await t.call({ method: 'DELETE', url: `/api/Poll/${String(id)}`, token: users.admin })).statusCode).toBe(200);
   });
+
+  it('reports a station’s month: laboratory compliance, alarms by type, repairs and rounds, computed by hand', async () => {
+    const db = t.app.ctx.db;
+    const r = await buildSites(t.app.ctx, {
+      groupId,
+      tree: { projects: [{ name: 'Project R', stations: [{ name: 'Station R', devices: [{ sn: 'SLR000000009' }] }] }] },
+    });
+    const station = r.id('Station R');
+    await setStandard(station, 'GB18918-1A');
+    const at = (day: string) => Date.parse(`${day}T04:00:00Z`);
+    // October: COD 40 and 60 (over 50), NH3-N 3 and 4; November's sample is not October's.
+    for (const [day, cod, nh3] of [
+      ['2026-10-05', 40, 3],
+      ['2026-10-12', 60, 4],
+      ['2026-11-02', 10, 1],
+    ] as const) {
+      expect((await addInput('SLR000000009', { Dt: at(day), COD_Out: cod, NH3_N_Out: nh3 }, users.admin)).statusCode).toBe(201);
+    }
+    const base = { group_id: groupId, project_id: station, device_sn: 'SLR000000009', repair_title: 'x', state: 'verified' };
+    await db
+      .insertInto('repairs')
+      .values([
+        {
+          ...base,
+          created_at: at('2026-10-03'),
+          updated_at: 0,
+          done_at: at('2026-10-04'),
+          verified_at: at('2026-10-05'),
+          due_at: null,
+          assignee_id: null,
+          cost: null,
+          warn_id: null,
+          reported_by: null,
+          assigned_at: null,
+          started_at: null,
+        },
+        {
+          ...base,
+          state: 'assigned',
+          created_at: at('2026-10-20'),
+          updated_at: 0,
+          done_at: null,
+          verified_at: null,
+          due_at: at('2026-10-25'),
+          assignee_id: null,
+          cost: null,
+          warn_id: null,
+          reported_by: null,
+          assigned_at: null,
+          started_at: null,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto('polls')
+      .values([
+        {
+          group_id: groupId,
+          project_id: station,
+          poll_title: 'a',
+          issues: 1,
+          arrived_at: at('2026-10-07'),
+          left_at: null,
+          created_by: null,
+          created_at: 0,
+        },
+        {
+          group_id: groupId,
+          project_id: station,
+          poll_title: 'b',
+          issues: 0,
+          arrived_at: at('2026-10-14'),
+          left_at: null,
+          created_by: null,
+          created_at: 0,
+        },
+        {
+          group_id: groupId,
+          project_id: station,
+          poll_title: 'c',
+          issues: 3,
+          arrived_at: at('2026-09-30'),
+          left_at: null,
+          created_by: null,
+          created_at: 0,
+        },
+      ])
+      .execute();
+    const fault = await buildWarnType(db, { groupId, name: 'Pump fault' });
+    const warn = {
+      group_id: groupId,
+      device_sn: 'SLR000000009',
+      project_id: station,
+      code: 'E101',
+      warn_type_id: fault,
+      cleared_at: null,
+    };
+    await db
+      .insertInto('warns')
+      .values([
+        { ...warn, dt: at('2026-10-08'), state: 1, handled_at: at('2026-10-08') + 30 * 60_000, handled_by: null },
+        { ...warn, dt: at('2026-10-09'), state: 0, handled_at: null, handled_by: null },
+      ])
+      .execute();
+
+    const report = await t.json<Record<string, unknown>>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/StationReport?ProjectId=${String(station)}&Month=2026-10`,
+      token: users.admin,
+    });
+    expect(report.data).toMatchObject({
+      ProjectName: 'Station R',
+      Month: '2026-10',
+      Standard: 'GB 18918-2002 1A',
+      Operation: { TreatedM3: null, EnergyKWh: null, KWhPerM3: null },
+      Lab: { Samples: 2, Judged: 2, Compliant: 1, Rate: 0.5 },
+      Alarms: [{ TypeName: 'Pump fault', Count: 2, Handled: 1, AvgMinutesToHandle: 30 }],
+      Repairs: { Reported: 2, Done: 1, Verified: 1, OverdueOpen: 1 },
+      Inspections: { Rounds: 2, Issues: 1 },
+    });
+    const lab = report.data.Lab as { Params: { Param: string; Avg: number | null; Max: number | null; Over: number }[] };
+    expect(lab.Params.find((p) => p.Param === 'COD')).toMatchObject({ Avg: 50, Max: 60, Over: 1 });
+    expect(lab.Params.find((p) => p.Param === 'NH3_N')).toMatchObject({ Avg: 3.5, Max: 4, Over: 0 });
+    const bad = await t.call({
+      method: 'GET',
+      url: `/api/${String(groupId)}/StationReport?ProjectId=${String(station)}&Month=2026-13`,
+      token: users.admin,
+    });
+    expect(fieldsOf(bad)).toEqual(['Month']);
+    // The operator does not reach project R.
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/${String(groupId)}/StationReport?ProjectId=${String(station)}&Month=2026-10`,
+          token: users.operator,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
 });

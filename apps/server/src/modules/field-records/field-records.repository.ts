@@ -373,3 +373,74 @@ export class FieldRecordsRepository {
     return rows.map((r) => r.storage_key);
   }
 }
+
+/** The month's alarms, repairs and rounds of a project or station and the nodes below it. */
+export class StationMonthRepository {
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** Alarms opened in [from, to) by warn type: how many, how many handled, mean minutes to handle. */
+  async alarmsByType(user: CurrentUser, projectId: number, from: number, to: number) {
+    const rows = await this.db
+      .selectFrom('warns as w')
+      .leftJoin('warn_types as t', 't.id', 'w.warn_type_id')
+      .select(['t.type_name', 'w.state', 'w.dt', 'w.handled_at'])
+      .where('w.group_id', '=', user.groupId)
+      .where(projectReachable(user, 'w.project_id'))
+      .where(nodeAndBelow('w.project_id', projectId))
+      .where('w.dt', '>=', from)
+      .where('w.dt', '<', to)
+      .execute();
+    const byType = new Map<string, { count: number; handled: number; minutes: number[] }>();
+    for (const r of rows) {
+      const entry = byType.get(r.type_name ?? '') ?? { count: 0, handled: 0, minutes: [] };
+      entry.count += 1;
+      if (r.state === 1) entry.handled += 1;
+      if (r.handled_at !== null) entry.minutes.push((r.handled_at - r.dt) / 60_000);
+      byType.set(r.type_name ?? '', entry);
+    }
+    return [...byType.entries()].map(([type, e]) => ({
+      TypeName: type,
+      Count: e.count,
+      Handled: e.handled,
+      AvgMinutesToHandle: e.minutes.length === 0 ? null : Math.round(e.minutes.reduce((a, b) => a + b, 0) / e.minutes.length),
+    }));
+  }
+
+  /** Repairs reported, finished and verified in [from, to), and those open and past due at `to`. */
+  async repairCounts(user: CurrentUser, projectId: number, from: number, to: number) {
+    const rows = await this.db
+      .selectFrom('repairs as r')
+      .select(['r.created_at', 'r.done_at', 'r.verified_at', 'r.due_at', 'r.state'])
+      .where('r.group_id', '=', user.groupId)
+      .where(projectReachable(user, 'r.project_id'))
+      .where(nodeAndBelow('r.project_id', projectId))
+      .where('r.created_at', '<', to)
+      .execute();
+    const within = (t: number | null) => t !== null && t >= from && t < to;
+    return {
+      Reported: rows.filter((r) => within(r.created_at)).length,
+      Done: rows.filter((r) => within(r.done_at)).length,
+      Verified: rows.filter((r) => within(r.verified_at)).length,
+      OverdueOpen: rows.filter(
+        (r) => r.due_at !== null && r.due_at < to && (r.done_at === null || r.done_at >= to) && r.state !== 'verified',
+      ).length,
+    };
+  }
+
+  /** Rounds made in [from, to) and the items found not in order. */
+  async pollCounts(user: CurrentUser, projectId: number, from: number, to: number) {
+    const rows = await this.db
+      .selectFrom('polls as o')
+      .select(['o.issues'])
+      .where('o.group_id', '=', user.groupId)
+      .where(projectReachable(user, 'o.project_id'))
+      .where(nodeAndBelow('o.project_id', projectId))
+      .where('o.arrived_at', '>=', from)
+      .where('o.arrived_at', '<', to)
+      .execute();
+    return { Rounds: rows.length, Issues: rows.reduce((n, r) => n + r.issues, 0) };
+  }
+}

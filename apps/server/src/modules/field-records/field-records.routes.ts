@@ -674,6 +674,36 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
     },
   );
 
+  // The monthly station report ----------------------------------------------------------------
+
+  app.get(
+    '/:g/StationReport',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary:
+          "A project's or station's month (Month YYYY-MM): treated volume, energy, kWh/m³, laboratory compliance against the standard, online effluent averages and compliant days, alarms by type and time to handle, repairs and rounds",
+        params: groupParams,
+        querystring: z.object({
+          ProjectId: idRef,
+          Month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'records.badMonth' }),
+        }),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const project = await scope.project(user, request.query.ProjectId);
+      const month = request.query.Month;
+      const [year = 0, mon = 1] = month.split('-').map(Number);
+      const next = mon === 12 ? `${String(year + 1)}-01` : `${String(year)}-${String(mon + 1).padStart(2, '0')}`;
+      const from = time(`${month}-01`, 'Month');
+      const to = time(`${next}-01`, 'Month');
+      const lastDay = `${month}-${String(new Date(Date.UTC(year, mon, 0)).getUTCDate()).padStart(2, '0')}`;
+      return ok(request, await app.ctx.stationReports.report(user, project, month, { from, to, lastDay }));
+    },
+  );
+
   // Photos of a record ---------------------------------------------------------------------
 
   /** The record, reached for writing: a water-quality result, repair or round. */
