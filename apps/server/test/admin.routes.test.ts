@@ -511,6 +511,55 @@ describe.each(databaseKinds)('administration on %s', (kind) => {
       });
       expect(subs.data.map((m) => m.Name)).toEqual(['Monthly']);
     });
+
+    it('puts a menu under the parent named by the spec’s parentId, in AddMenu and UpdateSysMenu', async () => {
+      const nav = await t.json<{ Id: number }>({
+        method: 'POST',
+        url: '/api/SysMenu/AddMenu',
+        token,
+        payload: { Name: 'Energy', MenuType: 0 },
+      });
+      const router = JSON.stringify({ path: '/energy/daily', componentUrl: 'energy/daily' });
+      const added = await t.json<{ Id: number; ParentId: number }>({
+        method: 'POST',
+        url: '/api/SysMenu/AddMenu',
+        token,
+        payload: { Name: 'Daily energy', MenuType: 1, parentId: nav.data.Id, Router: router },
+      });
+      expect(added.data.ParentId).toBe(nav.data.Id);
+      const subs = async () =>
+        (await t.json<{ Name: string }[]>({ method: 'GET', url: `/api/SysMenu/GetSubMenu?menuId=${String(nav.data.Id)}`, token }))
+          .data;
+      expect((await subs()).map((m) => m.Name)).toEqual(['Daily energy']);
+
+      // Moved to the top level, then back under its parent, with the spec's spelling.
+      const top = await t.json<{ ParentId: number }>({
+        method: 'PUT',
+        url: '/api/SysMenu/UpdateSysMenu',
+        token,
+        payload: { Id: added.data.Id, Name: 'Daily energy', MenuType: 1, parentId: 0, Router: router },
+      });
+      expect(top.data.ParentId).toBe(0);
+      expect(await subs()).toEqual([]);
+      const back = await t.json<{ ParentId: number }>({
+        method: 'PUT',
+        url: '/api/SysMenu/UpdateSysMenu',
+        token,
+        payload: { Id: added.data.Id, Name: 'Daily energy', MenuType: 1, parentId: nav.data.Id, Router: router },
+      });
+      expect(back.data.ParentId).toBe(nav.data.Id);
+
+      // A parentId that is a link menu is refused on its field, and nothing is added.
+      const refused = await t.call({
+        method: 'POST',
+        url: '/api/SysMenu/AddMenu',
+        token,
+        payload: { Name: 'Under a link', MenuType: 0, parentId: added.data.Id },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(fieldsOf(refused)).toEqual(['ParentId']);
+      expect((await subs()).map((m) => m.Name)).toEqual(['Daily energy']);
+    });
   });
 
   describe('clients', () => {

@@ -870,6 +870,61 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         ).statusCode,
       ).toBe(403);
 
+      // The spec's single-grant body grants one project (or changes its operate) and keeps the others.
+      const single = await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: admin,
+        payload: { RoleId: operatorRole, ProjectId: qingshan.Id, Operate: 1 },
+      });
+      expect(single.statusCode).toBe(200);
+      const both = await t.json<{ ProjectId: number; TypeId: number }[]>({
+        method: 'GET',
+        url: `/api/1/roleproject/${String(operatorRole)}`,
+        token: admin,
+      });
+      expect(Object.fromEntries(both.data.map((g) => [g.ProjectId, g.TypeId]))).toEqual({ [hekou.Id]: 0, [qingshan.Id]: 1 });
+      await t.call({
+        method: 'POST',
+        url: '/api/1/roleproject',
+        token: admin,
+        payload: { roleId: operatorRole, projectId: qingshan.Id, operate: 0 },
+      });
+      const changed = await t.json<{ ProjectId: number; TypeId: number }[]>({
+        method: 'GET',
+        url: `/api/1/roleproject/${String(operatorRole)}`,
+        token: admin,
+      });
+      expect(changed.data.find((g) => g.ProjectId === qingshan.Id)?.TypeId).toBe(0);
+      expect(changed.data).toHaveLength(2);
+      // Refused: another group's project, neither or both of ProjectId and Projects, a caller who may not manage roles.
+      const foreignOne = await t.call({
+        method: 'POST',
+        url: '/api/x/roleproject',
+        token: otherAdmin,
+        payload: { RoleId: other.operatorRoleId, ProjectId: hekou.Id },
+      });
+      expect(foreignOne.statusCode).toBe(400);
+      expect(fieldsOf(foreignOne)).toEqual(['ProjectId']);
+      for (const payload of [{ RoleId: operatorRole }, { RoleId: operatorRole, ProjectId: hekou.Id, Projects: [] }]) {
+        const bad = await t.call({ method: 'POST', url: '/api/1/roleproject', token: admin, payload });
+        expect(bad.statusCode).toBe(400);
+        expect(fieldsOf(bad)).toEqual(['ProjectId']);
+      }
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: '/api/1/roleproject',
+            token: operator,
+            payload: { RoleId: operatorRole, ProjectId: hekou.Id },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.json<unknown[]>({ method: 'GET', url: `/api/1/roleproject/${String(operatorRole)}`, token: admin })).data,
+      ).toHaveLength(2);
+
       // Restore the demo grants for the other suites.
       await t.call({
         method: 'POST',

@@ -1,7 +1,7 @@
 /** System menus (spec §3 System menu, §7 Menus): the side menu and run-time routes come from them. */
 import { z } from 'zod';
 import { anyText, messageRef, optional } from './rules.ts';
-import { idRef } from './schema-fields.ts';
+import { idRef, lowerCaseAliases } from './schema-fields.ts';
 
 export const MENU_TYPE = { navigation: 0, link: 1 } as const;
 
@@ -49,8 +49,13 @@ const menuFields = {
 const linkNeedsRouter = (m: { MenuType: number; Router?: unknown }) => m.MenuType === 0 || m.Router !== undefined;
 const routerIssue = { message: 'rule.routerRequired', path: ['Router'] };
 
-export const addMenuRequest = z.object(menuFields).refine(linkNeedsRouter, routerIssue);
-export const updateMenuRequest = z.object({ Id: idRef, ...menuFields }).refine(linkNeedsRouter, routerIssue);
+/** AddMenu and UpdateSysMenu take the spec's `parentId` (and `id`) as well as ParentId. */
+const aliases = lowerCaseAliases(['ParentId', 'Id']);
+export const addMenuRequest = z.preprocess(aliases, z.object(menuFields).refine(linkNeedsRouter, routerIssue));
+export const updateMenuRequest = z.preprocess(
+  aliases,
+  z.object({ Id: idRef, ...menuFields }).refine(linkNeedsRouter, routerIssue),
+);
 
 /** The default side menu of spec §2. `operator` marks what the Operator role sees. */
 export interface DefaultMenu {

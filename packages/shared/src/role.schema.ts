@@ -1,7 +1,7 @@
 /** Roles, modules, operates and the links between them (spec §3, §6, §7 Roles and permissions). */
 import { z } from 'zod';
 import { anyText } from './rules.ts';
-import { idRef } from './schema-fields.ts';
+import { idRef, lowerCaseAliases } from './schema-fields.ts';
 
 /** The roles every new tenant starts with, stored by these names; the console shows them translated until renamed. */
 export const DEFAULT_ROLE_NAMES = { administrator: 'Administrator', operator: 'Operator' } as const;
@@ -66,11 +66,30 @@ export const roleMenusRequest = z.preprocess(
   z.object({ RoleId: idRef, MenuIds: z.array(idRef).max(1000) }),
 );
 
-/** POST {module}/roleproject: the full set of projects a role may reach, each with its operate. */
-export const roleProjectsRequest = z.object({
-  RoleId: idRef,
-  Projects: z.array(z.object({ ProjectId: idRef, Operate: z.coerce.number().int().min(0).max(9).default(0) })).max(10000),
-});
+const grantOperate = z.coerce.number().int().min(0).max(9).default(0);
+
+/**
+ * POST {module}/roleproject: the spec's single grant (RoleId, ProjectId, Operate: grants the role
+ * that project, or changes its operate), or the full set of projects a role may reach, each with
+ * its operate (Projects: replaces the role's grants). One of ProjectId and Projects.
+ */
+export const roleProjectsRequest = z.preprocess(
+  lowerCaseAliases(['RoleId', 'ProjectId', 'Operate', 'Projects']),
+  z
+    .object({
+      RoleId: idRef,
+      ProjectId: idRef.optional(),
+      Operate: grantOperate,
+      Projects: z
+        .array(z.object({ ProjectId: idRef, Operate: grantOperate }))
+        .max(10000)
+        .optional(),
+    })
+    .refine((b) => (b.ProjectId === undefined) !== (b.Projects === undefined), {
+      message: 'rule.required',
+      path: ['ProjectId'],
+    }),
+);
 
 export const saveUserRolesRequest = z.preprocess(
   (b) => {

@@ -81,3 +81,19 @@ export const reorderRequest = z.preprocess(
   z.object({ Items: z.array(reorderItem).min(1).max(1000) }),
 );
 export type ReorderRequest = z.infer<typeof reorderRequest>;
+
+/**
+ * Accepts a key also in the spelling older clients send it with a lower-case first letter (the
+ * spec's `parentId` for ParentId); the capitalised spelling wins when both are there.
+ */
+export const lowerCaseAliases =
+  (names: string[]) =>
+  (v: unknown): unknown => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const body = { ...(v as Record<string, unknown>) };
+    for (const name of names) {
+      const lower = name.charAt(0).toLowerCase() + name.slice(1);
+      if (body[name] === undefined && body[lower] !== undefined) body[name] = body[lower];
+    }
+    return body;
+  };

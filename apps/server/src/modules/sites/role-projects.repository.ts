@@ -58,6 +58,14 @@ export class RoleProjectsRepository {
     return projectIds.find((id) => !known.has(id));
   }
 
+  /** Grants the role one project with this operate, or changes the operate of its grant. */
+  async grant(roleId: number, projectId: number, operate: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('role_projects').where('role_id', '=', roleId).where('project_id', '=', projectId).execute();
+      await trx.insertInto('role_projects').values({ role_id: roleId, project_id: projectId, operate }).execute();
+    });
+  }
+
   /** Replaces the role's grants with these (project id → operate), in one transaction. */
   async replace(roleId: number, grants: Map<number, number>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -44,7 +44,8 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
       config: { access: { operate: 'role.manage' } },
       schema: {
         tags,
-        summary: 'Set the full set of projects a role reaches',
+        summary:
+          'Grant a role one project (RoleId, ProjectId, Operate: the spec’s body) or set the full set of projects it reaches (Projects)',
         params: z.object({ module: z.string() }),
         body: roleProjectsRequest,
       },
@@ -52,8 +53,14 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       checkGroupSegment(request.params.module, user);
-      const { RoleId, Projects } = request.body;
+      const { RoleId, ProjectId, Operate, Projects = [] } = request.body;
       if (!(await grants.roleInGroup(RoleId, user.groupId))) throw new AppError(404, 'error.notFound');
+      if (ProjectId !== undefined) {
+        if ((await grants.firstForeign([ProjectId], user.groupId)) !== undefined)
+          throw new AppError(400, 'ref.unknown', { what: 'ProjectId', id: ProjectId }, 'ProjectId');
+        await grants.grant(RoleId, ProjectId, Operate);
+        return ok(request, null, { message: 'saved' });
+      }
       const wanted = new Map(Projects.map((p) => [p.ProjectId, p.Operate]));
       const foreign = await grants.firstForeign([...wanted.keys()], user.groupId);
       if (foreign !== undefined) throw new AppError(400, 'ref.unknown', { what: 'ProjectId', id: foreign }, 'Projects');
