@@ -211,12 +211,16 @@ export class StatisticsService {
         )
       ).map((s) => [`${s.deviceSn}\u0000${s.key}`, s.id]),
     );
-    const jobs: { sn: string; def: StatisticDefinition; id: number }[] = [];
+    // Each definition's filter is parsed once, not once per day and hour it is held against.
+    const ranges = new Map<StatisticDefinition, FilterRange | undefined>();
+    const jobs: { sn: string; def: StatisticDefinition; id: number; range: FilterRange | undefined }[] = [];
     for (const device of devices) {
       for (const def of byType.get(device.typeId ?? -1) ?? []) {
         if (isState(def)) continue;
         const id = seriesIds.get(`${device.deviceSn}\u0000${def.key}`);
-        if (id !== undefined) jobs.push({ sn: device.deviceSn, def, id });
+        if (id === undefined) continue;
+        if (!ranges.has(def)) ranges.set(def, filterRange(def.filterType, def.filter));
+        jobs.push({ sn: device.deviceSn, def, id, range: ranges.get(def) });
       }
     }
     const daily = await history.rollups(
@@ -233,7 +237,7 @@ export class StatisticsService {
     // Days that are not clean are looked into hour by hour, and hours that are not clean read raw:
     // each in one batch for all the devices, not one statement per day.
     const averagedDirty = (job: (typeof jobs)[number], b: RollupPoint) =>
-      job.def.staticsType !== 'cumulative' && !bucketPasses(b, filterRange(job.def.filterType, job.def.filter));
+      job.def.staticsType !== 'cumulative' && !bucketPasses(b, job.range);
     const counterDirty = (job: (typeof jobs)[number], b: RollupPoint) =>
       job.def.staticsType === 'cumulative' && !(b.min === b.first && b.max === b.last);
     const dirtyDays = jobs.flatMap((job) =>
@@ -261,7 +265,7 @@ export class StatisticsService {
     for (const job of jobs) {
       const days = new Map<number, DayFigure>();
       const buckets = daily.get(job.id) ?? [];
-      const range = filterRange(job.def.filterType, job.def.filter);
+      const { range } = job;
       if (job.def.staticsType === 'cumulative') {
         const readings = counterReadings(job.id, buckets, before.get(job.id), look);
         for (const [day, total] of counterByDay(readings, from, to, this.offset)) {
