@@ -1,35 +1,26 @@
 /**
  * Cameras for tests, from this machine: a few seconds of ffmpeg's test pattern as an HLS stream
- * (H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
+ * (kept in fixtures/test-pattern; H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
  * VIDEO_PORT under /live/index.m3u8, and a fake of the EZVIZ open platform on VIDEO_PORT + 1
  * whose live and playback addresses are that stream. `node e2e/video-server.ts` runs both.
- * Needs ffmpeg (Debian's package).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startFakeEzviz, type FakeEzviz } from '../apps/server/test/fake-ezviz.ts';
 
 export const E2E_EZVIZ = { appKey: 'e2e-app-key-0001', appSecret: 'e2e-app-secret-0001', serial: 'E2E000001' };
 
-/** Writes the test pattern's HLS stream (index.m3u8 and its segments) into a new directory. */
-export function makeTestStream(seconds = 12): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sluice-hls-'));
-  const result = spawnSync(
-    'ffmpeg',
-    [
-      ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15', '-t', String(seconds)],
-      ...['-c:v', 'libx264', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-g', '15'],
-      ...['-f', 'hls', '-hls_time', '2', '-hls_list_size', '0', '-hls_playlist_type', 'vod', path.join(dir, 'index.m3u8')],
-    ],
-    { stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('ffmpeg could not make the test stream (is it installed?)');
-  return dir;
-}
+/**
+ * 12 s of ffmpeg's test pattern, made once and kept in the repository so the tests need no ffmpeg:
+ *   ffmpeg -f lavfi -i testsrc=size=320x180:rate=15 -t 12 -c:v libx264 -profile:v baseline
+ *     -pix_fmt yuv420p -g 15 -f hls -hls_time 2 -hls_list_size 0 -hls_playlist_type vod
+ *     -hls_segment_filename 'segment%d.m2ts' index.m3u8
+ * (segments end in .m2ts, not .ts, so TypeScript tools leave them alone).
+ */
+const testPattern = fileURLToPath(new URL('fixtures/test-pattern/', import.meta.url));
 
 export interface VideoServer {
   /** The live stream's address. */
@@ -39,7 +30,6 @@ export interface VideoServer {
 }
 
 export async function startVideoServer(port = 0): Promise<VideoServer> {
-  const dir = makeTestStream();
   const server = http.createServer((request, response) => {
     const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
     const url = (request.url ?? '').split('?')[0] ?? '';
@@ -47,13 +37,13 @@ export async function startVideoServer(port = 0): Promise<VideoServer> {
       response.writeHead(200, { ...headers, 'content-type': 'text/plain' }).end('ok');
       return;
     }
-    const file = /^\/live\/(index\.m3u8|index\d+\.ts)$/.exec(url)?.[1];
+    const file = /^\/live\/(index\.m3u8|segment\d+\.m2ts)$/.exec(url)?.[1];
     if (!file) {
       response.writeHead(404, headers).end();
       return;
     }
     const type = file.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-    response.writeHead(200, { ...headers, 'content-type': type }).end(readFileSync(path.join(dir, file)));
+    response.writeHead(200, { ...headers, 'content-type': type }).end(readFileSync(path.join(testPattern, file)));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
