@@ -137,6 +137,10 @@ export const sitesEnUS = {
       noTypes: 'No device types yet',
     },
     credential: {
+      reset: 'New secret',
+      resetTitle: 'Issue a new secret for {{name}}?',
+      resetContent:
+        "The device's current MQTT password stops working at once: it is disconnected and cannot connect again until the new password is entered in it. The new password is shown only once.",
       title: 'Device credential',
       once: 'This password is shown only now. Copy it into the device; it cannot be shown again.',
       username: 'MQTT user name',

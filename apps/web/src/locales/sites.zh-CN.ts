@@ -137,6 +137,9 @@ export const sitesZhCN: typeof sitesEnUS = {
       noTypes: '暂无设备类型',
     },
     credential: {
+      reset: '重新生成密钥',
+      resetTitle: '为 {{name}} 重新生成密钥？',
+      resetContent: '设备当前的 MQTT 密码将立即失效：设备会断开连接，直到在设备中填入新密码后才能重新连接。新密码仅显示一次。',
       title: '设备凭据',
       once: '此密码只显示这一次，请复制到设备中；之后无法再次查看。',
       username: 'MQTT 用户名',

@@ -110,6 +110,13 @@ export function useDeleteDevice(g: number) {
   });
 }
 
+/** PUT {g}/Device/Credential: a new MQTT secret for the device, shown only once; the old one stops working. */
+export function useResetDeviceSecret(g: number) {
+  return useMutation({
+    mutationFn: (sn: string) => api.put<CreatedDevice['Credential']>(`/${String(g)}/Device/Credential`, { DeviceSn: sn }),
+  });
+}
+
 export function useMigrateDevice(g: number) {
   const client = useQueryClient();
   return useMutation({

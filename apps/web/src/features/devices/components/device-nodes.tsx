@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Empty, Flex, List, Skeleton } from 'antd';
-import { DeleteOutlined, EditOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -115,6 +115,14 @@ export function DeviceNode({ sn }: { sn: string }) {
             }}
           >
             {t('devices.migrate.action')}
+          </Button>
+          <Button
+            icon={<KeyOutlined aria-hidden />}
+            onClick={() => {
+              actions.newSecret(data);
+            }}
+          >
+            {t('devices.credential.reset')}
           </Button>
           <Button
             danger
