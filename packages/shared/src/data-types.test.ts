@@ -115,7 +115,11 @@ describe('displayValue', () => {
   it('shows labels of option types, numbers with their decimals, text as it is', () => {
     expect(displayValue('boolean', '{"0":"停止 Stop","1":"运行 Run"}', 1)).toBe('运行 Run');
     expect(displayValue('boolean', '', 0)).toBe('0');
-    expect(displayValue('enum', '{"0":"手动 Manual","1":"自动 Auto"}', 7)).toBe('7');
+    // Spec §5: an enum value above the largest key is lowered by 1.
+    expect(displayValue('enum', '{"0":"手动","1":"自动"}', 2)).toBe('自动');
+    expect(displayValue('enum', '{"0":"手动","1":"自动"}', 7)).toBe('6');
+    expect(displayValue('enum', '{"0":"低","1":"中","2":"高"}', 1)).toBe('中');
+    expect(displayValue('select', '{"0":"手动","1":"自动"}', 2)).toBe('2');
     expect(displayValue('readable', '{"Decimals":2}', 1.2)).toBe('1.20');
     expect(displayValue('readable', '1', 3.14159)).toBe('3.1');
     expect(displayValue('monitor', '', 3.14159)).toBe('3.142');

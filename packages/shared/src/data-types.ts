@@ -242,13 +242,15 @@ export function checkDataDefinition(input: {
 
 /**
  * A value as a screen shows it: an option's label for boolean, enum and select points, a
- * number with the format's decimals (else at most 3), text as it is.
+ * number with the format's decimals (else at most 3), text as it is. An enum value above its
+ * largest key is lowered by 1 before its label is looked up (spec §5's enum display).
  */
 export function displayValue(type: DataType, format: string, value: number | string): string {
   if (OPTION_DATA_TYPES.includes(type)) {
     const options = parseOptions(type, format);
-    const label = typeof options === 'string' ? undefined : options[String(value)];
-    return label ?? String(value);
+    if (typeof options === 'string') return String(value);
+    const shown = type === 'enum' ? enumShownKey(Object.keys(options), value) : value;
+    return options[String(shown)] ?? String(shown);
   }
   if (typeof value === 'number' && NUMERIC_DATA_TYPES.includes(type)) {
     const parsed = parseNumberFormat(format);
@@ -256,4 +258,12 @@ export function displayValue(type: DataType, format: string, value: number | str
     return decimals === undefined ? String(Math.round(value * 1000) / 1000) : value.toFixed(decimals);
   }
   return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+}
+
+/** The key an enum value shows as: one less when it is a number above the largest numeric key. */
+function enumShownKey(keys: string[], value: number | string): number | string {
+  const n = Number(value);
+  const numeric = keys.map(Number).filter((k) => Number.isFinite(k));
+  if (String(value).trim() === '' || !Number.isFinite(n) || numeric.length === 0) return value;
+  return n > Math.max(...numeric) ? n - 1 : value;
 }
