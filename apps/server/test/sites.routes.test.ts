@@ -624,7 +624,7 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect((await t.call({ method: 'GET', url: '/api/ProjectAffiliate', token: operator })).statusCode).toBe(400);
     });
 
-    it('keeps principals of a station, with the mobile rule on Phone', async () => {
+    it('keeps principals of a station, with a mobile or landline on Phone', async () => {
       const station = (await t.json<Project[]>({ method: 'GET', url: `/api/1/project/Child/${String(hekou.Id)}`, token: admin }))
         .data[0];
       const base = `/api/station/${String(station?.Id)}/ProjectPrincipals`;
@@ -638,7 +638,15 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
         payload: { Name: '李工', Phone: '12345678901' },
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<Body>().message).toBe('Phone: Enter an 11-digit mainland mobile number');
+      expect(bad.json<Body>().message).toBe('Phone: Enter a mobile number or a landline (area code-number)');
+      const office = await t.json<{ Id: number; Phone: string }>({
+        method: 'POST',
+        url: base,
+        token: admin,
+        payload: { Name: '站房', Phone: '0572-5123456' },
+      });
+      expect(office.data.Phone).toBe('0572-5123456');
+      expect((await t.call({ method: 'DELETE', url: `${base}/${String(office.data.Id)}`, token: admin })).statusCode).toBe(200);
       const added = await t.json<{ Id: number }>({
         method: 'POST',
         url: base,

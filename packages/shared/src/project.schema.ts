@@ -3,7 +3,7 @@
  * principal; §7 Projects): one tree, client → project → station, in one table.
  */
 import { z } from 'zod';
-import { anyText, messageRef, mobile, optional } from './rules.ts';
+import { anyText, messageRef, optional, phone } from './rules.ts';
 import { optionalPosition } from './geo.schema.ts';
 import { areaCode } from './area.schema.ts';
 import { idRef } from './schema-fields.ts';
@@ -204,7 +204,8 @@ export const updateAffiliateRequest = z.object({ Id: idField, ...affiliateFields
 
 export const principalDto = z.object({ Id: z.number(), Name: z.string(), Phone: z.string() });
 export type PrincipalDto = z.infer<typeof principalDto>;
-export const addPrincipalRequest = z.object({ Name: anyText(1, 32), Phone: z.string().trim().pipe(mobile) });
+/** A person in charge: a name and a mobile number or a landline with its area code (spec §5). */
+export const addPrincipalRequest = z.object({ Name: anyText(1, 32), Phone: phone });
 export const updatePrincipalRequest = addPrincipalRequest.extend({ Id: idField.optional() });
 
 /** GET {module}/roleproject/{roleId}: the role's projects; TypeId repeats Operate for the console. */

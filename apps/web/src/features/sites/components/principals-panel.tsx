@@ -1,4 +1,4 @@
-/** The people responsible for a project, station or device (Name, mainland mobile), editable by users who may manage projects. */
+/** The people responsible for a project, station or device (Name, a mainland mobile or a landline), editable by users who may manage projects. */
 import { Form, Input } from 'antd';
 import { PhoneOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
