@@ -8,6 +8,17 @@ import type { MenuDto } from '@sluice/shared/menu.schema';
 import { api } from './api-client';
 
 export const MENU_STORAGE_KEY = 'sluice.menu';
+/** Set for the session when the user's menu came back empty (spec §4: an empty menu sets a first-time flag). */
+export const FIRST_TIME_STORAGE_KEY = 'sluice.firstTime';
+
+/** Whether this session's menu came back empty: a user not given any screen yet. */
+export function isFirstTime(): boolean {
+  try {
+    return sessionStorage.getItem(FIRST_TIME_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 export const userMenuKeys = {
   all: ['session', 'menu'] as const,
@@ -33,6 +44,8 @@ export function readStoredMenu(): MenuDto[] | undefined {
 function storeMenu(menus: MenuDto[]): void {
   try {
     sessionStorage.setItem(MENU_STORAGE_KEY, JSON.stringify(menus));
+    if (menus.length === 0) sessionStorage.setItem(FIRST_TIME_STORAGE_KEY, '1');
+    else sessionStorage.removeItem(FIRST_TIME_STORAGE_KEY);
   } catch {
     // storage full or blocked: the query cache still holds the menu
   }
