@@ -2,6 +2,11 @@
  * SQLite: history's long reads run in a thread of their own (sqlite-read-thread.ts): it answers
  * what the main connection committed, and refuses anything but a select.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
@@ -48,5 +53,22 @@ describe('the SQLite reader thread', () => {
     expect(await db.selectFrom('sessions').select('token_hash').where('token_hash', '=', 'read-thread').execute()).toHaveLength(
       1,
     );
+  });
+
+  it('lets a process that has nothing else left end once it is closed', async () => {
+    // The thread is unref'd; a close that waited on it unref'd too left the process ending
+    // with the close pending (exit code 13) — a server that could not shut down by itself.
+    const dir = await mkdtemp(path.join(tmpdir(), 'sluice-read-thread-'));
+    try {
+      const script = path.join(import.meta.dirname, 'fixtures', 'read-thread-exit.ts');
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--disable-warning=ExperimentalWarning', script, path.join(dir, 'exit.db')],
+        { timeout: 60_000 },
+      );
+      expect(stdout.trim()).toBe('closed after reading 2 rows');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
