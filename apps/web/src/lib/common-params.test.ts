@@ -61,7 +61,7 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
   it('gives an administrator the device types at once and the library 7.5 s later, in pages of 100', async () => {
     const api = server();
     const client = new QueryClient();
-    loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onUnauthorized: vi.fn() });
+    loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(100);
     expect(client.getQueryData(commonKeys.deviceTypes)).toEqual(types);
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS - 300);
@@ -76,11 +76,11 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
   it('loads the library at once on /sys/devicetype, and only once', async () => {
     const api = server();
     const client = new QueryClient();
-    loadCommonParams({ client, pathname: '/sys/devicetype', isAdmin: true, onUnauthorized: vi.fn() });
+    loadCommonParams({ client, pathname: '/sys/devicetype', isAdmin: true, onFailed: vi.fn() });
     await vi.waitFor(() => {
       expect(client.getQueryData(commonKeys.library)).toEqual(library);
     });
-    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: true, onUnauthorized: vi.fn() });
+    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: true, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
     expect(libraryCalls(api)).toHaveLength(1);
     expect(typeCalls(api)).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
   it('never loads the library for other users, but the device types for everyone', async () => {
     const api = server();
     const client = new QueryClient();
-    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: false, onUnauthorized: vi.fn() });
+    loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: false, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
     expect(libraryCalls(api)).toEqual([]);
     expect(typeCalls(api)).toHaveLength(1);
@@ -98,22 +98,37 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
   it('a navigation away before the delay cancels the pending load', async () => {
     const api = server();
     const client = new QueryClient();
-    const cancel = loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onUnauthorized: vi.fn() });
+    const cancel = loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(1000);
     cancel();
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS);
     expect(libraryCalls(api)).toEqual([]);
   });
 
-  it('sends the user to sign-in when the load is refused with 401', async () => {
+  it.each([
+    [401, 'Please sign in'],
+    [500, 'Something went wrong on the server; it has been logged'],
+    [503, 'The database is not answering'],
+  ])('sends the user to sign-in when the load fails with %s (any failure, spec §2)', async (status, message) => {
     fakeApi({
-      'GET /api/DeviceType/GetDeviceType': () => ({ status: 401, message: 'Please sign in' }),
-      'GET /api/DataDefineLibrary': () => ({ status: 401, message: 'Please sign in' }),
+      'GET /api/DeviceType/GetDeviceType': () => ({ status, message }),
+      'GET /api/DataDefineLibrary': () => ({ status, message }),
     });
-    const onUnauthorized = vi.fn();
-    loadCommonParams({ client: new QueryClient(), pathname: '/sys/dataDefine', isAdmin: true, onUnauthorized });
+    const onFailed = vi.fn();
+    loadCommonParams({ client: new QueryClient(), pathname: '/common/home', isAdmin: false, onFailed });
     await vi.waitFor(() => {
-      expect(onUnauthorized).toHaveBeenCalled();
+      expect(onFailed).toHaveBeenCalled();
     });
+  });
+
+  it('does not leave when the loads answer', async () => {
+    fakeApi({ 'GET /api/DeviceType/GetDeviceType': () => ({ data: [] }) });
+    const onFailed = vi.fn();
+    const client = new QueryClient();
+    loadCommonParams({ client, pathname: '/common/home', isAdmin: false, onFailed });
+    await vi.waitFor(() => {
+      expect(client.getQueryData(['common', 'device-types'])).toEqual([]);
+    });
+    expect(onFailed).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@
  * Common parameters of the console (spec §2 Navigation behaviour): the device types, loaded for
  * everyone, and the full data-definition library, loaded for administrators — at once on
  * /sys/dataDefine and /sys/devicetype, 7.5 s after the navigation elsewhere — in the
- * background, so no page waits for them. A load refused with 401 sends the user to sign-in.
+ * background, so no page waits for them. A load that fails, whatever the reason, sends the user to sign-in (spec §2).
  * Screens that need them read the same queries.
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useLocation, useNavigate } from 'react-router';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import type { DeviceTypeDto } from '@sluice/shared/device-type.schema';
-import { api, fetchAllPages, isApiError, loginPath } from './api-client';
+import { api, fetchAllPages, loginPath } from './api-client';
 import { myInfoQueryOptions } from './current-user';
 import { leaveSession } from './session';
 
@@ -63,17 +63,17 @@ interface LoadOptions {
   client: QueryClient;
   pathname: string;
   isAdmin: boolean;
-  /** Called when a load is refused with 401 (the session is gone). */
-  onUnauthorized: () => void;
+  /** Called when a load fails, whatever the reason (spec §2: failed loading goes to sign-in). */
+  onFailed: () => void;
 }
 
 /**
  * Starts the loads a navigation asks for: device types at once when missing, the library for
  * administrators after its delay when missing. Returns a function cancelling the pending timer.
  */
-export function loadCommonParams({ client, pathname, isAdmin, onUnauthorized }: LoadOptions): () => void {
-  const fail = (error: unknown) => {
-    if (isApiError(error) && error.status === 401) onUnauthorized();
+export function loadCommonParams({ client, pathname, isAdmin, onFailed }: LoadOptions): () => void {
+  const fail = () => {
+    onFailed();
   };
   const missing = (key: readonly unknown[]) => {
     const state = client.getQueryState(key);
@@ -123,7 +123,7 @@ export function CommonParamsLoader() {
       client,
       pathname,
       isAdmin,
-      onUnauthorized: () => {
+      onFailed: () => {
         leave.current();
       },
     });
