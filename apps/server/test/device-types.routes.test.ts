@@ -260,7 +260,7 @@ describe.each(databaseKinds)('device types on %s', (kind) => {
       Min: 10,
       Max: 1,
     });
-    expect(fieldsOf(minMax)).toEqual(expect.arrayContaining(['Min', 'Lens']));
+    expect(fieldsOf(minMax)).toEqual(['Min', 'RegAd']);
     const tooMany = await admin.post(`${base}/TypeHardWareConfig`, {
       DataDefineId: id(STATION_KEYS.inflow),
       RegAd: 0,

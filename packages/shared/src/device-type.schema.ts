@@ -234,8 +234,9 @@ const modbusRules = <
     const limit = (READ_FUNCTIONS[v.CMD] ?? WRITE_FUNCTIONS[v.CMD])?.maxQuantity ?? 125;
     if (v.Lens > limit)
       ctx.addIssue({ code: 'custom', message: messageRef('rule.quantity', { min: 1, max: limit }), path: ['Lens'] });
+    // The last register read must exist: said on the register address, which the message names.
     if (v.RegAd + v.Lens - 1 > REGISTER_MAX) {
-      ctx.addIssue({ code: 'custom', message: messageRef('rule.register', { min: 0, max: REGISTER_MAX }), path: ['Lens'] });
+      ctx.addIssue({ code: 'custom', message: messageRef('rule.register', { min: 0, max: REGISTER_MAX }), path: ['RegAd'] });
     }
   });
 /** A device's own hardware row ({kind}/{id}/DeviceHardware): a type's row's fields, under the device. */

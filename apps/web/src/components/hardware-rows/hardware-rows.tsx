@@ -43,16 +43,23 @@ const minMaxRule: FormRule = (form) => ({
   },
 });
 
-/** One request reads at most what its function code allows, and stays inside the register space. */
+/** One request reads at most what its function code allows. */
 const quantityRule: FormRule = (form) => ({
   validator: () => {
-    const [lens, reg, cmd] = [num(form.getFieldValue('Lens')), num(form.getFieldValue('RegAd')), num(form.getFieldValue('CMD'))];
+    const [lens, cmd] = [num(form.getFieldValue('Lens')), num(form.getFieldValue('CMD'))];
     if (lens === undefined) return Promise.resolve();
     const limit = (READ_FUNCTIONS[cmd ?? 3] ?? WRITE_FUNCTIONS[cmd ?? 3])?.maxQuantity ?? 125;
-    if (lens > limit) return reject(messageRef('rule.quantity', { min: 1, max: limit }));
-    if (reg !== undefined && reg + lens - 1 > REGISTER_MAX)
-      return reject(messageRef('rule.register', { min: 0, max: REGISTER_MAX }));
-    return Promise.resolve();
+    return lens > limit ? reject(messageRef('rule.quantity', { min: 1, max: limit })) : Promise.resolve();
+  },
+});
+
+/** The registers read stay inside the register space: said on the address, as the server does. */
+const registerRule: FormRule = (form) => ({
+  validator: () => {
+    const [lens, reg] = [num(form.getFieldValue('Lens')), num(form.getFieldValue('RegAd'))];
+    return reg !== undefined && reg + (lens ?? 1) - 1 > REGISTER_MAX
+      ? reject(messageRef('rule.register', { min: 0, max: REGISTER_MAX }))
+      : Promise.resolve();
   },
 });
 
@@ -97,12 +104,19 @@ const hardwareFields: FormFieldDef[] = [
     kind: 'select',
     options: FUNCTION_CODES.map((code) => ({ value: code, text: `${String(code).padStart(2, '0')} · ${functionName(code)}` })),
   },
-  { name: 'RegAd', label: 'typeHardware.regAd', kind: 'number', help: 'typeHardware.regAdHelp' },
+  {
+    name: 'RegAd',
+    label: 'typeHardware.regAd',
+    kind: 'number',
+    help: 'typeHardware.regAdHelp',
+    dependencies: ['Lens'],
+    rules: [...rulesOf('RegAd'), registerRule],
+  },
   {
     name: 'Lens',
     label: 'typeHardware.lens',
     kind: 'number',
-    dependencies: ['CMD', 'RegAd'],
+    dependencies: ['CMD'],
     rules: [...rulesOf('Lens'), quantityRule],
   },
   {
