@@ -2,7 +2,8 @@
  * Field records on a phone-sized Chromium (390 px): the operator records a water sample whose
  * NH3-N is over the station's class 1A limit and sees it marked; reports a repair, which the
  * administrator assigns; the operator starts it, adds an after photo and finishes it; the
- * administrator verifies it. An alarm in the notice centre becomes a repair in one click.
+ * administrator verifies it. An alarm in the notice centre becomes a repair in one click. The
+ * station's monthly report holds the sample.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, OPERATOR, signIn } from './fixtures.ts';
@@ -70,6 +71,16 @@ test('a water sample over the standard is marked, a repair goes from reported to
   const sample = operator.locator('.ant-card, tr').filter({ hasText: 'NH3-N 9.5' }).first();
   await expect(sample).toContainText('Over the standard');
   await expect(sample).toContainText('NH3-N 9.5 · over');
+
+  // The month's report of the station holds the sample and its parameter over the standard.
+  await operator.goto('/records/report');
+  await operator.getByLabel('Project or station').click();
+  await operator.getByTitle(STATION).click();
+  await operator.getByLabel('Month').fill(new Date().toISOString().slice(0, 7));
+  await expect(operator.getByText(`${STATION}, ${new Date().toISOString().slice(0, 7)}`)).toBeVisible();
+  const nh3 = operator.getByRole('row').filter({ hasText: 'NH3-N' }).first();
+  await expect(nh3).toContainText('9.5');
+  await expect(operator.getByRole('button', { name: 'Print' })).toBeEnabled();
 
   // The operator reports a repair at the station.
   await operator.goto('/records/repair');

@@ -87,6 +87,7 @@ const loaders: Record<AppRouteId, PageLoader> = {
   waterQuality: () => import('../features/records/pages/records-pages').then((m) => m.WaterQualityPage),
   repairs: () => import('../features/records/pages/records-pages').then((m) => m.RepairsPage),
   inspections: () => import('../features/records/pages/records-pages').then((m) => m.InspectionsPage),
+  monthlyReport: () => import('../features/records/pages/station-report-page').then((m) => m.StationReportPage),
   dischargeStandards: () => import('../features/records/pages/records-pages').then((m) => m.DischargeStandardsPage),
 };
 

@@ -64,6 +64,7 @@ export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
   waterQuality: { path: '/records/quality', componentUrl: 'records/quality' },
   repairs: { path: '/records/repair', componentUrl: 'records/repair' },
   inspections: { path: '/records/poll', componentUrl: 'records/poll' },
+  monthlyReport: { path: '/records/report', componentUrl: 'records/report' },
   dischargeStandards: { path: '/records/standard', componentUrl: 'records/standard' },
 };
 

@@ -70,6 +70,7 @@ export const enUS = {
     waterQuality: 'Water quality',
     repairs: 'Repairs',
     inspections: 'Inspections',
+    monthlyReport: 'Monthly station report',
     dischargeStandards: 'Discharge standards',
   },
   menu: {

@@ -65,6 +65,7 @@ export const zhCN: BaseCatalog = {
     waterQuality: '水质记录',
     repairs: '维修记录',
     inspections: '巡检记录',
+    monthlyReport: '站点月报',
     dischargeStandards: '排放标准',
   },
   menu: {
