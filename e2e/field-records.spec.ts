@@ -133,7 +133,7 @@ test('a water sample over the standard is marked, a repair goes from reported to
   await operator.goto('/common/notice/list/0/2');
   // The newest alarm comes first: the one just raised on the analyser.
   await operator
-    .getByRole('button', { name: /^Turn .*Lift pump 1 fault on 出水在线监测仪 into a repair$/ })
+    .getByRole('button', { name: /^Turn .* on 出水在线监测仪 into a repair$/ })
     .first()
     .click();
   await expect(operator.getByText(/Repair #\d+ reported/)).toBeVisible();
