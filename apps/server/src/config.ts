@@ -192,10 +192,11 @@ const configSchema = z
     VIDEO_ORIGINS: z
       .string()
       .regex(
-        /^(https?:|https?:\/\/[^\s,/]+)(,(https?:|https?:\/\/[^\s,/]+))*$/,
-        'must be http: or https: (any origin of that scheme), or origins like https://hls.example.com, separated by commas',
+        /^(https?:|https?:\/\/(\*\.)?[^\s,/*]+)(,(https?:|https?:\/\/(\*\.)?[^\s,/*]+))*$/,
+        'must be http: or https: (any origin of that scheme), or origins like https://hls.example.com or https://*.example.com, separated by commas',
       )
-      .default('https:'),
+      // EZVIZ's live and playback addresses are on its own hosts (open.ys7.com, hls01open.ys7.com, …).
+      .default('https://*.ys7.com'),
     NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
     NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
     NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),

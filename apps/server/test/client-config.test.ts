@@ -66,9 +66,10 @@ describe('GET /api/config/client', () => {
     });
   });
 
-  it('lets the page load tiles from the tile server and call the geocoder, and nothing else', async () => {
+  it('lets the page load tiles from the tile server, call the geocoder and play EZVIZ streams, and nothing else', async () => {
     const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
     expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9(;|$)/);
-    expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/geo\.example\.org(;|$)/);
+    expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com(;|$)/);
+    expect(csp).toMatch(/media-src 'self' blob: https:\/\/\*\.ys7\.com(;|$)/);
   });
 });

@@ -33,6 +33,16 @@ describe('configuration', () => {
     expect(loadConfig({ COMMAND_TIMEOUT: '30' }).COMMAND_TIMEOUT).toBe(30);
   });
 
+  it('lets camera streams in from EZVIZ by default, and from the origins VIDEO_ORIGINS lists', () => {
+    expect(loadConfig({}).VIDEO_ORIGINS).toBe('https://*.ys7.com');
+    expect(loadConfig({ VIDEO_ORIGINS: 'https://*.ys7.com,http://192.168.1.20:8080' }).VIDEO_ORIGINS).toBe(
+      'https://*.ys7.com,http://192.168.1.20:8080',
+    );
+    expect(loadConfig({ VIDEO_ORIGINS: 'https:' }).VIDEO_ORIGINS).toBe('https:');
+    expect(() => loadConfig({ VIDEO_ORIGINS: 'https://*' })).toThrow(ConfigError);
+    expect(() => loadConfig({ VIDEO_ORIGINS: "https://a.example.com 'unsafe-inline'" })).toThrow(ConfigError);
+  });
+
   it('reads TRUST_PROXY as off, a hop count, or the proxies’ addresses and ranges', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
