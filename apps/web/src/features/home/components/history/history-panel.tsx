@@ -98,8 +98,9 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
     [numeric],
   );
   const [chosen, setChosen] = useState<string[] | null>(null);
-  // Until the user chooses, the device's first numeric point.
-  const keys = chosen ?? numeric.slice(0, 1).map((d) => d.DataKey);
+  // Until the user chooses, the device's first number drawn as a line (else its first state).
+  const first = numeric.find((d) => NUMERIC_DATA_TYPES.includes(d.DataType)) ?? numeric[0];
+  const keys = chosen ?? (first ? [first.DataKey] : []);
   const [preset, setPreset] = useState<Preset>('week');
   const [days, setDays] = useState<[Dayjs, Dayjs] | null>(null);
   const [now, setNow] = useState(() => Date.now());
