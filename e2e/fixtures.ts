@@ -4,8 +4,13 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
 export const OPERATOR = { account: 'operator', password: 'operator123' };
 
-/** Signs in on /login (English labels) and waits until the app shell is shown. */
+/**
+ * Signs in on /login (English labels) and waits until the app shell is shown. English is chosen
+ * on this browser (the lang cookie), so a language another spec stored for the account on the
+ * server does not apply.
+ */
 export async function signIn(page: Page, user: { account: string; password: string }, landing = /\/common\/home/) {
+  await page.context().addCookies([{ name: 'lang', value: 'en-US', url: page.url() }]);
   await page.getByLabel('Account').fill(user.account);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
