@@ -40,3 +40,17 @@ export async function toggleTheme(page: Page) {
   await userMenu(page, /Dark theme|深色主题/);
   expect((await saved).ok()).toBe(true);
 }
+
+/**
+ * Follows a side-menu link and waits for the page's heading. A click that lands while the
+ * freshly signed-in shell re-renders can be lost (the page stayed on Home once in a full run):
+ * it clicks again until the page is shown.
+ */
+export async function openFromMenu(page: Page, link: string) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const heading = page.getByRole('heading', { name: link });
+  await expect(async () => {
+    if (!(await heading.isVisible())) await nav.getByRole('link', { name: link }).click();
+    await expect(heading).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
+}

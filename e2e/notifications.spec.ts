@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, openFromMenu, signIn } from './fixtures.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -52,8 +52,7 @@ test('an alarm reaches a webhook set up in the console, and the delivery history
     // The channel, from the side menu.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('menuitem', { name: 'Notice Manager' }).click();
-    await nav.getByRole('link', { name: 'Notification channels' }).click();
-    await expect(page.getByRole('heading', { name: 'Notification channels' })).toBeVisible();
+    await openFromMenu(page, 'Notification channels');
     await page.getByRole('button', { name: 'Add channel' }).click();
     const addChannel = page.getByRole('dialog', { name: 'Add channel' });
     await addChannel.getByLabel('Name').fill(`Duty system ${suffix}`);
@@ -71,8 +70,7 @@ test('an alarm reaches a webhook set up in the console, and the delivery history
     await expect(channelRow).not.toContainText(SECRET);
 
     // The rule: every alarm, at once, urgent.
-    await nav.getByRole('link', { name: 'Notification rules' }).click();
-    await expect(page.getByRole('heading', { name: 'Notification rules' })).toBeVisible();
+    await openFromMenu(page, 'Notification rules');
     await page.getByRole('button', { name: 'Add rule' }).click();
     const addRule = page.getByRole('dialog', { name: 'Add rule' });
     await addRule.getByLabel('Name').fill(`Everything ${suffix}`);
@@ -102,8 +100,7 @@ test('an alarm reaches a webhook set up in the console, and the delivery history
     expect(received.every((r) => r.valid)).toBe(true);
     expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ Event: 'alarm.opened', Alarm: { DeviceSn: SN, Code: code } });
 
-    await nav.getByRole('link', { name: 'Delivery history' }).click();
-    await expect(page.getByRole('heading', { name: 'Delivery history' })).toBeVisible();
+    await openFromMenu(page, 'Delivery history');
     const sent = page.getByRole('row', { name: new RegExp(`${code}.*Duty system ${suffix}`) }).first();
     await expect(sent).toContainText('Sent');
   } finally {
