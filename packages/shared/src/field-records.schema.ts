@@ -473,3 +473,24 @@ export const RECORD_KINDS = ['input', 'repair', 'poll'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 export const PHOTO_STAGES = ['', 'before', 'after'] as const;
 export const RECORD_PHOTO_LIMIT = 5 * 1024 * 1024;
+
+/** A station's month (GET {g}/StationReport), as the server answers and the report page shows it. */
+export interface StationReport {
+  ProjectId: number;
+  ProjectName: string;
+  Month: string;
+  Standard: string;
+  Operation: { TreatedM3: number | null; EnergyKWh: number | null; KWhPerM3: number | null };
+  Lab: {
+    Samples: number;
+    Judged: number;
+    Compliant: number;
+    /** Compliant share of the judged samples (0–1), null when none was judged. */
+    Rate: number | null;
+    Params: { Param: QualityParam; Samples: number; Avg: number | null; Max: number | null; Over: number }[];
+  };
+  Online: { Key: string; Name: string; Avg: number | null; MeasuredDays: number; CompliantDays: number }[];
+  Alarms: { TypeName: string; Count: number; Handled: number; AvgMinutesToHandle: number | null }[];
+  Repairs: { Reported: number; Done: number; Verified: number; OverdueOpen: number };
+  Inspections: { Rounds: number; Issues: number };
+}

@@ -3,7 +3,7 @@
  * per m³ from the online statistics, effluent averages and the compliance rate of the laboratory
  * results against the standard, alarms by type and time to handle, repairs and inspection rounds.
  */
-import { QUALITY_PARAMS, type QualityParam } from '@sluice/shared/field-records.schema';
+import { QUALITY_PARAMS, type StationReport } from '@sluice/shared/field-records.schema';
 import { ENERGY_KEY, TREATED_WATER_KEY } from '@sluice/shared/statistics.schema';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { StatisticsService } from '../statistics/statistics.service.ts';
@@ -11,26 +11,6 @@ import type { FieldRecordsService } from './field-records.service.ts';
 import type { StationMonthRepository } from './field-records.repository.ts';
 
 const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
-
-export interface StationReport {
-  ProjectId: number;
-  ProjectName: string;
-  Month: string;
-  Standard: string;
-  Operation: { TreatedM3: number | null; EnergyKWh: number | null; KWhPerM3: number | null };
-  Lab: {
-    Samples: number;
-    Judged: number;
-    Compliant: number;
-    /** Compliant share of the judged samples (0–1), null when none was judged. */
-    Rate: number | null;
-    Params: { Param: QualityParam; Samples: number; Avg: number | null; Max: number | null; Over: number }[];
-  };
-  Online: { Key: string; Name: string; Avg: number | null; MeasuredDays: number; CompliantDays: number }[];
-  Alarms: { TypeName: string; Count: number; Handled: number; AvgMinutesToHandle: number | null }[];
-  Repairs: { Reported: number; Done: number; Verified: number; OverdueOpen: number };
-  Inspections: { Rounds: number; Issues: number };
-}
 
 export class StationReportService {
   private readonly deps: { records: FieldRecordsService; statistics: StatisticsService; months: StationMonthRepository };

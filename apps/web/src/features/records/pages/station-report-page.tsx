@@ -7,30 +7,13 @@ import { Button, Card, Descriptions, Flex, Input, Table, Typography } from 'antd
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { StationReport } from '@sluice/shared/field-records.schema';
 import { QueryError } from '../../../components/query-state';
 import { SiteTreeSelect } from '../../../components/sites/site-tree-select';
 import { api } from '../../../lib/api-client';
 import { dayjs } from '../../../lib/dates';
 import { useGroupId } from '../../../lib/group';
 import './station-report-page.css';
-
-interface StationReport {
-  ProjectName: string;
-  Month: string;
-  Standard: string;
-  Operation: { TreatedM3: number | null; EnergyKWh: number | null; KWhPerM3: number | null };
-  Lab: {
-    Samples: number;
-    Judged: number;
-    Compliant: number;
-    Rate: number | null;
-    Params: { Param: string; Samples: number; Avg: number | null; Max: number | null; Over: number }[];
-  };
-  Online: { Key: string; Name: string; Avg: number | null; MeasuredDays: number; CompliantDays: number }[];
-  Alarms: { TypeName: string; Count: number; Handled: number; AvgMinutesToHandle: number | null }[];
-  Repairs: { Reported: number; Done: number; Verified: number; OverdueOpen: number };
-  Inspections: { Rounds: number; Issues: number };
-}
 
 const dash = (v: number | null | undefined) => (v === null || v === undefined ? '—' : String(v));
 const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
