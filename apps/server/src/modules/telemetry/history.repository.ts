@@ -126,28 +126,14 @@ export class HistoryRepository {
     if (seriesIds.length === 0) return result;
     const rows = await this.db
       .selectFrom(table)
-      .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first_ts', 'first', 'last', 'last_ts'])
+      .select(ROLLUP_COLUMNS)
       .where('series_id', 'in', seriesIds)
       .where('bucket', '>=', from)
       .where('bucket', '<', to)
       .orderBy('series_id')
       .orderBy('bucket')
       .execute();
-    for (const r of rows) {
-      const list = result.get(r.series_id) ?? [];
-      list.push({
-        bucket: r.bucket,
-        cnt: r.cnt,
-        sum: r.sum,
-        min: r.min,
-        max: r.max,
-        firstTs: r.first_ts,
-        first: r.first,
-        last: r.last,
-        lastTs: r.last_ts,
-      });
-      result.set(r.series_id, list);
-    }
+    groupRollups(rows, result);
     return result;
   }
 
@@ -207,7 +193,7 @@ export class HistoryRepository {
       const chunk = ranges.slice(i, i + 200);
       const rows = await this.db
         .selectFrom(table)
-        .select(['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first_ts', 'first', 'last', 'last_ts'])
+        .select(ROLLUP_COLUMNS)
         .where((eb) =>
           eb.or(
             chunk.map((r) => eb.and([eb('series_id', '=', r.seriesId), eb('bucket', '>=', r.from), eb('bucket', '<', r.to)])),
@@ -216,21 +202,7 @@ export class HistoryRepository {
         .orderBy('series_id')
         .orderBy('bucket')
         .execute();
-      for (const r of rows) {
-        const list = result.get(r.series_id) ?? [];
-        list.push({
-          bucket: r.bucket,
-          cnt: r.cnt,
-          sum: r.sum,
-          min: r.min,
-          max: r.max,
-          firstTs: r.first_ts,
-          first: r.first,
-          last: r.last,
-          lastTs: r.last_ts,
-        });
-        result.set(r.series_id, list);
-      }
+      groupRollups(rows, result);
     }
     return result;
   }
@@ -291,5 +263,40 @@ export class HistoryRepository {
   /** The latest value of one key of a device (the command's old value). */
   async latestValue(groupId: number, deviceSn: string, key: string): Promise<number | string | undefined> {
     return (await this.latest(groupId, [deviceSn])).get(deviceSn)?.data[key];
+  }
+}
+
+/** The roll-up columns a RollupPoint is made of. */
+const ROLLUP_COLUMNS = ['series_id', 'bucket', 'cnt', 'sum', 'min', 'max', 'first_ts', 'first', 'last', 'last_ts'] as const;
+
+interface RollupRow {
+  series_id: number;
+  bucket: number;
+  cnt: number;
+  sum: number;
+  min: number;
+  max: number;
+  first_ts: number;
+  first: number;
+  last: number;
+  last_ts: number;
+}
+
+/** Adds roll-up rows (ordered by series and bucket) to their series' lists. */
+function groupRollups(rows: RollupRow[], into: Map<number, RollupPoint[]>): void {
+  for (const r of rows) {
+    const list = into.get(r.series_id) ?? [];
+    list.push({
+      bucket: r.bucket,
+      cnt: r.cnt,
+      sum: r.sum,
+      min: r.min,
+      max: r.max,
+      firstTs: r.first_ts,
+      first: r.first,
+      last: r.last,
+      lastTs: r.last_ts,
+    });
+    into.set(r.series_id, list);
   }
 }
