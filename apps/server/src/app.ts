@@ -59,6 +59,7 @@ import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { runModelRoutes } from './modules/run-model/run-model.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { fieldRecordsRoutes } from './modules/field-records/field-records.routes.ts';
+import { healthRoutes } from './ops/health.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -207,6 +208,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     { prefix: '/api' },
   );
+  // Probes for load balancers and orchestrators (/healthz, /readyz).
+  healthRoutes(app);
   // Uploaded files are public by unguessable key, so that <img> tags can show them.
   await app.register((files, _options, done) => {
     uploadsRoutes(files);

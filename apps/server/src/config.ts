@@ -197,6 +197,8 @@ const configSchema = z
       )
       // EZVIZ's live and playback addresses are on its own hosts (open.ys7.com, hls01open.ys7.com, …).
       .default('https://*.ys7.com'),
+    /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
+    SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
     NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
     NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
     NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),

@@ -18,7 +18,12 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and ingest batches');
+    // A shutdown that hangs (a database gone away mid-commit) still ends, and says so.
+    setTimeout(() => {
+      app.log.error({ seconds: config.SHUTDOWN_SECONDS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_SECONDS * 1000).unref();
     (fleet?.stop() ?? Promise.resolve())
       .then(() => app.close())
       .then(

@@ -1,7 +1,7 @@
 /** Opens the database: node:sqlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
 import { migrate, type DialectName } from './migrations.ts';
@@ -30,6 +30,11 @@ export function openPgPool(databaseUrl: string, connections: number): Db {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: connections }) }),
   });
+}
+
+/** Whether the database answers (readiness): resolves, or rejects with the driver's error. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export async function openDatabase(options: {

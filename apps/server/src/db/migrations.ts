@@ -69,6 +69,12 @@ class InlineProvider implements MigrationProvider {
   }
 }
 
+/** The migrations this server knows that the database has not run (none once it is up to date). */
+export async function pendingMigrations(db: Kysely<unknown>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Migrates to the latest schema, or up to the migration named (the upgrade test's older database). */
 export async function migrate(db: Kysely<unknown>, dialect: DialectName, upTo?: string): Promise<void> {
   const migrator = new Migrator({ db, provider: new InlineProvider(dialect), allowUnorderedMigrations: true });

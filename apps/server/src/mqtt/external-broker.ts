@@ -120,6 +120,14 @@ export class ExternalBroker implements MessageBus {
     return publisher.publishAsync(topic, payload, { qos: options.qos, retain: options.retain ?? false }).then(() => undefined);
   }
 
+  /** Undefined while every connection to the broker is open, else what is down (readiness). */
+  problem(): string | undefined {
+    const all = [...(this.publisher ? [this.publisher] : []), ...this.clients];
+    const down = all.filter((c) => !c.connected).length;
+    if (all.length === 0) return 'not connected';
+    return down === 0 ? undefined : `${String(down)} of ${String(all.length)} connections to the external broker are down`;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.clients, ...(this.publisher ? [this.publisher] : [])].map((c) => c.endAsync()));
   }

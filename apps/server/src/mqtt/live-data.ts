@@ -64,6 +64,8 @@ export interface LiveData {
   external: ExternalBroker | undefined;
   /** The TCP port of the embedded broker once started. */
   mqttPort: number | undefined;
+  /** Undefined while the MQTT side takes work (readiness), else what is wrong. */
+  brokerProblem(): string | undefined;
   start(): Promise<void>;
 }
 
@@ -230,6 +232,11 @@ export const liveDataPlugin = fp(
         return external;
       },
       mqttPort: undefined,
+      brokerProblem() {
+        if (!started) return 'not started';
+        if (external) return external.problem();
+        return live.mqttPort === undefined ? 'the embedded broker is not listening' : undefined;
+      },
       async start() {
         if (started) return;
         started = true;
