@@ -12,6 +12,7 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { UsersRepository } from './modules/account/users.repository.ts';
 import { GroupsRepository } from './modules/groups/groups.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { AvatarService } from './modules/account/avatar.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { RolesRepository } from './modules/roles/roles.repository.ts';
@@ -84,6 +85,7 @@ export interface AppContext {
   sessions: SessionsRepository;
   throttle: LoginThrottle;
   account: AccountService;
+  avatars: AvatarService;
   storage: FileStorage;
   /** Seals secrets at rest (SIM provider credentials). */
   secrets: SecretBox;
@@ -180,6 +182,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     sessions,
     throttle,
     account: new AccountService(users, sessions, throttle, groups),
+    avatars: new AvatarService(users, storage),
     storage,
     secrets,
     roles: new RolesRepository(db),

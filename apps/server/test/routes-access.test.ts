@@ -26,7 +26,7 @@ const EXEMPT: Record<string, string[]> = {
     'POST /api/mqtt/auth',
     'POST /api/mqtt/acl',
   ],
-  'The caller’s own account, session, settings and group': [
+  'The caller’s own account, session, settings and group (and the avatars of the group’s users)': [
     'POST /api/user/UserUpdateToken',
     'GET /api/user/logout',
     'GET /api/user/myinfo',
@@ -35,6 +35,9 @@ const EXEMPT: Record<string, string[]> = {
     'POST /api/user/password',
     'GET /api/user/config',
     'PUT /api/user/config',
+    'POST /api/user/Picture',
+    'DELETE /api/user/Picture',
+    'GET /api/user/Picture/:id',
     'GET /api/Group/FindByName',
     'GET /api/group/:id',
     'GET /api/SysMenu/GetUserMenu',

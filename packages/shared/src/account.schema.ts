@@ -125,3 +125,6 @@ export const updateConfigRequest = z.object({
   AlarmToasts: z.boolean().optional(),
   StatisticsCards: statCardsField.optional(),
 });
+
+/** The avatar (spec §9, POST user/Picture): PNG or JPEG, at most 2 MB, cropped 1:1 in the console. */
+export const AVATAR_LIMIT = 2 * 1024 * 1024;

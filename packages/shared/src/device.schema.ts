@@ -114,11 +114,19 @@ export const devicePageQuery = z.preprocess(
   (q) => {
     if (!q || typeof q !== 'object') return q;
     const v = q as Record<string, unknown>;
-    return { ...v, ProjectId: v.ProjectId ?? v.projectId, TypeId: v.TypeId ?? v.typeId, DeviceSn: v.DeviceSn ?? v.deviceSn };
+    return {
+      ...v,
+      ProjectId: v.ProjectId ?? v.projectId,
+      TypeId: v.TypeId ?? v.typeId,
+      DeviceSn: v.DeviceSn ?? v.deviceSn,
+      ClientId: v.ClientId ?? v.clientId,
+    };
   },
   z.object({
     /** a project (its stations included) or a station */
     ProjectId: optionalRef,
+    /** a client (spec §3 Client): the devices of its projects and their stations */
+    ClientId: optionalRef,
     TypeId: optionalRef,
     /** 1 online, 0 offline */
     Online: z.preprocess(

@@ -1,6 +1,7 @@
 /** Tenants (groups), spec §3 Group and §7. */
 import { z } from 'zod';
 import { account, anyText, optional } from './rules.ts';
+import { idRef } from './schema-fields.ts';
 
 export const groupDto = z.object({
   Id: z.number(),
@@ -9,18 +10,37 @@ export const groupDto = z.object({
   Code: z.string(),
   Description: z.string(),
   Logo: z.string(),
+  /** The watermark (spec §2: the account and the time over signed-in pages) shows for the group's users. */
+  Watermark: z.boolean(),
 });
 export type GroupDto = z.infer<typeof groupDto>;
+
+const groupCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{2,32}$/, { message: 'rule.lettersOrDigits' });
 
 export const addGroupRequest = z.object({
   GroupName: anyText(1, 64),
   Account: account.describe('the first administrator of the new group'),
-  Code: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{2,32}$/, { message: 'rule.lettersOrDigits' }),
+  Code: groupCode,
   Description: optional(anyText(0, 500)),
 });
+
+/** PUT /api/Group/Update: the platform administrator edits a group (its administrator account stays). */
+export const updateGroupRequest = z.object({
+  Id: idRef,
+  GroupName: anyText(1, 64),
+  Code: groupCode,
+  Description: optional(anyText(0, 500)),
+  Watermark: z.boolean().optional(),
+});
+
+/** PUT /api/group/watermark: a group's administrator turns the group's watermark on or off. */
+export const groupWatermarkRequest = z.object({ Watermark: z.boolean() });
+
+/** The watermark canvas of spec §2 and §9: font size 14 px, text at −45°. */
+export const WATERMARK = { fontSize: 14, angle: -45 } as const;
 
 export const findGroupQuery = z.object({
   Name: z.string().optional(),

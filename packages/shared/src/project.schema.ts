@@ -171,11 +171,13 @@ export const projectListQuery = z.preprocess(
   (q) => {
     if (!q || typeof q !== 'object') return q;
     const v = q as Record<string, unknown>;
-    return { ...v, ParentId: v.ParentId ?? v.parentId ?? v.ProjectId ?? v.projectId };
+    return { ...v, ParentId: v.ParentId ?? v.parentId ?? v.ProjectId ?? v.projectId, ClientId: v.ClientId ?? v.clientId };
   },
   z.object({
     ProjectType: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(-1).max(1).optional()),
     ParentId: optionalRef,
+    /** a client (spec §3 Client): its projects and their stations */
+    ClientId: optionalRef,
     /** 1 online, 0 offline */
     Online: z.preprocess(
       (v) => (v === '' ? undefined : v === 'true' ? 1 : v === 'false' ? 0 : v),

@@ -19,6 +19,7 @@ import { up as deviceRunModel } from './migrations/0016-device-run-model.ts';
 import { up as deviceVideos } from './migrations/0019-device-videos.ts';
 import { up as fieldRecords } from './migrations/0020-field-records.ts';
 import { up as boxDataMenu } from './migrations/0024-box-data-menu.ts';
+import { up as groupWatermark } from './migrations/0029-group-watermark.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -44,6 +45,7 @@ const steps: [string, Step][] = [
   ['0019_device_videos', deviceVideos],
   ['0020_field_records', fieldRecords],
   ['0024_box_data_menu', boxDataMenu],
+  ['0029_group_watermark', groupWatermark],
 ];
 
 /** The migrations' names, in order. */

@@ -8,6 +8,8 @@ export interface GroupTable {
   code: string;
   description: string;
   logo: string;
+  /** 1: the watermark shows on the group's signed-in pages. */
+  watermark: Generated<number>;
   created_at: number;
 }
 

@@ -1,6 +1,8 @@
 /** Account calls of spec §7: sign-in, sessions, own profile and passwords. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idRef } from '@sluice/shared/schema-fields';
 import {
   changePasswordRequest,
   legacyCredentials,
@@ -23,7 +25,7 @@ const tags = ['Account'];
 
 export function accountRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { users, sessions, account } = app.ctx;
+  const { users, sessions, account, avatars } = app.ctx;
 
   const profileOf = async (id: number, groupId: number) => {
     const profile = await users.profile(id, groupId);
@@ -175,6 +177,59 @@ export function accountRoutes(root: FastifyInstance): void {
       const next = parseConfig(JSON.stringify({ ...current, ...request.body }));
       await users.update(user.id, user.groupId, { config: JSON.stringify(next) });
       return ok(request, next, { message: 'saved' });
+    },
+  );
+
+  app.post(
+    '/user/Picture',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: 'Upload own avatar (PNG or JPEG, at most 2 MB; the console crops it 1:1); replaces the previous one',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(userDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await avatars.upload(request, user.id, user.groupId);
+      return ok(request, await profileOf(user.id, user.groupId), { message: 'saved' });
+    },
+  );
+
+  app.delete(
+    '/user/Picture',
+    {
+      config: { access: 'session' },
+      schema: { tags, summary: 'Remove own avatar', response: { 200: envelopeOf(userDto) } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await avatars.remove(user.id, user.groupId);
+      return ok(request, await profileOf(user.id, user.groupId), { message: 'deleted' });
+    },
+  );
+
+  app.get(
+    '/user/Picture/:id',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags,
+        summary: "A user's avatar, to users of the same group only (another group's is not found)",
+        params: z.object({ id: idRef }),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const file = await avatars.open(request.params.id, user.groupId);
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=86400')
+        .send(file.stream);
     },
   );
 }

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { userConfigSchema, type UserConfig, type UserDto } from '@sluice/shared/account.schema';
 import { ALL_OPERATES } from '@sluice/shared/permissions';
+import { pictureUrl } from './avatar-url.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
@@ -140,6 +141,17 @@ export class UsersRepository {
     await this.db.insertInto('user_roles').values({ user_id: userId, role_id: roleId, group_id: groupId }).execute();
   }
 
+  /** The stored key of a user's avatar, when the group has the user and the user a picture. */
+  async pictureKey(id: number, groupId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('picture')
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return row?.picture ? row.picture : undefined;
+  }
+
   /** The full profile of one user of a group, with group name and roles. */
   async profile(id: number, groupId: number): Promise<UserDto | undefined> {
     const row = await this.db
@@ -188,7 +200,7 @@ export class UsersRepository {
       IsPlatformAdmin: row.is_platform_admin === 1,
       GroupId: row.group_id,
       GroupName: row.group_name,
-      Picture: row.picture,
+      Picture: pictureUrl(row.id, row.picture),
       Roles: roles.map((r) => ({ Id: r.id, Name: r.name, IsAdmin: r.is_admin === 1 })),
       RoleName: roles.map((r) => r.name).join(','),
       // An administrator passes every operate check (access.ts), so holds every operate.

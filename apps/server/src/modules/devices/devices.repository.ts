@@ -31,6 +31,8 @@ export interface DeviceFilter {
   typeId?: number | undefined;
   online?: number | undefined;
   deviceSn?: string | undefined;
+  /** a client: the devices on its projects and their stations */
+  clientId?: number | undefined;
   /** only devices in no project */
   unassigned?: boolean;
   /** only devices in some project */
@@ -83,6 +85,12 @@ export class DevicesRepository {
       const id = filter.projectId;
       q = q.where(
         sql<SqlBool>`d.project_id in (select fp.id from projects fp where fp.group_id = ${user.groupId} and (fp.id = ${id} or fp.parent_id = ${id} or fp.parent_id in (select fc.id from projects fc where fc.parent_id = ${id})))`,
+      );
+    }
+    if (filter.clientId !== undefined) {
+      const id = filter.clientId;
+      q = q.where(
+        sql<SqlBool>`d.project_id in (select cp.id from projects cp where cp.group_id = ${user.groupId} and (cp.client_id = ${id} or cp.parent_id in (select cc.id from projects cc where cc.group_id = ${user.groupId} and cc.client_id = ${id})))`,
       );
     }
     if (filter.typeId !== undefined) q = q.where('d.type_id', '=', filter.typeId);

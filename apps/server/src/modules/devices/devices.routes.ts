@@ -73,13 +73,13 @@ export function devicesRoutes(root: FastifyInstance): void {
         if (q.ProjectId !== undefined) await scope.project(user, q.ProjectId);
         const { rows, count } = await repository.page(
           user,
-          { ...base, projectId: q.ProjectId, typeId: q.TypeId, online: q.Online, deviceSn: q.DeviceSn },
+          { ...base, projectId: q.ProjectId, clientId: q.ClientId, typeId: q.TypeId, online: q.Online, deviceSn: q.DeviceSn },
           q,
         );
         return ok(request, rows.map(deviceDto), { count });
       },
     );
-  paged('/:g/Device/MyDevice', 'The devices the caller reaches (paged; Search, ProjectId, TypeId, Online filter)', {});
+  paged('/:g/Device/MyDevice', 'The devices the caller reaches (paged; Search, ProjectId, ClientId, TypeId, Online filter)', {});
   paged('/:g/Device/Project', 'The devices in projects (paged; ProjectId names one, its stations included)', { assigned: true });
   paged('/:g/Device/NoProject', 'Devices in no project (paged; administrators)', { unassigned: true });
 

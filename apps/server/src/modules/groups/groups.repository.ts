@@ -12,6 +12,7 @@ const toDto = (row: Selectable<GroupTable>): GroupDto => ({
   Code: row.code,
   Description: row.description,
   Logo: row.logo,
+  Watermark: row.watermark === 1,
 });
 
 export class GroupsRepository {
@@ -34,13 +35,22 @@ export class GroupsRepository {
     return row && toDto(row);
   }
 
-  async nameOrCodeTaken(name: string, code: string): Promise<boolean> {
-    const row = await this.db
+  /** Whether another group (not `exceptId`) has this name or code, in any case. */
+  async nameOrCodeTaken(name: string, code: string, exceptId?: number): Promise<boolean> {
+    let query = this.db
       .selectFrom('groups')
       .select('id')
-      .where((eb) => eb.or([eb(sql`lower(group_name)`, '=', name.toLowerCase()), eb(sql`lower(code)`, '=', code.toLowerCase())]))
-      .executeTakeFirst();
-    return row !== undefined;
+      .where((eb) => eb.or([eb(sql`lower(group_name)`, '=', name.toLowerCase()), eb(sql`lower(code)`, '=', code.toLowerCase())]));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Pick<GroupTable, 'group_name' | 'code' | 'description'>> & { watermark?: number },
+  ): Promise<boolean> {
+    const result = await this.db.updateTable('groups').set(changes).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Groups whose name contains `name`; `onlyId` narrows the search to one group. */
@@ -62,7 +72,7 @@ export class GroupsRepository {
     return { rows: rows.map(toDto), count };
   }
 
-  async insert(group: Omit<GroupTable, 'id' | 'created_at' | 'logo'>, now = Date.now()): Promise<number> {
+  async insert(group: Omit<GroupTable, 'id' | 'created_at' | 'logo' | 'watermark'>, now = Date.now()): Promise<number> {
     const row = await this.db
       .insertInto('groups')
       .values({ ...group, logo: '', created_at: now })

@@ -2,7 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addGroupRequest, findGroupQuery, GROUP_LOGO_LIMIT, groupDto } from '@sluice/shared/group.schema';
+import {
+  addGroupRequest,
+  findGroupQuery,
+  GROUP_LOGO_LIMIT,
+  groupDto,
+  groupWatermarkRequest,
+  updateGroupRequest,
+} from '@sluice/shared/group.schema';
+import { idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
@@ -83,17 +91,85 @@ export function groupsRoutes(root: FastifyInstance): void {
   );
 
   app.put(
-    '/group/logo',
+    '/Group/Update',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags,
+        summary: 'The platform administrator edits a group: name, code, description, watermark',
+        body: updateGroupRequest,
+        response: { 200: envelopeOf(groupDto) },
+      },
+    },
+    async (request) => {
+      const { Id, GroupName, Code, Description, Watermark } = request.body;
+      if (!(await groups.get(Id))) throw new AppError(404, 'error.notFound');
+      if (await groups.nameOrCodeTaken(GroupName, Code, Id))
+        throw new AppError(409, 'group.exists', { name: GroupName }, 'GroupName');
+      await groups.update(Id, {
+        group_name: GroupName,
+        code: Code,
+        description: Description ?? '',
+        ...(Watermark !== undefined ? { watermark: Watermark ? 1 : 0 } : {}),
+      });
+      const group = await groups.get(Id);
+      if (!group) throw new AppError(404, 'error.notFound');
+      return ok(request, group, { message: 'saved' });
+    },
+  );
+
+  app.put(
+    '/group/watermark',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Upload the group logo (PNG, at most 200 KB)', consumes: ['multipart/form-data'] },
+      schema: {
+        tags,
+        summary: "A group's administrator turns the watermark on the group's pages on or off",
+        body: groupWatermarkRequest,
+        response: { 200: envelopeOf(groupDto) },
+      },
     },
     async (request) => {
       const user = currentUser(request);
-      const stored = await receiveUpload(request, storage, { folder: 'group-logo', limit: GROUP_LOGO_LIMIT, kinds: ['png'] });
-      const previous = (await groups.get(user.groupId))?.Logo;
+      await groups.update(user.groupId, { watermark: request.body.Watermark ? 1 : 0 });
+      const group = await groups.get(user.groupId);
+      if (!group) throw new AppError(404, 'error.notFound');
+      return ok(request, group, { message: 'saved' });
+    },
+  );
+
+  app.put(
+    '/group/logo',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          "Upload the group logo (PNG, at most 200 KB); the platform administrator may name another group's GroupId (a form field or the query)",
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      let groupId = user.groupId;
+      const stored = await receiveUpload(
+        request,
+        storage,
+        { folder: 'group-logo', limit: GROUP_LOGO_LIMIT, kinds: ['png'] },
+        {
+          fields: async ({ GroupId }) => {
+            if (GroupId === undefined || GroupId === '') return;
+            const parsed = idRef.safeParse(GroupId);
+            if (!parsed.success) throw new AppError(400, 'ref.unknown', { what: 'GroupId', id: GroupId }, 'GroupId');
+            if (parsed.data !== user.groupId && !user.isPlatformAdmin) throw new AppError(403, 'auth.otherGroup');
+            if (!(await groups.get(parsed.data))) throw new AppError(404, 'error.notFound');
+            groupId = parsed.data;
+          },
+        },
+      );
+      const previous = (await groups.get(groupId))?.Logo;
       const url = `/uploads/${stored.key}`;
-      await groups.setLogo(user.groupId, url);
+      await groups.setLogo(groupId, url);
       if (previous?.startsWith('/uploads/')) await storage.remove(previous.slice('/uploads/'.length));
       return ok(request, { Logo: url }, { message: 'saved' });
     },

@@ -24,6 +24,8 @@ export interface ProjectFilter {
   types?: number[];
   parentId?: number | undefined;
   online?: number | undefined;
+  /** a client's nodes: those with its ClientId and the stations under them */
+  clientId?: number | undefined;
 }
 
 export const imageUrl = (key: string) => `/uploads/${key}`;
@@ -41,6 +43,12 @@ export class ProjectsRepository {
       .where(projectReachable(user, 'projects.id'));
     if (filter.types) q = q.where('projects.project_type', 'in', filter.types);
     if (filter.parentId !== undefined) q = q.where('projects.parent_id', '=', filter.parentId);
+    if (filter.clientId !== undefined) {
+      const id = filter.clientId;
+      q = q.where(
+        sql<SqlBool>`(projects.client_id = ${id} or projects.parent_id in (select cp.id from projects cp where cp.group_id = ${user.groupId} and cp.client_id = ${id}))`,
+      );
+    }
     if (filter.online !== undefined) {
       const online = sql<SqlBool>`exists (select 1 from devices od where od.deleted_at is null and od.online = 1 and od.group_id = ${user.groupId} and (od.project_id = projects.id or od.project_id in (select oc.id from projects oc where oc.parent_id = projects.id)))`;
       q = q.where(filter.online === 1 ? online : sql<SqlBool>`not ${online}`);

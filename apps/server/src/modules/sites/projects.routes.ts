@@ -38,7 +38,7 @@ export function projectsRoutes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: 'Clients, projects and stations the caller reaches (paged; ProjectType, ParentId, Online filter)',
+        summary: 'Clients, projects and stations the caller reaches (paged; ProjectType, ParentId, ClientId, Online filter)',
         params: pageParams,
         querystring: listQuery,
         response: { 200: envelopeOf(z.array(projectDto)) },
@@ -49,7 +49,12 @@ export function projectsRoutes(root: FastifyInstance): void {
       const q = request.query;
       const { rows, count } = await repository.page(
         user,
-        { ...(q.ProjectType !== undefined ? { types: [q.ProjectType] } : {}), parentId: q.ParentId, online: q.Online },
+        {
+          ...(q.ProjectType !== undefined ? { types: [q.ProjectType] } : {}),
+          parentId: q.ParentId,
+          online: q.Online,
+          clientId: q.ClientId,
+        },
         q,
       );
       return ok(request, await repository.summarize(user.groupId, rows), { count });
@@ -66,7 +71,11 @@ export function projectsRoutes(root: FastifyInstance): void {
       async (request) => {
         const user = currentUser(request);
         const q = request.query;
-        const { rows, count } = await repository.page(user, { types: [type], parentId: q.ParentId, online: q.Online }, q);
+        const { rows, count } = await repository.page(
+          user,
+          { types: [type], parentId: q.ParentId, online: q.Online, clientId: q.ClientId },
+          q,
+        );
         const data = await repository.summarize(user.groupId, rows);
         return ok(
           request,
