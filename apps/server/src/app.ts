@@ -60,6 +60,7 @@ import { runModelRoutes } from './modules/run-model/run-model.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { fieldRecordsRoutes } from './modules/field-records/field-records.routes.ts';
 import { healthRoutes } from './ops/health.routes.ts';
+import { registerMetrics } from './ops/metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -196,6 +197,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   scheduleAuthHousekeeping(app);
   // The broker (MQTT over WebSocket at /mqtt from now, TCP from app.live.start()) and live data.
   await app.register(liveDataPlugin);
+  // Prometheus metrics at /metrics, for a scraper holding METRICS_TOKEN (before the routes it times).
+  registerMetrics(app);
   // Live data keeps what it knows of a device for a minute: a committed change must reach it now.
   app.ctx.deviceEvents.onChanged('forget the device in the live directory', (sn) => {
     app.live.forget(sn);

@@ -197,6 +197,8 @@ const configSchema = z
       )
       // EZVIZ's live and playback addresses are on its own hosts (open.ys7.com, hls01open.ys7.com, …).
       .default('https://*.ys7.com'),
+    /** Enables GET /metrics (Prometheus) for scrapers sending it as a bearer token. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
     SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
     NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),

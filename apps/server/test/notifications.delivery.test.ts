@@ -264,7 +264,14 @@ describe.each(databaseKinds)('alarm notifications on %s', (kind) => {
     expect(queued[2]?.Error).toBe('The user has no e-mail address');
     expect(queued[3]?.DueAt).toBe(now + 30 * MINUTE);
 
+    // The deliveries this instance finished, by channel kind and outcome (the metrics read them).
+    const sent = (kind: string) => t.app.ctx.notifications.outcomes.get(`${kind}\u0000sent`) ?? 0;
+    const sentBefore = { webhook: sent('webhook'), email: sent('email') };
     await tick(now);
+    expect({ webhook: sent('webhook'), email: sent('email') }).toEqual({
+      webhook: sentBefore.webhook + 1,
+      email: sentBefore.email + 1,
+    });
     expect(hooks).toHaveLength(1);
     const hook = hooks[0];
     expect(hook?.signatureValid).toBe(true);

@@ -199,6 +199,11 @@ export class EmbeddedBroker implements MessageBus {
     return (this.connections.get(deviceSn)?.size ?? 0) > 0;
   }
 
+  /** Devices holding at least one connection now. */
+  get devicesConnected(): number {
+    return this.connections.size;
+  }
+
   get clients(): number {
     return this.aedes.connectedClients;
   }

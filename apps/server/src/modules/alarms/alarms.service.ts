@@ -88,6 +88,8 @@ export class AlarmsService {
    * people handle or delete the device's alarms.
    */
   private readonly active = new Map<string, Cached<WarnRow[]>>();
+  /** Evaluations of devices' alarm conditions since start, by what was evaluated (metrics). */
+  readonly evaluations = { error: 0, data: 0, offline: 0 };
 
   /** `onOpened` hears of alarms once they are recorded (notifications); it must not make the caller wait. */
   constructor(
@@ -190,6 +192,7 @@ export class AlarmsService {
   async sweepOffline(cutoff: number, now = Date.now()): Promise<void> {
     const timeout = now - cutoff;
     for (const device of await this.repository.silentWithoutOfflineAlarm(cutoff)) {
+      this.evaluations.offline += 1;
       await this.serial(device.deviceSn, async () => {
         if ((await this.repository.activeFrom(device.groupId, device.deviceSn, 'offline')).length > 0) return;
         await this.openCodes(device, [OFFLINE_WARN_CODE], '', Math.min(now, device.lastSeen + timeout), 'offline');
@@ -203,11 +206,13 @@ export class AlarmsService {
 
   /** The codes now active on the device from the error topic: opens the new, closes the rest (of the error topic). */
   setActive(device: KnownDevice, codes: string[], at: number): Promise<void> {
+    this.evaluations.error += 1;
     return this.serial(device.deviceSn, () => this.apply(device, at, (row) => row.data_key === '', new Set(codes), ''));
   }
 
   /** One code turned on or off. */
   change(device: KnownDevice, code: string, active: boolean, at: number): Promise<void> {
+    this.evaluations.error += 1;
     return this.serial(device.deviceSn, async () => {
       const current = await this.fromDevice(device);
       const has = current.some((w) => w.code === code);
@@ -231,6 +236,7 @@ export class AlarmsService {
     const { codes, standards } = await this.linksOf(device.groupId, now);
     const touched = Object.keys(values).filter((k) => codes.has(k));
     if (touched.length === 0) return;
+    this.evaluations.data += touched.length;
     await this.serial(device.deviceSn, async () => {
       for (const key of touched) {
         const value = values[key];

@@ -78,6 +78,8 @@ export class NotificationsService {
   private readonly secrets: SecretBox;
   private readonly adapters: Record<ChannelKind, ChannelAdapter>;
   private readonly settings: NotificationSettings;
+  /** Deliveries finished by this instance since start, by channel kind and outcome (metrics). */
+  readonly outcomes = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private soon: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -316,10 +318,12 @@ export class NotificationsService {
   }
 
   private async deliver(row: DeliveryRow, now: number): Promise<void> {
+    let kind = 'none';
     try {
       const alarm = await this.repository.alarm(row.warn_id);
       const rule = row.rule_id === null ? undefined : await this.repository.rule(row.group_id, row.rule_id);
       const channel = row.channel_id === null ? undefined : await this.repository.channel(row.group_id, row.channel_id);
+      kind = channel?.kind ?? kind;
       const cancelled = !alarm
         ? 'The alarm was deleted'
         : alarm.state === 1
@@ -331,6 +335,7 @@ export class NotificationsService {
               : undefined;
       if (cancelled || !alarm || !channel) {
         await this.repository.finish(row.id, 'cancelled', now, cancelled);
+        this.count(kind, 'cancelled');
         return;
       }
       if (row.urgent !== 1) {
@@ -343,9 +348,16 @@ export class NotificationsService {
       const notice = await this.notice(row, alarm);
       await this.adapters[channel.kind as ChannelKind].send(this.channelSettings(channel), row.recipient, notice);
       await this.repository.finish(row.id, 'sent', now);
+      this.count(kind, 'sent');
     } catch (error) {
+      this.count(kind, 'failed');
       await this.failed(row, now, reasonOf(error));
     }
+  }
+
+  private count(kind: string, outcome: 'sent' | 'failed' | 'cancelled'): void {
+    const key = `${kind}\u0000${outcome}`;
+    this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
   }
 
   /** Records the failure and queues the next attempt after the back-off, while attempts remain. */

@@ -87,6 +87,13 @@ export class IngestWriter {
     waited: 0,
   };
 
+  private readonly commitListeners: ((seconds: number) => void)[] = [];
+
+  /** Hears how long each committed batch took (metrics). */
+  onCommit(listener: (seconds: number) => void): void {
+    this.commitListeners.push(listener);
+  }
+
   constructor(repository: BatchCommitter, options: WriterOptions) {
     this.repository = repository;
     this.options = options;
@@ -236,6 +243,7 @@ export class IngestWriter {
         this.admitWaiting();
       });
       this.stats.lastCommitMs = performance.now() - started;
+      for (const listener of this.commitListeners) listener(this.stats.lastCommitMs / 1000);
       this.stats.batches += 1;
       this.stats.messages += batch.length;
       this.stats.points += result.inserted;

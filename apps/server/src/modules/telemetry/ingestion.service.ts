@@ -58,6 +58,8 @@ export class IngestionService {
     refusedUndefinedKeys: 0,
     failed: 0,
   };
+  /** Messages received since start by their topic's kind (metrics). */
+  readonly byKind = new Map<string, number>();
   private readonly deps: {
     directory: DeviceDirectory;
     writer: IngestWriter;
@@ -89,6 +91,7 @@ export class IngestionService {
   private async handleOne(message: IncomingMessage, now: number): Promise<IngestOutcome> {
     this.counters.received += 1;
     const { address } = message;
+    this.byKind.set(address.kind, (this.byKind.get(address.kind) ?? 0) + 1);
     try {
       const device = await this.deps.directory.device(address.deviceSn, now);
       const { kind, deviceSn } = address;
