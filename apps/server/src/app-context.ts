@@ -63,6 +63,7 @@ import { StationReportService } from './modules/field-records/station-report.ser
 import { WebhookChannel } from './modules/notifications/channels/webhook.channel.ts';
 import { EmailChannel } from './modules/notifications/channels/email.channel.ts';
 import { SmsChannel } from './modules/notifications/channels/sms.channel.ts';
+import { Hj212Repository } from './modules/hj212/hj212.repository.ts';
 import { DeviceVideosRepository } from './modules/video/device-videos.repository.ts';
 import { VideoService } from './modules/video/video.service.ts';
 import { EzvizAdapter } from './modules/video/ezviz.adapter.ts';
@@ -162,6 +163,9 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
   deviceEvents.on('purged', "delete the device's cameras", (trx, device) =>
     new DeviceVideosRepository(trx).removeOfDevice(device.groupId, device.deviceSn),
   );
+  deviceEvents.on('purged', "delete the device's HJ 212 logger credential", async (trx, device) => {
+    await new Hj212Repository(trx).removeLogger(device.groupId, device.deviceSn);
+  });
 
   const fieldRecords = new FieldRecordsService({ repository: new FieldRecordsRepository(db), storage });
   const statistics = new StatisticsService({

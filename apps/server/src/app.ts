@@ -50,6 +50,8 @@ import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
 import { simRoutes } from './modules/sim/sim.routes.ts';
 import { videoRoutes } from './modules/video/video.routes.ts';
 import { liveDataPlugin } from './mqtt/live-data.ts';
+import { hj212Plugin } from './modules/hj212/hj212.plugin.ts';
+import { hj212Routes } from './modules/hj212/hj212.routes.ts';
 import { mqttRoutes } from './mqtt/mqtt.routes.ts';
 import { historyRoutes } from './modules/telemetry/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -105,6 +107,7 @@ const apiModules = [
   alarmsRoutes,
   notificationsRoutes,
   fieldRecordsRoutes,
+  hj212Routes,
 ];
 
 export interface RouteRecord {
@@ -199,6 +202,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(liveDataPlugin);
   // Prometheus metrics at /metrics, for a scraper holding METRICS_TOKEN (before the routes it times).
   registerMetrics(app);
+  // HJ 212 data loggers over TCP (HJ212_PORT), into the same ingestion.
+  await app.register(hj212Plugin);
   // Live data keeps what it knows of a device for a minute: a committed change must reach it now.
   app.ctx.deviceEvents.onChanged('forget the device in the live directory', (sn) => {
     app.live.forget(sn);

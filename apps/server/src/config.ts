@@ -85,6 +85,8 @@ interface TopicSettings {
 /** The MQTT broker, the device protocol's topics, ingestion and retention of live data. */
 const mqttConfig = {
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** HJ 212-2017 data loggers over TCP: off unless a port is given (0 picks a free one, for tests). */
+  HJ212_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|wss?):\/\/[^/]/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')

@@ -44,6 +44,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // The MQTT broker's TCP port (or the external broker), and the live-data jobs.
   await app.live.start();
+  // HJ 212 data loggers, when HJ212_PORT is set.
+  await app.hj212.start();
   // DEMO: the demo stations come alive through the embedded broker, as real gateways would.
   if (config.DEMO) fleet = await startDemoFleet(app);
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

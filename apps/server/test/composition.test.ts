@@ -40,6 +40,7 @@ describe.each(databaseKinds)('the composition root on %s', (kind) => {
         "delete the device's own data points and panels",
         "forget the accounts' layouts of the device's page",
         "delete the device's cameras",
+        "delete the device's HJ 212 logger credential",
       ],
       changed: [],
     });

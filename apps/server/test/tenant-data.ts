@@ -146,6 +146,10 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, iccid: '89860012345678901234', created_at: now })
     .execute();
   await db
+    .insertInto('hj212_loggers')
+    .values({ ...device, mn: `${MARKER}MN1`, password_hash: '0'.repeat(64) })
+    .execute();
+  await db
     .insertInto('device_videos')
     .values({ ...device, video_name: 'Inlet', provider: 'hls', url: 'http://127.0.0.1:9/inlet.m3u8' })
     .execute();

@@ -98,6 +98,8 @@ export interface Database {
   device_hardware_configs: DeviceHardwareConfigTable;
   device_panel_layouts: DevicePanelLayoutTable;
   device_videos: DeviceVideoTable;
+  hj212_loggers: Hj212LoggerTable;
+  hj212_codes: Hj212CodeTable;
   device_accessories: DeviceAccessoryTable;
   device_systems: DeviceSystemTable;
   device_system_accessories: DeviceSystemAccessoryTable;
@@ -1064,4 +1066,21 @@ export interface RecordPhotoTable {
   stage: Generated<string>;
   storage_key: string;
   created_at: number;
+}
+
+export interface Hj212LoggerTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  mn: string;
+  password_hash: string;
+}
+
+export interface Hj212CodeTable {
+  id: Generated<number>;
+  group_id: number;
+  code: string;
+  data_key: string;
+  name: Generated<string>;
+  scale: Generated<number>;
 }

@@ -96,6 +96,14 @@ export class GroupsRepository {
 
   // ---- What a new tenant starts with ---------------------------------------------------------------
 
+  /** A new group's HJ 212 pollutant codes. */
+  async insertHj212Codes(groupId: number, codes: readonly { Code: string; DataKey: string; Name: string; Scale: number }[]) {
+    await this.db
+      .insertInto('hj212_codes')
+      .values(codes.map((c) => ({ group_id: groupId, code: c.Code, data_key: c.DataKey, name: c.Name, scale: c.Scale })))
+      .execute();
+  }
+
   async insertModule(groupId: number, name: string, code: string): Promise<number> {
     return (
       await this.db

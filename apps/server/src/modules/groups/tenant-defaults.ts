@@ -1,4 +1,5 @@
 /** What every new tenant starts with: permission modules and operates, the side menu, and role grants. */
+import { HJ212_DEFAULT_CODES } from '@sluice/shared/hj212.schema';
 import { DEFAULT_MENUS, type DefaultMenu } from '@sluice/shared/menu.schema';
 import { PERMISSION_MODULES } from '@sluice/shared/permissions';
 import type { GroupsRepository } from './groups.repository.ts';
@@ -10,6 +11,7 @@ export async function seedTenantDefaults(
   adminRoleId: number,
   operatorRoleId: number,
 ): Promise<void> {
+  await groups.insertHj212Codes(groupId, HJ212_DEFAULT_CODES);
   for (const module of PERMISSION_MODULES) {
     const moduleId = await groups.insertModule(groupId, module.ModuleName['en-US'], module.Code);
     for (const operate of module.operates) {

@@ -1,0 +1,292 @@
+/**
+ * The HJ 212-2017 listener (HJ212_PORT): data loggers connect over TCP and send packets. A
+ * logger is a device: the MN names it, the PW must be its password. Real-time (2011) and
+ * minute (2051) uploads become data messages of the device protocol and go through the same
+ * ingestion as MQTT (checks, storage, durability, alarms, online state); hourly (2061) and daily
+ * (2031) uploads are answered and keep the logger online (Sluice computes its own roll-ups from
+ * the finer data). An upload whose Flag asks for an answer is answered (9014, same QN) only once
+ * it is stored, or once it is refused for good; a fault on the server's side leaves it
+ * unanswered, so the logger sends it again.
+ *
+ * Each connection handles its packets one after another; while several wait, or while the
+ * ingestion writer is full, the connection is not read (TCP pushes back on the logger). A bad
+ * packet is refused with its reason, counted for its logger (or, before the connection named
+ * one, for the listener), and recorded in the device's log; it never closes the connection or
+ * disturbs another.
+ */
+import net, { type Socket } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  HJ212_CN,
+  Hj212Framer,
+  hj212DataAnswer,
+  parseHj212Packet,
+  readHj212Upload,
+  wantsAnswer,
+  type Hj212Packet,
+} from '@sluice/shared/hj212';
+import { secretMatches } from '../devices/device-credentials.ts';
+import type { IngestionService } from '../telemetry/ingestion.service.ts';
+import type { RefusalLog } from '../telemetry/refusal-log.ts';
+import type { OnlineService } from '../online/online.service.ts';
+import type { Hj212Repository, LoggerRow } from './hj212.repository.ts';
+import { uploadValues } from './hj212-values.ts';
+
+/** Why packets are refused: the codec's kinds, and the listener's own. */
+export type RefusalKind = 'header' | 'length' | 'crc' | 'format' | 'field' | 'mn' | 'password' | 'data';
+
+export interface LoggerStats {
+  received: number;
+  stored: number;
+  refused: Partial<Record<RefusalKind, number>>;
+  lastPacket: number | null;
+  lastRefusal: string;
+}
+
+export interface Hj212ListenerDeps {
+  repository: Hj212Repository;
+  ingestion: IngestionService;
+  refusals: RefusalLog;
+  online: OnlineService;
+  /** Whether ingestion is full (the writer holds its bound): connections are not read meanwhile. */
+  busy: () => boolean;
+  offsetMinutes: number;
+  log: FastifyBaseLogger;
+  /** A connection silent this long is closed (a logger reconnects). */
+  idleMs?: number;
+}
+
+/** Packets a connection may have waiting before it is no longer read. */
+const MAX_WAITING = 8;
+
+interface Connection {
+  socket: Socket;
+  framer: Hj212Framer;
+  /** The logger this connection authenticated as (its last good packet's). */
+  logger: LoggerRow | undefined;
+  chain: Promise<void>;
+  waiting: number;
+}
+
+export class Hj212Listener {
+  private readonly deps: Hj212ListenerDeps;
+  private server: net.Server | undefined;
+  private readonly connections = new Set<Connection>();
+  private readonly stats = new Map<string, LoggerStats>();
+  /** Refusals before a connection named a logger (or naming none). */
+  readonly unattributed: Partial<Record<RefusalKind, number>> = {};
+  private resumeTimer: NodeJS.Timeout | undefined;
+
+  constructor(deps: Hj212ListenerDeps) {
+    this.deps = deps;
+  }
+
+  async listen(port: number, host?: string): Promise<number> {
+    const server = net.createServer((socket) => {
+      this.accept(socket);
+    });
+    this.server = server;
+    server.on('error', (error) => {
+      this.deps.log.error({ err: error }, 'HJ 212 listener');
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : port;
+  }
+
+  async close(): Promise<void> {
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    const server = this.server;
+    this.server = undefined;
+    for (const c of this.connections) c.socket.destroy();
+    await Promise.all([...this.connections].map((c) => c.chain));
+    if (server)
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
+  }
+
+  /** A device's counters since the server started, and whether a connection is authenticated as it now. */
+  statsOf(deviceSn: string): LoggerStats & { connected: boolean } {
+    const s = this.stats.get(deviceSn) ?? { received: 0, stored: 0, refused: {}, lastPacket: null, lastRefusal: '' };
+    const connected = [...this.connections].some((c) => c.logger?.deviceSn === deviceSn);
+    return { ...s, refused: { ...s.refused }, connected };
+  }
+
+  private statsFor(deviceSn: string): LoggerStats {
+    let s = this.stats.get(deviceSn);
+    if (!s) {
+      s = { received: 0, stored: 0, refused: {}, lastPacket: null, lastRefusal: '' };
+      this.stats.set(deviceSn, s);
+    }
+    return s;
+  }
+
+  private accept(socket: Socket): void {
+    socket.setEncoding('latin1');
+    socket.setNoDelay(true);
+    socket.setTimeout(this.deps.idleMs ?? 15 * 60_000, () => socket.destroy());
+    const connection: Connection = { socket, framer: new Hj212Framer(), logger: undefined, chain: Promise.resolve(), waiting: 0 };
+    this.connections.add(connection);
+    socket.on('data', (chunk: string) => {
+      for (const result of connection.framer.push(chunk)) {
+        connection.waiting += 1;
+        connection.chain = connection.chain
+          .then(() =>
+            result.ok
+              ? this.handle(connection, result.packet)
+              : this.refuse(connection, connection.logger, result.kind, result.reason, undefined),
+          )
+          .catch((error: unknown) => {
+            this.deps.log.error({ err: error }, 'HJ 212 packet handling failed');
+          })
+          .finally(() => {
+            connection.waiting -= 1;
+            this.resume(connection);
+          });
+      }
+      if (connection.waiting >= MAX_WAITING || this.deps.busy()) socket.pause();
+    });
+    socket.on('error', () => {
+      // A reset by the logger; 'close' follows.
+    });
+    socket.on('close', () => {
+      this.connections.delete(connection);
+    });
+  }
+
+  /** Reads a paused connection again once its queue is short and ingestion has room; else looks again shortly. */
+  private resume(connection: Connection): void {
+    if (!connection.socket.isPaused() || connection.socket.destroyed) return;
+    if (connection.waiting >= MAX_WAITING / 2) return;
+    if (!this.deps.busy()) {
+      connection.socket.resume();
+      return;
+    }
+    this.resumeTimer ??= setTimeout(() => {
+      this.resumeTimer = undefined;
+      for (const c of this.connections) this.resume(c);
+    }, 50);
+  }
+
+  private async refuse(
+    connection: Connection,
+    logger: LoggerRow | undefined,
+    kind: RefusalKind,
+    reason: string,
+    packet: string | undefined,
+  ): Promise<void> {
+    if (!logger) {
+      this.unattributed[kind] = (this.unattributed[kind] ?? 0) + 1;
+      this.deps.log.warn({ kind, reason, peer: connection.socket.remoteAddress }, 'HJ 212 packet refused');
+      return;
+    }
+    const s = this.statsFor(logger.deviceSn);
+    s.refused[kind] = (s.refused[kind] ?? 0) + 1;
+    s.lastRefusal = reason;
+    await this.deps.refusals.record(
+      {
+        deviceSn: logger.deviceSn,
+        groupId: logger.groupId,
+        kind: 'data',
+        reason: `HJ 212: ${reason}`,
+        payload: packet === undefined ? undefined : Buffer.from(packet, 'latin1'),
+      },
+      Date.now(),
+    );
+  }
+
+  private async handle(connection: Connection, text: string): Promise<void> {
+    const now = Date.now();
+    const parsed = parseHj212Packet(text);
+    if (!parsed.ok) return this.refuse(connection, connection.logger, parsed.kind, parsed.reason, text);
+    const packet = parsed.value;
+    // Looked up for every packet (a logger sends one a minute): a changed password or MN counts at once.
+    const logger = await this.deps.repository.loggerByMn(packet.mn);
+    if (!logger) return this.refuse(connection, undefined, 'mn', `no logger has MN ${packet.mn}`, text);
+    if (!secretMatches(logger.passwordHash, packet.pw ?? '')) {
+      return this.refuse(connection, logger, 'password', `wrong password for MN ${packet.mn}`, text);
+    }
+    connection.logger = logger;
+    const s = this.statsFor(logger.deviceSn);
+    s.received += 1;
+    s.lastPacket = now;
+    switch (packet.cn) {
+      case HJ212_CN.realtime:
+      case HJ212_CN.minute:
+        return this.upload(connection, logger, packet, text, now);
+      case HJ212_CN.hourly:
+      case HJ212_CN.daily: {
+        const upload = readHj212Upload(packet);
+        if (!upload.ok) return this.refuseAndAnswer(connection, logger, packet, upload.kind, upload.reason, text);
+        await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
+        s.stored += 1;
+        this.answer(connection, packet);
+        return;
+      }
+      default:
+        // Heartbeats and anything else: the logger is alive; answer when asked.
+        await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
+        {
+          this.answer(connection, packet);
+          return;
+        }
+    }
+  }
+
+  private async upload(connection: Connection, logger: LoggerRow, packet: Hj212Packet, text: string, now: number): Promise<void> {
+    const upload = readHj212Upload(packet);
+    if (!upload.ok) return this.refuseAndAnswer(connection, logger, packet, upload.kind, upload.reason, text);
+    const values = uploadValues(upload.value, await this.deps.repository.codesOf(logger.groupId), this.deps.offsetMinutes);
+    if (!values || Object.keys(values.values).length === 0) {
+      const codes = values?.unmapped.join(', ') ?? '';
+      const reason = codes ? `no data point is mapped to ${codes}` : 'the upload holds no values';
+      return this.refuseAndAnswer(connection, logger, packet, 'data', reason, text);
+    }
+    const outcome = await this.deps.ingestion.handle(
+      {
+        address: { kind: 'data', deviceSn: logger.deviceSn, groupId: logger.groupId },
+        payload: Buffer.from(JSON.stringify({ Time: values.time, ...values.values })),
+        retained: false,
+      },
+      now,
+    );
+    const s = this.statsFor(logger.deviceSn);
+    if (!outcome.ok) {
+      if ('retry' in outcome) return; // not stored on our side: no answer, the logger sends it again
+      // Refused by ingestion (recorded in the device's log there); answered so that it is not sent for ever.
+      s.refused.data = (s.refused.data ?? 0) + 1;
+      s.lastRefusal = outcome.reason;
+      this.answer(connection, packet);
+      return;
+    }
+    s.stored += 1;
+    if (values.unmapped.length > 0) s.lastRefusal = `not mapped: ${values.unmapped.join(', ')}`;
+    this.answer(connection, packet);
+  }
+
+  private async refuseAndAnswer(
+    connection: Connection,
+    logger: LoggerRow,
+    packet: Hj212Packet,
+    kind: RefusalKind,
+    reason: string,
+    text: string,
+  ): Promise<void> {
+    await this.refuse(connection, logger, kind, reason, text);
+    this.answer(connection, packet);
+  }
+
+  private answer(connection: Connection, packet: Hj212Packet): void {
+    if (!wantsAnswer(packet) || connection.socket.destroyed) return;
+    connection.socket.write(hj212DataAnswer(packet), 'latin1');
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * HJ 212 over TCP, wired once per app beside live data: the listener (on HJ212_PORT from
+ * `start()`, when the variable is set) feeding the same ingestion as MQTT.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { RefusalLog } from '../telemetry/refusal-log.ts';
+import { Hj212Repository } from './hj212.repository.ts';
+import { Hj212Listener } from './hj212-listener.ts';
+
+export interface Hj212 {
+  repository: Hj212Repository;
+  listener: Hj212Listener;
+  /** The TCP port once listening (undefined while off). */
+  port: number | undefined;
+  start(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hj212: Hj212;
+  }
+}
+
+export const hj212Plugin = fp(
+  (app: FastifyInstance, _options: unknown, done: () => void) => {
+    const { config, db } = app.ctx;
+    const { live } = app;
+    const log = app.log.child({ module: 'hj212' });
+    const repository = new Hj212Repository(db);
+    const listener = new Hj212Listener({
+      repository,
+      ingestion: live.ingestion,
+      refusals: new RefusalLog({ logs: live.logs, log }),
+      online: live.online,
+      busy: () => live.writer.full || live.ingestion.pending > config.INGEST_QUEUE_POINTS / 20,
+      offsetMinutes: live.offsetMinutes,
+      log,
+    });
+    const hj212: Hj212 = {
+      repository,
+      listener,
+      port: undefined,
+      async start() {
+        if (config.HJ212_PORT === undefined || hj212.port !== undefined) return;
+        hj212.port = await listener.listen(config.HJ212_PORT, config.HOST);
+        log.info({ port: hj212.port }, 'HJ 212 listener on TCP');
+      },
+    };
+    app.decorate('hj212', hj212);
+    app.addHook('preClose', async () => {
+      await listener.close();
+    });
+    done();
+  },
+  { name: 'hj212', dependencies: ['live-data'] },
+);

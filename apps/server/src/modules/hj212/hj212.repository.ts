@@ -1,0 +1,88 @@
+/** HJ 212 loggers (a device's MN and password hash) and a group's pollutant codes. */
+import type { Db } from '../../db/database.ts';
+
+export interface LoggerRow {
+  groupId: number;
+  deviceSn: string;
+  mn: string;
+  passwordHash: string;
+}
+
+export interface CodeRow {
+  code: string;
+  dataKey: string;
+  scale: number;
+}
+
+export class Hj212Repository {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** The logger an MN names, when its device is live (not in the recycle bin). */
+  async loggerByMn(mn: string): Promise<LoggerRow | undefined> {
+    const row = await this.db
+      .selectFrom('hj212_loggers as l')
+      .innerJoin('devices as d', (j) => j.onRef('d.device_sn', '=', 'l.device_sn').onRef('d.group_id', '=', 'l.group_id'))
+      .select(['l.group_id', 'l.device_sn', 'l.mn', 'l.password_hash'])
+      .where('l.mn', '=', mn)
+      .where('d.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row && { groupId: row.group_id, deviceSn: row.device_sn, mn: row.mn, passwordHash: row.password_hash };
+  }
+
+  async loggerOf(groupId: number, deviceSn: string): Promise<LoggerRow | undefined> {
+    const row = await this.db
+      .selectFrom('hj212_loggers')
+      .select(['group_id', 'device_sn', 'mn', 'password_hash'])
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .executeTakeFirst();
+    return row && { groupId: row.group_id, deviceSn: row.device_sn, mn: row.mn, passwordHash: row.password_hash };
+  }
+
+  /** Whether another device (of any group: MNs are unique on the listener) uses the MN. */
+  async mnTaken(mn: string, deviceSn: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('hj212_loggers')
+      .select('id')
+      .where('mn', '=', mn)
+      .where('device_sn', '<>', deviceSn)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setLogger(groupId: number, deviceSn: string, mn: string, passwordHash: string): Promise<void> {
+    const updated = await this.db
+      .updateTable('hj212_loggers')
+      .set({ mn, password_hash: passwordHash })
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) return;
+    await this.db
+      .insertInto('hj212_loggers')
+      .values({ group_id: groupId, device_sn: deviceSn, mn, password_hash: passwordHash })
+      .execute();
+  }
+
+  async removeLogger(groupId: number, deviceSn: string): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom('hj212_loggers')
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .executeTakeFirst();
+    return deleted.numDeletedRows > 0n;
+  }
+
+  async codesOf(groupId: number): Promise<CodeRow[]> {
+    const rows = await this.db
+      .selectFrom('hj212_codes')
+      .select(['code', 'data_key', 'scale'])
+      .where('group_id', '=', groupId)
+      .execute();
+    return rows.map((r) => ({ code: r.code, dataKey: r.data_key, scale: r.scale }));
+  }
+}

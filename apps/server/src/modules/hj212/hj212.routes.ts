@@ -1,0 +1,124 @@
+/**
+ * HJ 212 (issue 21): a group's pollutant code table (read by those who see devices, edited by
+ * administrators) and a device's logger credential (MN and password) with its counters.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deviceSn } from '@sluice/shared/device.schema';
+import {
+  addHj212CodeRequest,
+  hj212CodeDto,
+  hj212LoggerDto,
+  setHj212LoggerRequest,
+  updateHj212CodeRequest,
+  type Hj212LoggerDto,
+} from '@sluice/shared/hj212.schema';
+import { currentUser } from '../../auth/access.ts';
+import { envelopeOf, ok } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { registerResource } from '../../http/resource.ts';
+import { hashDeviceSecret } from '../devices/device-credentials.ts';
+
+const tags = ['HJ 212'];
+const view = { operate: 'device.view' } as const;
+const manage = { operate: 'device.manage' } as const;
+
+export function hj212Routes(root: FastifyInstance): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { scope } = app.ctx;
+
+  registerResource(root, {
+    table: 'hj212_codes',
+    tags,
+    access: { read: view, write: 'admin' },
+    dto: hj212CodeDto,
+    create: addHj212CodeRequest,
+    update: updateHj212CodeRequest,
+    sortable: ['Code', 'DataKey', 'Name'],
+    searchable: ['Code', 'DataKey', 'Name'],
+    unique: [{ key: 'Code', message: 'hj212.codeExists' }],
+    defaultOrder: { key: 'Code', direction: 'asc' },
+    routes: {
+      list: 'GET /Hj212Code',
+      create: 'POST /Hj212Code',
+      update: 'PUT /Hj212Code',
+      remove: 'DELETE /Hj212Code/:id',
+    },
+  });
+
+  const params = z.object({ g: z.string(), sn: deviceSn });
+
+  const present = async (groupId: number, sn: string): Promise<Hj212LoggerDto> => {
+    const logger = await app.hj212.repository.loggerOf(groupId, sn);
+    const stats = app.hj212.listener.statsOf(sn);
+    return {
+      DeviceSn: sn,
+      Mn: logger?.mn ?? '',
+      Connected: logger !== undefined && stats.connected,
+      LastPacket: stats.lastPacket,
+      Received: stats.received,
+      Stored: stats.stored,
+      Refused: stats.refused,
+      LastRefusal: stats.lastRefusal,
+    };
+  };
+
+  app.get(
+    '/:g/:sn/Hj212Logger',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary: "A device's HJ 212 logger: its MN (empty when it is none), connection and counters since the server started",
+        params,
+        response: { 200: envelopeOf(hj212LoggerDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const device = await scope.device(user, request.params.sn, 'read');
+      return ok(request, await present(user.groupId, device.device_sn));
+    },
+  );
+
+  app.put(
+    '/:g/:sn/Hj212Logger',
+    {
+      config: { access: manage },
+      schema: {
+        tags,
+        summary: 'Make a device an HJ 212 logger, or change its MN or password (only its hash is kept)',
+        params,
+        body: setHj212LoggerRequest,
+        response: { 200: envelopeOf(hj212LoggerDto) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const device = await scope.device(user, request.params.sn, 'write');
+      const { Mn, Password } = request.body;
+      if (await app.hj212.repository.mnTaken(Mn, device.device_sn)) {
+        throw new AppError(409, 'hj212.mnTaken', { mn: Mn }, 'Mn');
+      }
+      await app.hj212.repository.setLogger(user.groupId, device.device_sn, Mn, hashDeviceSecret(Password));
+      return ok(request, await present(user.groupId, device.device_sn), { message: 'saved' });
+    },
+  );
+
+  app.delete(
+    '/:g/:sn/Hj212Logger',
+    {
+      config: { access: manage },
+      schema: { tags, summary: 'The device is no HJ 212 logger any more (its MN and password are forgotten)', params },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const device = await scope.device(user, request.params.sn, 'write');
+      if (!(await app.hj212.repository.removeLogger(user.groupId, device.device_sn))) {
+        throw new AppError(404, 'hj212.notLogger');
+      }
+      return ok(request, null, { message: 'deleted' });
+    },
+  );
+}

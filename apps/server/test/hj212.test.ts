@@ -1,0 +1,279 @@
+/**
+ * HJ 212 data loggers: the code table and a device's logger credential (routes), and the TCP
+ * listener (a real socket into the real ingestion and database): minute data stored under the
+ * mapped DataKeys with flags, invalid readings kept apart, answers only after storage, bad
+ * packets refused with the reason counted while the connection and other loggers go on.
+ */
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHj212Packet, parseHj212Packet, type Hj212Packet } from '@sluice/shared/hj212';
+import type { Hj212CodeDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
+import type { LatestDto } from '@sluice/shared/telemetry.schema';
+import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
+import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
+
+/** A logger's TCP connection: sends text, and hands out the packets the server answers, in order. */
+class LoggerLink {
+  private readonly socket: net.Socket;
+  private buffer = '';
+  private readonly answers: Hj212Packet[] = [];
+  private waiters: ((p: Hj212Packet) => void)[] = [];
+
+  private constructor(socket: net.Socket) {
+    this.socket = socket;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let end = this.buffer.indexOf('\r\n');
+      while (end >= 0) {
+        const parsed = parseHj212Packet(this.buffer.slice(0, end + 2));
+        this.buffer = this.buffer.slice(end + 2);
+        if (!parsed.ok) throw new Error(`the server answered a bad packet: ${parsed.reason}`);
+        const waiter = this.waiters.shift();
+        if (waiter) waiter(parsed.value);
+        else this.answers.push(parsed.value);
+        end = this.buffer.indexOf('\r\n');
+      }
+    });
+  }
+
+  static open(port: number): Promise<LoggerLink> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        resolve(new LoggerLink(socket));
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  send(text: string): void {
+    this.socket.write(text, 'latin1');
+  }
+
+  next(): Promise<Hj212Packet> {
+    const ready = this.answers.shift();
+    if (ready) return Promise.resolve(ready);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+let qn = 0;
+/** A minute upload of COD (normal) and NH3-N (maintenance), asking for an answer. */
+function minuteData(mn: string, pw: string, dataTime: string, cod: string, nh3n = '1.25') {
+  qn += 1;
+  const QN = `20260122103000${String(qn).padStart(3, '0')}`;
+  return {
+    qn: QN,
+    text: buildHj212Packet({
+      qn: QN,
+      st: '32',
+      cn: '2051',
+      pw,
+      mn,
+      flag: 5,
+      cp: [
+        [['DataTime', dataTime]],
+        [
+          ['w01018-Avg', cod],
+          ['w01018-Flag', 'N'],
+        ],
+        [
+          ['w21003-Avg', nh3n],
+          ['w21003-Flag', 'M'],
+        ],
+        [['w00000-Avg', '2.5']],
+      ],
+    }),
+  };
+}
+
+describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
+  let t: TestApp;
+  let tenant: BuiltTenant;
+  let admin: string;
+  let operator: string;
+  let port: number;
+  const links: LoggerLink[] = [];
+
+  const logger = async (sn: string) =>
+    (await t.json<Hj212LoggerDto>({ method: 'GET', url: `/api/${String(tenant.groupId)}/${sn}/Hj212Logger`, token: admin })).data;
+  const latest = async (sn: string) =>
+    (await t.json<LatestDto>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin })).data;
+  const newLogger = async (mn: string, password: string) => {
+    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    const res = await t.call({
+      method: 'PUT',
+      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
+      token: admin,
+      payload: { Mn: mn, Password: password },
+    });
+    expect(res.statusCode).toBe(200);
+    const link = await LoggerLink.open(port);
+    links.push(link);
+    return { sn: device.sn, link };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { MQTT_PORT: '0', HJ212_PORT: '0', HOST: '127.0.0.1' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.live.start();
+    await t.app.hj212.start();
+    port = t.app.hj212.port ?? 0;
+    tenant = await buildTenant(t.app.ctx.db);
+    admin = await t.login(tenant.account, tenant.password);
+    await buildUser(t.app.ctx.db, {
+      groupId: tenant.groupId,
+      account: 'hjoperator',
+      password: 'Operator123',
+      roles: ['Operator'],
+    });
+    operator = await t.login('hjoperator', 'Operator123');
+  });
+
+  afterAll(async () => {
+    for (const link of links) link.close();
+    await t.close();
+  });
+
+  it('gives every group the common pollutant codes, editable by its administrators only', async () => {
+    const list = await t.json<Hj212CodeDto[]>({ method: 'GET', url: '/api/Hj212Code?PageSize=50', token: operator });
+    expect(list.data.map((c) => `${c.Code}=${c.DataKey}`)).toEqual([
+      'w00000=Inflow',
+      'w01001=PH_Out',
+      'w01018=COD_Out',
+      'w21001=TN_Out',
+      'w21003=NH3_N_Out',
+      'w21011=TP_Out',
+    ]);
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Code',
+      token: operator,
+      payload: { Code: 'w01009', DataKey: 'DO' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const twice = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Code',
+      token: admin,
+      payload: { Code: 'w01018', DataKey: 'X' },
+    });
+    expect(twice.statusCode).toBe(409);
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Code',
+      token: admin,
+      payload: { Code: 'w-1', DataKey: 'DO', Scale: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad).sort()).toEqual(['Code', 'Scale']);
+    const added = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Code',
+      token: admin,
+      payload: { Code: 'w01009', DataKey: 'DO' },
+    });
+    expect(added.statusCode).toBe(201);
+    // Another group's table is its own.
+    const other = await buildTenant(t.app.ctx.db);
+    const otherAdmin = await t.login(other.account, other.password);
+    const theirs = await t.json<Hj212CodeDto[]>({ method: 'GET', url: '/api/Hj212Code?PageSize=50', token: otherAdmin });
+    expect(theirs.data.map((c) => c.Code)).not.toContain('w01009');
+  });
+
+  it('makes a device a logger for those who manage devices, with a unique MN', async () => {
+    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    const url = `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`;
+    expect((await t.call({ method: 'PUT', url, token: operator, payload: { Mn: 'OPMN1', Password: '123456' } })).statusCode).toBe(
+      403,
+    );
+    const bad = await t.call({ method: 'PUT', url, token: admin, payload: { Mn: 'MN;1', Password: '12;3' } });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad).sort()).toEqual(['Mn', 'Password']);
+    expect(
+      (await t.call({ method: 'PUT', url, token: admin, payload: { Mn: 'UNIQUEMN1', Password: '123456' } })).statusCode,
+    ).toBe(200);
+    const second = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    const taken = await t.call({
+      method: 'PUT',
+      url: `/api/${String(tenant.groupId)}/${second.sn}/Hj212Logger`,
+      token: admin,
+      payload: { Mn: 'UNIQUEMN1', Password: '654321' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(fieldsOf(taken)).toEqual(['Mn']);
+    expect((await logger(device.sn)).Mn).toBe('UNIQUEMN1');
+    expect((await t.call({ method: 'DELETE', url, token: admin })).statusCode).toBe(200);
+    expect((await logger(device.sn)).Mn).toBe('');
+  });
+
+  it('stores minute data under the mapped data points with their flags, and answers after storing', async () => {
+    const { sn, link } = await newLogger('LOGGERA0000000000000001', '123456');
+    const upload = minuteData('LOGGERA0000000000000001', '123456', '20260122103000', '28.6');
+    link.send(upload.text);
+    const answer = await link.next();
+    expect(answer).toMatchObject({ cn: '9014', qn: upload.qn, mn: 'LOGGERA0000000000000001', st: '91' });
+    const data = (await latest(sn)).Data;
+    expect(data.COD_Out).toBe(28.6);
+    expect(data.COD_Out_Flag).toBe('N');
+    // NH3-N under maintenance: kept apart from the analyser's valid values.
+    expect(data.NH3_N_Out).toBeUndefined();
+    expect(data.NH3_N_Out_Invalid).toBe(1.25);
+    expect(data.NH3_N_Out_Flag).toBe('M');
+    // Flow in L/s, the data point in m³/h.
+    expect(data.Inflow).toBe(9);
+    expect((await latest(sn)).Time).toBe(Date.UTC(2026, 0, 22, 2, 30, 0));
+    const stats = await logger(sn);
+    expect(stats).toMatchObject({ Connected: true, Received: 1, Stored: 1 });
+  });
+
+  it('refuses bad packets with the reason counted, keeps the connection and other loggers going', async () => {
+    const a = await newLogger('LOGGERB1', 'pw-b1');
+    const b = await newLogger('LOGGERB2', 'pw-b2');
+    // The connection names its logger first.
+    const first = minuteData('LOGGERB1', 'pw-b1', '20260122103100', '30.0');
+    a.link.send(first.text);
+    expect((await a.link.next()).qn).toBe(first.qn);
+
+    const good = minuteData('LOGGERB1', 'pw-b1', '20260122103200', '31.5');
+    const badCrc = minuteData('LOGGERB1', 'pw-b1', '20260122103300', '99.0').text.replace(/[0-9A-F]{4}\r\n$/, '0000\r\n');
+    const wrongPassword = minuteData('LOGGERB1', 'nope', '20260122103400', '98.0').text;
+    const unknownMn = minuteData('NOSUCHMN', 'pw-b1', '20260122103500', '97.0').text;
+    const noTime = buildHj212Packet({
+      qn: '20260122103600999',
+      st: '32',
+      cn: '2051',
+      pw: 'pw-b1',
+      mn: 'LOGGERB1',
+      flag: 5,
+      cp: [[['w01018-Avg', '1']]],
+    });
+    a.link.send(`garbage${badCrc}${wrongPassword}${unknownMn}${noTime}`);
+    // Meanwhile another logger is served.
+    const other = minuteData('LOGGERB2', 'pw-b2', '20260122103000', '12.0');
+    b.link.send(other.text);
+    expect((await b.link.next()).qn).toBe(other.qn);
+    a.link.send(good.text);
+    // Nothing was answered for the CRC, password and MN refusals; the upload without DataTime is answered (refused for good).
+    expect((await a.link.next()).qn).toBe('20260122103600999');
+    expect((await a.link.next()).qn).toBe(good.qn);
+    expect((await latest(a.sn)).Data.COD_Out).toBe(31.5);
+    const stats = await logger(a.sn);
+    expect(stats.Refused).toMatchObject({ crc: 1, password: 1, field: 1 });
+    expect(stats.Refused.header).toBeGreaterThanOrEqual(1);
+    expect(stats.LastRefusal).not.toBe('');
+    expect(t.app.hj212.listener.unattributed.mn).toBeGreaterThanOrEqual(1);
+    expect((await latest(b.sn)).Data.COD_Out).toBe(12);
+    // The refusals are in the device's log too.
+    const log = await t.json<{ Message: string }[]>({
+      method: 'GET',
+      url: `/api/device/${a.sn}/DeviceLog?PageSize=50`,
+      token: admin,
+    });
+    expect(log.data.some((r) => r.Message.includes('CRC mismatch'))).toBe(true);
+  });
+});
