@@ -3,7 +3,8 @@
  * NH3-N is over the station's class 1A limit and sees it marked; reports a repair, which the
  * administrator assigns; the operator starts it, adds an after photo and finishes it; the
  * administrator verifies it. An alarm in the notice centre becomes a repair in one click. The
- * station's monthly report holds the sample.
+ * station's monthly report holds the sample, on the page and in its Excel workbook; the month's
+ * compliance lists the station.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, OPERATOR, signIn } from './fixtures.ts';
@@ -81,6 +82,24 @@ test('a water sample over the standard is marked, a repair goes from reported to
   const nh3 = operator.getByRole('row').filter({ hasText: 'NH3-N' }).first();
   await expect(nh3).toContainText('9.5');
   await expect(operator.getByRole('button', { name: 'Print' })).toBeEnabled();
+  // The same month downloads as an Excel workbook whose sheet of samples holds the sample.
+  const downloading = operator.waitForEvent('download');
+  await operator.getByRole('button', { name: 'Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  const ExcelJS = (await import('exceljs')).default;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const samples: string[] = [];
+  workbook.getWorksheet('Samples')?.eachRow((row) => {
+    samples.push((row.values as unknown[]).map(String).join('|'));
+  });
+  expect(samples.find((row) => row.includes('Zhang Gong'))).toContain('9.5');
+
+  // The water-quality page's monthly compliance lists the station with its laboratory samples.
+  await operator.goto('/records/quality');
+  await operator.getByRole('tab', { name: 'Monthly compliance' }).click();
+  await expect(operator.getByRole('row').filter({ hasText: STATION }).first()).toContainText('Lab');
 
   // The operator reports a repair at the station.
   await operator.goto('/records/repair');

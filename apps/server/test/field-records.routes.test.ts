@@ -7,7 +7,14 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceInputDto, PollDto, PollDueDto, RepairDto, StationStandardDto } from '@sluice/shared/field-records.schema';
+import type {
+  DeviceInputDto,
+  PollDto,
+  PollDueDto,
+  RepairDto,
+  StationCompliance,
+  StationStandardDto,
+} from '@sluice/shared/field-records.schema';
 import { createTestApp, databaseKinds, fieldsOf, PNG, type Body, type TestApp, type Users } from './harness.ts';
 import { buildPrincipal, buildRole, buildSites, buildUser, buildWarnCode, buildWarnType, defaultRole } from './factories.ts';
 import { multipartWithFields } from './config-api.ts';
@@ -256,6 +263,8 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
     const early = await act(id, { Action: 'finish' });
     expect(early.statusCode).toBe(409);
     expect(fieldsOf(early)).toEqual(['Action']);
+    // The refusal names the state and the move in the caller's words, not their codes.
+    expect(early.json<Body<null>>().message).toContain('This repair is “Reported”: it cannot be finished now');
 
     const assigned = await act(id, { Action: 'assign', AssigneeId: principal }, users.admin);
     expect(assigned.json<Body<RepairDto>>().data).toMatchObject({ State: 'assigned', AssigneeName: 'Wang Wei' });
@@ -272,7 +281,15 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
     expect((await act(id, { Action: 'verify' })).statusCode).toBe(403);
     const verified = await act(id, { Action: 'verify' }, users.admin);
     expect(verified.json<Body<RepairDto>>().data).toMatchObject({ State: 'verified', Resolution: 'Replaced the thermal relay' });
-    expect((await act(id, { Action: 'start' })).statusCode).toBe(409);
+    const late = await t.call({
+      method: 'POST',
+      url: `/api/Repair/${String(id)}/Action`,
+      token: users.operator,
+      payload: { Action: 'start' },
+      lang: 'zh-CN',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<Body<null>>().message).toContain('维修单当前为“已验收”，不能开始维修');
 
     const edited = await t.call({
       method: 'PUT',
@@ -437,10 +454,34 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
           { Item: 'Sludge depth', Ok: true, Value: '0.6 m' },
           { Item: 'Blower noise', Ok: false, Value: 'Bearing whine' },
         ],
+        Chemicals: [{ Chemical: 'PAC', Quantity: '25', Unit: 'kg' }],
       },
     });
     expect(round.statusCode).toBe(201);
-    expect(round.json<Body<PollDto>>().data).toMatchObject({ Issues: 1, Inspector: 'operator', ProjectName: 'Station A' });
+    expect(round.json<Body<PollDto>>().data).toMatchObject({
+      Issues: 1,
+      Inspector: 'operator',
+      ProjectName: 'Station A',
+      Chemicals: [{ Chemical: 'PAC', Quantity: 25, Unit: 'kg' }],
+    });
+    // A chemical of no quantity or an unknown unit is refused on its field, in the caller's language.
+    const noDose = await t.call({
+      method: 'POST',
+      url: '/api/PollAdd',
+      token: users.operator,
+      lang: 'zh-CN',
+      payload: {
+        ProjectId: stationA,
+        PollTitle: 'x',
+        ArrivedAt: arrived,
+        Chemicals: [
+          { Chemical: 'PAC', Quantity: 0, Unit: 'kg' },
+          { Chemical: 'PAM', Quantity: 2, Unit: 'bags' },
+        ],
+      },
+    });
+    expect(fieldsOf(noDose)).toEqual(['Chemicals.0.Quantity', 'Chemicals.1.Unit']);
+    expect(noDose.json<Body<null>>().message).toContain('数量须大于 0');
     const due = await t.json<PollDueDto[]>({ method: 'GET', url: '/api/PollDue', token: users.operator });
     expect(due.data).toEqual([
       expect.objectContaining({ ProjectId: stationA, LastAt: arrived, DueAt: arrived + 7 * DAY, Overdue: true }),
@@ -490,7 +531,16 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
       ['2026-10-12', 60, 4],
       ['2026-11-02', 10, 1],
     ] as const) {
-      expect((await addInput('SLR000000009', { Dt: at(day), COD_Out: cod, NH3_N_Out: nh3 }, users.admin)).statusCode).toBe(201);
+      expect(
+        (
+          await addInput(
+            'SLR000000009',
+            // TP 0.0003 g/L is 0.3 mg/L.
+            { Dt: at(day), COD_Out: cod, NH3_N_Out: nh3, TP_Out: 0.0003, TP_Unit: 'g/L', Sampler: `Sampler ${day}` },
+            users.admin,
+          )
+        ).statusCode,
+      ).toBe(201);
     }
     const base = { group_id: groupId, project_id: station, device_sn: 'SLR000000009', repair_title: 'x', state: 'verified' };
     await db
@@ -535,6 +585,10 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
           project_id: station,
           poll_title: 'a',
           issues: 1,
+          chemicals: JSON.stringify([
+            { Chemical: 'PAC', Quantity: 25, Unit: 'kg' },
+            { Chemical: 'NaClO', Quantity: 10, Unit: 'L' },
+          ]),
           arrived_at: at('2026-10-07'),
           left_at: null,
           created_by: null,
@@ -545,6 +599,7 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
           project_id: station,
           poll_title: 'b',
           issues: 0,
+          chemicals: JSON.stringify([{ Chemical: 'pac', Quantity: 12.5, Unit: 'kg' }]),
           arrived_at: at('2026-10-14'),
           left_at: null,
           created_by: null,
@@ -555,6 +610,7 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
           project_id: station,
           poll_title: 'c',
           issues: 3,
+          chemicals: JSON.stringify([{ Chemical: 'PAC', Quantity: 100, Unit: 'kg' }]),
           arrived_at: at('2026-09-30'),
           left_at: null,
           created_by: null,
@@ -597,6 +653,86 @@ describe.each(databaseKinds)('field records on %s', (kind) => {
     const lab = report.data.Lab as { Params: { Param: string; Avg: number | null; Max: number | null; Over: number }[] };
     expect(lab.Params.find((p) => p.Param === 'COD')).toMatchObject({ Avg: 50, Max: 60, Over: 1 });
     expect(lab.Params.find((p) => p.Param === 'NH3_N')).toMatchObject({ Avg: 3.5, Max: 4, Over: 0 });
+    expect(lab.Params.find((p) => p.Param === 'TP')).toMatchObject({ Avg: 0.3, Max: 0.3, Over: 0 });
+    // September's round is not October's; PAC by any spelling is one chemical (25 + 12.5 kg over two rounds).
+    expect(report.data.Chemicals).toEqual([
+      { Chemical: 'NaClO', Unit: 'L', Quantity: 10, PerM3: null, Rounds: 1 },
+      { Chemical: 'PAC', Unit: 'kg', Quantity: 37.5, PerM3: null, Rounds: 2 },
+    ]);
+    expect(report.data.Samples).toEqual([
+      expect.objectContaining({ Sampler: 'Sampler 2026-10-05', Over: [] }),
+      expect.objectContaining({ Sampler: 'Sampler 2026-10-12', Over: ['COD'] }),
+    ]);
+
+    // The same month as an Excel workbook, in the caller's language, holding the samples.
+    const xlsx = await t.call({
+      method: 'GET',
+      url: `/api/${String(groupId)}/StationReport?ProjectId=${String(station)}&Month=2026-10&Format=xlsx`,
+      token: users.admin,
+      lang: 'zh-CN',
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array(xlsx.rawPayload).buffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['汇总', '化验结果', '水样', '药剂', '在线监测', '告警']);
+    const rowsOf = (name: string) => {
+      const rows: unknown[][] = [];
+      workbook.getWorksheet(name)?.eachRow((row) => {
+        rows.push((row.values as unknown[]).slice(1));
+      });
+      return rows;
+    };
+    const summary = new Map(rowsOf('汇总').map(([k, v]) => [k, v]));
+    expect(summary.get('项目或站点')).toBe('Station R');
+    expect(summary.get('达标率（0–1）')).toBe(0.5);
+    expect(summary.get('PAC 投加量（kg）')).toBe(37.5);
+    expect(summary.get('巡检次数')).toBe(2);
+    const samples = rowsOf('水样');
+    expect(samples[0]?.slice(0, 5)).toEqual(['采样时间', '设备', '采样人', '化验单位', 'COD（mg/L）']);
+    // Two October samples, times in the site's time (UTC+8 unless configured), numbers as numbers.
+    expect(samples).toHaveLength(3);
+    expect(samples[2]?.[2]).toBe('Sampler 2026-10-12');
+    expect(samples[2]?.[4]).toBe(60);
+    expect(samples[2]?.at(-1)).toBe('COD');
+    expect(rowsOf('告警')[1]).toEqual(['Pump fault', 2, 1, 30]);
+
+    // The month's compliance of the station, per parameter.
+    const month = await t.json<StationCompliance[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/MonthCompliance?ProjectId=${String(station)}&Month=2026-10`,
+      token: users.admin,
+    });
+    expect(month.data).toHaveLength(1);
+    expect(month.data[0]).toMatchObject({ ProjectName: 'Station R', Samples: 2, Judged: 2, Compliant: 1, Rate: 0.5 });
+    expect(month.data[0]?.Params.find((p) => p.Param === 'COD')).toMatchObject({
+      LabJudged: 2,
+      LabCompliant: 1,
+      LabRate: 0.5,
+      OnlineDays: 0,
+      OnlineRate: null,
+    });
+    expect(month.data[0]?.Params.find((p) => p.Param === 'BOD5')).toMatchObject({ LabJudged: 0, LabRate: null });
+    // The operator does not reach project R: its stations are not listed, the station itself not found.
+    const theirs = await t.json<StationCompliance[]>({
+      method: 'GET',
+      url: `/api/${String(groupId)}/MonthCompliance?Month=2026-10`,
+      token: users.operator,
+    });
+    expect(theirs.data.map((c) => c.ProjectName)).toEqual(['Station A']);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/api/${String(groupId)}/MonthCompliance?ProjectId=${String(station)}&Month=2026-10`,
+          token: users.operator,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/${String(groupId)}/MonthCompliance?Month=2026-10`, token: outsider })).statusCode,
+    ).toBe(403);
     const bad = await t.call({
       method: 'GET',
       url: `/api/${String(groupId)}/StationReport?ProjectId=${String(station)}&Month=2026-13`,

@@ -422,11 +422,28 @@ export const pollResult = z.object({
   /** A reading or remark (sludge depth 0.6 m, say). */
   Value: text(200),
 });
+/** Units a chemical added on a round is measured in (PAC in kg, sodium hypochlorite in L, …). */
+export const CHEMICAL_UNITS = ['kg', 'L', 't'] as const;
+/** Chemicals commonly dosed at a station, offered in the round's form (any other name may be typed). */
+export const COMMON_CHEMICALS = ['PAC', 'PAM', 'NaClO', 'CH3COONa'] as const;
+export const chemicalDose = z.object({
+  /** What was added to the dosing tank: PAC, PAM, sodium hypochlorite … */
+  Chemical: anyText(1, 32),
+  Quantity: z.coerce
+    .number({ message: messageRef('rule.number') })
+    .positive({ message: messageRef('records.quantityPositive') })
+    .max(1e6, { message: messageRef('rule.valueMax', { max: 1000000 }) }),
+  Unit: z.enum(CHEMICAL_UNITS, { message: messageRef('records.badChemicalUnit') }),
+});
+export type ChemicalDose = z.infer<typeof chemicalDose>;
+
 export const addPollRequest = z.object({
   ProjectId: idRef,
   PollTitle: anyText(1, 100),
   PollContent: text(2000),
   Results: z.array(pollResult).max(50).default([]),
+  /** Chemicals added to the dosing tanks on the round. */
+  Chemicals: z.array(chemicalDose).max(20).default([]),
   /** On site from … to (ms or a date-time text). */
   ArrivedAt: sampleTime,
   LeftAt: z.preprocess((v) => (v === '' || v === undefined ? null : v), sampleTime.nullable().optional()),
@@ -440,6 +457,7 @@ export const pollDto = z.object({
   Results: z.array(z.object({ Item: z.string(), Ok: z.boolean(), Value: z.string() })),
   /** Items found not in order. */
   Issues: z.number(),
+  Chemicals: z.array(z.object({ Chemical: z.string(), Quantity: z.number(), Unit: z.string() })),
   ArrivedAt: z.number(),
   LeftAt: z.number().nullable(),
   Inspector: z.string(),
@@ -490,7 +508,42 @@ export interface StationReport {
     Params: { Param: QualityParam; Samples: number; Avg: number | null; Max: number | null; Over: number }[];
   };
   Online: { Key: string; Name: string; Avg: number | null; MeasuredDays: number; CompliantDays: number }[];
+  /** Chemicals added on the month's rounds, per chemical and unit, and per m³ treated. */
+  Chemicals: { Chemical: string; Unit: string; Quantity: number; PerM3: number | null; Rounds: number }[];
+  /** The month's laboratory samples, oldest first (the workbook's sheet of samples). */
+  Samples: {
+    Dt: number;
+    DeviceName: string;
+    Sampler: string;
+    Laboratory: string;
+    Values: Partial<Record<QualityParam, number | null>>;
+    Over: QualityParam[];
+  }[];
   Alarms: { TypeName: string; Count: number; Handled: number; AvgMinutesToHandle: number | null }[];
   Repairs: { Reported: number; Done: number; Verified: number; OverdueOpen: number };
   Inspections: { Rounds: number; Issues: number };
 }
+
+/** The month's compliance of each station (GET {g}/MonthCompliance): laboratory samples and online days per parameter. */
+export interface StationCompliance {
+  ProjectId: number;
+  ProjectName: string;
+  Standard: string;
+  /** Laboratory samples judged and compliant, over all parameters (a sample passes when every judged value does). */
+  Samples: number;
+  Judged: number;
+  Compliant: number;
+  Rate: number | null;
+  Params: {
+    Param: QualityParam;
+    /** Laboratory: effluent values judged, those within the limit, their share. */
+    LabJudged: number;
+    LabCompliant: number;
+    LabRate: number | null;
+    /** Online analysers: days with a daily average held to the type's standard, those within it. */
+    OnlineDays: number;
+    OnlineCompliantDays: number;
+    OnlineRate: number | null;
+  }[];
+}
+export const monthQuery = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'records.badMonth' });

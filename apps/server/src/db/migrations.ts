@@ -19,6 +19,7 @@ import { up as deviceRunModel } from './migrations/0016-device-run-model.ts';
 import { up as deviceVideos } from './migrations/0019-device-videos.ts';
 import { up as fieldRecords } from './migrations/0020-field-records.ts';
 import { up as boxDataMenu } from './migrations/0024-box-data-menu.ts';
+import { up as roundChemicals } from './migrations/0027-round-chemicals.ts';
 import { up as groupWatermark } from './migrations/0029-group-watermark.ts';
 import { up as hj212 } from './migrations/0032-hj212.ts';
 
@@ -46,6 +47,7 @@ const steps: [string, Step][] = [
   ['0019_device_videos', deviceVideos],
   ['0020_field_records', fieldRecords],
   ['0024_box_data_menu', boxDataMenu],
+  ['0027_round_chemicals', roundChemicals],
   ['0029_group_watermark', groupWatermark],
   ['0032_hj212', hj212],
 ];

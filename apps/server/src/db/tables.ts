@@ -1050,6 +1050,8 @@ export interface PollTable {
   poll_content: Generated<string>;
   results: Generated<string>;
   issues: Generated<number>;
+  /** JSON array of { Chemical, Quantity, Unit } added to the dosing tanks. */
+  chemicals: Generated<string>;
   arrived_at: number;
   left_at: number | null;
   created_by: number | null;

@@ -11,6 +11,7 @@ import { nodeAndBelow } from '../alarms/alarms.repository.ts';
 import { projectReachable, type ScopeMode } from '../sites/site-scope.ts';
 import { imageUrl } from '../sites/projects.repository.ts';
 import type { RecordKind, RecordPhotoDto } from '@sluice/shared/field-records.schema';
+import { PROJECT_TYPE } from '@sluice/shared/project.schema';
 
 export type InputRow = Selectable<DeviceInputTable> & { device_name: string | null; project_name: string | null };
 export type RepairRow = Selectable<RepairTable> & { device_name: string | null; project_name: string | null };
@@ -430,17 +431,33 @@ export class StationMonthRepository {
     };
   }
 
-  /** Rounds made in [from, to) and the items found not in order. */
+  /** The reachable stations (of a project or the station itself when given), by name. */
+  async stations(user: CurrentUser, projectId?: number): Promise<{ id: number; name: string }[]> {
+    let q = this.db
+      .selectFrom('projects as p')
+      .select(['p.id', 'p.name'])
+      .where('p.group_id', '=', user.groupId)
+      .where('p.project_type', '=', PROJECT_TYPE.station)
+      .where(projectReachable(user, 'p.id'));
+    if (projectId !== undefined) q = q.where(nodeAndBelow('p.id', projectId));
+    return q.orderBy('p.name').orderBy('p.id').execute();
+  }
+
+  /** Rounds made in [from, to), the items found not in order, and the chemicals added (each round's JSON list). */
   async pollCounts(user: CurrentUser, projectId: number, from: number, to: number) {
     const rows = await this.db
       .selectFrom('polls as o')
-      .select(['o.issues'])
+      .select(['o.issues', 'o.chemicals'])
       .where('o.group_id', '=', user.groupId)
       .where(projectReachable(user, 'o.project_id'))
       .where(nodeAndBelow('o.project_id', projectId))
       .where('o.arrived_at', '>=', from)
       .where('o.arrived_at', '<', to)
       .execute();
-    return { Rounds: rows.length, Issues: rows.reduce((n, r) => n + r.issues, 0) };
+    return {
+      Rounds: rows.length,
+      Issues: rows.reduce((n, r) => n + r.issues, 0),
+      chemicals: rows.map((r) => r.chemicals),
+    };
   }
 }

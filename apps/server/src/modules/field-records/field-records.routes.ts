@@ -3,7 +3,7 @@
  * with compliance against the station's standard, discharge standards, repairs and their
  * workflow, inspection checklists and rounds, and photos of any record.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +14,7 @@ import {
   deviceInputDto,
   deviceInputQuery,
   dischargeStandardDto,
+  monthQuery,
   PHOTO_STAGES,
   pollDto,
   pollDueDto,
@@ -45,6 +46,9 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { pickOrder, registerResource, searchPattern } from '../../http/resource.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import { parseTimeParam } from '../telemetry/history.service.ts';
+import { requestLanguage } from '../../http/language.ts';
+import { XLSX_CONTENT_TYPE } from '../data-defines/xlsx.ts';
+import { stationReportWorkbook } from './station-report.xlsx.ts';
 
 const tags = ['Field records'];
 const view = { operate: 'records.view' } as const;
@@ -91,6 +95,17 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
     from: q.Begin === undefined ? undefined : time(q.Begin, 'Begin'),
     to: q.End === undefined ? undefined : time(q.End, 'End', true),
   });
+
+  /** A month's [from, to) in the site's time, and its last day (YYYY-MM-DD). */
+  const monthRange = (month: string) => {
+    const [year = 0, mon = 1] = month.split('-').map(Number);
+    const next = mon === 12 ? `${String(year + 1)}-01` : `${String(year)}-${String(mon + 1).padStart(2, '0')}`;
+    return {
+      from: time(`${month}-01`, 'Month'),
+      to: time(`${next}-01`, 'Month'),
+      lastDay: `${month}-${String(new Date(Date.UTC(year, mon, 0)).getUTCDate()).padStart(2, '0')}`,
+    };
+  };
 
   // Discharge standards ------------------------------------------------------------------
 
@@ -589,6 +604,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
         poll_content: b.PollContent ?? '',
         results: JSON.stringify(b.Results.map((r) => ({ Item: r.Item, Ok: r.Ok, Value: r.Value ?? '' }))),
         issues: b.Results.filter((r) => !r.Ok).length,
+        chemicals: JSON.stringify(b.Chemicals.map((c) => ({ Chemical: c.Chemical, Quantity: c.Quantity, Unit: c.Unit }))),
         arrived_at: arrived,
         left_at: left,
         created_by: user.id,
@@ -687,20 +703,53 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
         params: groupParams,
         querystring: z.object({
           ProjectId: idRef,
-          Month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'records.badMonth' }),
+          Month: monthQuery,
+          /** xlsx: the report as an Excel workbook in the caller's language instead of the envelope. */
+          Format: z.enum(['xlsx']).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const project = await scope.project(user, request.query.ProjectId);
+      const month = request.query.Month;
+      const report = await app.ctx.stationReports.report(user, project, month, monthRange(month));
+      if (request.query.Format === 'xlsx') {
+        const offset = app.live.offsetMinutes;
+        const workbook = await stationReportWorkbook(report, requestLanguage(request), (ms) =>
+          new Date(ms + offset * 60_000).toISOString().slice(0, 16).replace('T', ' '),
+        );
+        // A file, not the envelope: sent through the untyped reply.
+        const file: FastifyReply = reply;
+        return file
+          .header('content-type', XLSX_CONTENT_TYPE)
+          .header('content-disposition', `attachment; filename="station-report-${String(project.id)}-${month}.xlsx"`)
+          .send(workbook);
+      }
+      return ok(request, report);
+    },
+  );
+
+  app.get(
+    '/:g/MonthCompliance',
+    {
+      config: { access: view },
+      schema: {
+        tags,
+        summary:
+          "Each reachable station's month (Month YYYY-MM; ProjectId narrows it to a project or station): laboratory samples judged and compliant against its standard, and per parameter the laboratory values and the online analysers' days within the standard",
+        params: groupParams,
+        querystring: z.object({
+          ProjectId: z.preprocess((v) => (v === '' ? undefined : v), idRef.optional()),
+          Month: monthQuery,
         }),
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const project = await scope.project(user, request.query.ProjectId);
-      const month = request.query.Month;
-      const [year = 0, mon = 1] = month.split('-').map(Number);
-      const next = mon === 12 ? `${String(year + 1)}-01` : `${String(year)}-${String(mon + 1).padStart(2, '0')}`;
-      const from = time(`${month}-01`, 'Month');
-      const to = time(`${next}-01`, 'Month');
-      const lastDay = `${month}-${String(new Date(Date.UTC(year, mon, 0)).getUTCDate()).padStart(2, '0')}`;
-      return ok(request, await app.ctx.stationReports.report(user, project, month, { from, to, lastDay }));
+      const { ProjectId, Month } = request.query;
+      if (ProjectId !== undefined) await scope.project(user, ProjectId);
+      return ok(request, await app.ctx.stationReports.compliance(user, ProjectId, Month, monthRange(Month)));
     },
   );
 

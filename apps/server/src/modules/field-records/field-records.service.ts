@@ -46,6 +46,12 @@ export function standardName(ref: string, custom?: StandardRow): string {
   return custom?.name ?? '';
 }
 
+/** The state and the move of a refused transition, as words of the caller's language (not their codes). */
+export const transitionWords = (state: RepairState, action: RepairAction) => ({
+  state: { ref: `records.repairState.${state}` },
+  action: { ref: `records.repairAction.${action}` },
+});
+
 export interface ResolvedStandard {
   ref: string;
   name: string;
@@ -248,7 +254,8 @@ export class FieldRecordsService {
     const flow = REPAIR_FLOW[request.Action];
     if (MANAGER_ACTIONS.includes(request.Action) && !mayManage) throw new AppError(403, 'auth.forbidden');
     const state = repair.state as RepairState;
-    if (!flow.from.includes(state)) throw new AppError(409, 'records.badTransition', { state, action: request.Action }, 'Action');
+    const refused = () => new AppError(409, 'records.badTransition', transitionWords(state, request.Action), 'Action');
+    if (!flow.from.includes(state)) throw refused();
     const change: Parameters<FieldRecordsRepository['updateRepair']>[2] = { state: flow.to, updated_at: now };
     const note = request.Note ?? '';
     switch (request.Action) {
@@ -271,8 +278,7 @@ export class FieldRecordsService {
         Object.assign(change, { reject_note: note, done_at: null, started_at: null });
         break;
     }
-    if (!(await this.repository.updateRepair(user.groupId, repair.id, change, state)))
-      throw new AppError(409, 'records.badTransition', { state, action: request.Action }, 'Action');
+    if (!(await this.repository.updateRepair(user.groupId, repair.id, change, state))) throw refused();
   }
 
   async removeRepair(user: CurrentUser, id: number): Promise<void> {
@@ -296,6 +302,7 @@ export class FieldRecordsService {
       PollContent: r.poll_content,
       Results: JSON.parse(r.results) as PollDto['Results'],
       Issues: r.issues,
+      Chemicals: JSON.parse(r.chemicals) as PollDto['Chemicals'],
       ArrivedAt: r.arrived_at,
       LeftAt: r.left_at === null ? null : r.left_at,
       Inspector: r.inspector,

@@ -18,6 +18,7 @@ import { useMayOperate } from '../../../lib/operates';
 import { pollsResource, setPollPlan, usePollPlan, usePollsDue } from '../api/records-api';
 import { dateTimeField, dateTimeText, toMillis } from './record-fields';
 import { RecordPhotosButton } from './record-photos';
+import { ChemicalsEditor, ChemicalTags } from './chemicals-editor';
 
 type Result = { Item: string; Ok: boolean; Value: string };
 
@@ -86,6 +87,7 @@ const pollConfig = (mayManage: boolean): ResourceTableConfig<PollDto> => ({
     { key: 'ProjectName', title: 'records.station' },
     { key: 'PollTitle', title: 'records.poll.title' },
     { key: 'Issues', title: 'records.poll.results', render: (row) => <PollResults row={row} /> },
+    { key: 'Chemicals', title: 'records.chemicals.label', render: (row) => <ChemicalTags doses={row.Chemicals} /> },
     { key: 'Inspector', title: 'records.poll.inspector', onCards: false },
   ],
   canEdit: () => false,
@@ -119,6 +121,14 @@ const pollConfig = (mayManage: boolean): ResourceTableConfig<PollDto> => ({
           <ChecklistEditor id={id} projectId={typeof values.ProjectId === 'number' ? values.ProjectId : undefined} />
         ),
       },
+      {
+        name: 'Chemicals',
+        label: 'records.chemicals.label',
+        kind: 'custom',
+        wide: true,
+        help: 'records.chemicals.help',
+        render: ({ id }) => <ChemicalsEditor id={id} />,
+      },
       { name: 'PollContent', label: 'records.remark', kind: 'textarea', wide: true },
     ],
     toBody: (values) => ({
@@ -126,6 +136,7 @@ const pollConfig = (mayManage: boolean): ResourceTableConfig<PollDto> => ({
       ArrivedAt: toMillis(values.ArrivedAt),
       LeftAt: toMillis(values.LeftAt),
       Results: Array.isArray(values.Results) ? values.Results : [],
+      Chemicals: Array.isArray(values.Chemicals) ? values.Chemicals : [],
     }),
   },
 });

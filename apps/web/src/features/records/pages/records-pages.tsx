@@ -1,4 +1,5 @@
 /** The Field Records menu's list pages. */
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   addDischargeStandardRequest,
@@ -10,12 +11,20 @@ import type { ResourceTableConfig } from '../../../components/resource-table/res
 import type { MessageKey } from '../../../lib/i18n';
 import { standardsResource } from '../api/records-api';
 import { PollTable } from '../components/poll-table';
+import { MonthCompliance } from '../components/month-compliance';
 import { QualityTable } from '../components/quality-table';
 import { RepairTable } from '../components/repair-table';
 
 export function WaterQualityPage() {
   const { t } = useTranslation();
-  return <QualityTable title={t('routes.waterQuality')} />;
+  return (
+    <Tabs
+      items={[
+        { key: 'results', label: t('records.quality.resultsTab'), children: <QualityTable title={t('routes.waterQuality')} /> },
+        { key: 'compliance', label: t('records.compliance.tab'), children: <MonthCompliance /> },
+      ]}
+    />
+  );
 }
 
 export function RepairsPage() {

@@ -3,14 +3,16 @@
  * compliance, alarms, repairs and rounds, laid out to print (the browser prints it to PDF).
  */
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Input, Table, Typography } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Flex, Input, Table, Typography } from 'antd';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StationReport } from '@sluice/shared/field-records.schema';
 import { QueryError } from '../../../components/query-state';
 import { SiteTreeSelect } from '../../../components/sites/site-tree-select';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/api-transfer';
+import { errorMessage } from '../../../lib/form-errors';
 import { dayjs } from '../../../lib/dates';
 import { useGroupId } from '../../../lib/group';
 import './station-report-page.css';
@@ -30,6 +32,23 @@ export function StationReportPage() {
     enabled: g > 0 && projectId !== undefined && /^\d{4}-\d{2}$/.test(month),
   });
   const data = report.data;
+  const { message } = App.useApp();
+  const [downloading, setDownloading] = useState(false);
+  const download = async () => {
+    if (projectId === undefined) return;
+    setDownloading(true);
+    try {
+      await downloadFile(`/${String(g)}/StationReport`, `${data?.ProjectName ?? 'station'}-${month}.xlsx`, {
+        ProjectId: projectId,
+        Month: month,
+        Format: 'xlsx',
+      });
+    } catch (error) {
+      void message.error(`${t('records.report.excelFailed')}: ${errorMessage(error)}`);
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Flex vertical gap={12}>
       <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
@@ -64,6 +83,16 @@ export function StationReportPage() {
           }}
         >
           {t('records.report.print')}
+        </Button>
+        <Button
+          icon={<FileExcelOutlined aria-hidden />}
+          disabled={!data}
+          loading={downloading}
+          onClick={() => {
+            void download();
+          }}
+        >
+          {t('records.report.excel')}
         </Button>
       </Flex>
       {projectId === undefined ? <Typography.Text type="secondary">{t('records.report.chooseSite')}</Typography.Text> : null}
@@ -114,6 +143,24 @@ export function StationReportPage() {
                 title: t('records.report.compliantDays'),
                 render: (_, p) => `${String(p.CompliantDays)} / ${String(p.MeasuredDays)}`,
               },
+            ]}
+          />
+          <Table
+            size="small"
+            pagination={false}
+            rowKey={(c) => `${c.Chemical}-${c.Unit}`}
+            title={() => t('records.report.chemicals')}
+            locale={{ emptyText: t('records.report.noChemicals') }}
+            dataSource={data.Chemicals}
+            columns={[
+              { key: 'Chemical', title: t('records.chemicals.name'), dataIndex: 'Chemical' },
+              { key: 'Quantity', title: t('records.chemicals.quantity'), render: (_, c) => `${String(c.Quantity)} ${c.Unit}` },
+              {
+                key: 'PerM3',
+                title: t('records.report.perM3'),
+                render: (_, c) => (c.PerM3 === null ? '—' : `${String(c.PerM3)} ${c.Unit}/m³`),
+              },
+              { key: 'Rounds', title: t('records.report.chemicalRounds'), dataIndex: 'Rounds' },
             ]}
           />
           <Table
