@@ -113,15 +113,16 @@ export function MonthCompliance() {
         />
       </Flex>
       <QueryState query={query} empty={rows.length === 0} emptyText={t('records.compliance.empty')}>
-        <Table
-          size="small"
-          rowKey="ProjectId"
-          aria-label={t('records.compliance.tableLabel', { month })}
-          dataSource={rows}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        />
+        <section aria-label={t('records.compliance.tableLabel', { month })}>
+          <Table
+            size="small"
+            rowKey="ProjectId"
+            dataSource={rows}
+            columns={columns}
+            scroll={{ x: 'max-content' }}
+            pagination={rows.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+          />
+        </section>
       </QueryState>
     </Flex>
   );

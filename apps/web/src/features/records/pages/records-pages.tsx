@@ -1,5 +1,6 @@
 /** The Field Records menu's list pages. */
 import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   addDischargeStandardRequest,
@@ -15,10 +16,25 @@ import { MonthCompliance } from '../components/month-compliance';
 import { QualityTable } from '../components/quality-table';
 import { RepairTable } from '../components/repair-table';
 
+/** The results, or the month's compliance (?view=compliance, kept in the address). */
 export function WaterQualityPage() {
   const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const view = search.get('view') === 'compliance' ? 'compliance' : 'results';
   return (
     <Tabs
+      activeKey={view}
+      onChange={(key) => {
+        setSearch(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            if (key === 'compliance') next.set('view', key);
+            else next.delete('view');
+            return next;
+          },
+          { replace: true },
+        );
+      }}
       items={[
         { key: 'results', label: t('records.quality.resultsTab'), children: <QualityTable title={t('routes.waterQuality')} /> },
         { key: 'compliance', label: t('records.compliance.tab'), children: <MonthCompliance /> },
