@@ -201,6 +201,8 @@ const configSchema = z
       .default('https://*.ys7.com'),
     /** Enables GET /metrics (Prometheus) for scrapers sending it as a bearer token. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** On PostgreSQL, how often a standby instance tries to take over the once-only jobs (and the leader checks its hold). */
+    LEADER_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(300).default(5),
     /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
     SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
     NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),

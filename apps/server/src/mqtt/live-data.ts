@@ -34,6 +34,7 @@ import { RunModelService } from '../modules/run-model/run-model.service.ts';
 import { SiteScope } from '../modules/sites/site-scope.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { openPgPool } from '../db/database.ts';
+import { PgJobLeader, soleLeader, type JobLeader } from '../db/job-leader.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
 import { SwitchableBus } from './message-bus.ts';
@@ -59,6 +60,8 @@ export interface LiveData {
   logs: DeviceLogsRepository;
   auth: MqttAuth;
   retention: RetentionJob;
+  /** Whether this instance runs the jobs that must run once (always on SQLite). */
+  leader: JobLeader;
   /** The embedded broker (undefined with an external one). */
   broker: EmbeddedBroker | undefined;
   external: ExternalBroker | undefined;
@@ -108,6 +111,22 @@ export const liveDataPlugin = fp(
     });
     const history = new HistoryRepository(app.ctx.reads);
     const alarmsRepository = new AlarmsRepository(db);
+    const leader: JobLeader =
+      dialect === 'postgres' && config.DATABASE_URL
+        ? new PgJobLeader({
+            databaseUrl: config.DATABASE_URL,
+            retryMs: config.LEADER_RETRY_SECONDS * 1000,
+            onChange: (leading) => {
+              log.info(
+                { leading },
+                leading ? 'this instance now runs the once-only jobs' : 'this instance stopped leading the jobs',
+              );
+            },
+            onError: (error) => {
+              log.warn({ err: error }, 'job leader connection');
+            },
+          })
+        : soleLeader;
     const online: OnlineService = new OnlineService(new OnlineRepository(db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
@@ -115,6 +134,7 @@ export const liveDataPlugin = fp(
       // Offline alarms: opened for a device silent past the time-out, cleared when it is heard.
       onHeard: (groupId, deviceSn, at): Promise<void> => alarms.heard({ groupId, deviceSn, projectId: null }, at),
       onSwept: (cutoff, now): Promise<void> => alarms.sweepOffline(cutoff, now),
+      leads: () => leader.leads(),
       onError,
     });
     const alarms: AlarmsService = new AlarmsService(
@@ -227,6 +247,7 @@ export const liveDataPlugin = fp(
       logs,
       auth,
       retention,
+      leader,
       broker,
       get external() {
         return external;
@@ -266,8 +287,9 @@ export const liveDataPlugin = fp(
         checkpointer?.start(path.join(config.DATA_DIR, 'sluice.db'), (message) => {
           log.warn({ message }, 'SQLite checkpoint worker');
         });
+        await leader.start();
         online.start();
-        retention.start();
+        retention.start(() => leader.leads());
         commands.start();
         app.ctx.notifications.start((error) => {
           log.error({ err: error }, 'alarm notifications');
@@ -287,6 +309,7 @@ export const liveDataPlugin = fp(
       await writeThread?.close();
       await writePool?.destroy();
       await online.stop();
+      await leader.stop();
       await checkpointer?.stop();
     });
   },

@@ -117,6 +117,9 @@ export function registerMetrics(app: FastifyInstance): void {
     'Devices connected to the embedded broker (an external broker reports its own)',
     () => live.broker?.devicesConnected ?? 0,
   );
+  gauge('sluice_job_leader', 'Whether this instance runs the once-only jobs (offline time-out, retention)', () =>
+    live.leader.leads() ? 1 : 0,
+  );
   gauge(
     'sluice_mqtt_connected_clients',
     'MQTT clients of the embedded broker (devices and consoles)',

@@ -17,6 +17,12 @@ export interface OnlineOptions {
   onHeard?: (groupId: number, deviceSn: string, at: number) => Promise<void>;
   /** After each sweep, with the time before which a device counts as silent: offline alarms open. */
   onSwept?: (cutoff: number, now: number) => Promise<void>;
+  /**
+   * Whether this instance is the job leader (db/job-leader.ts): only the leader takes silent
+   * devices offline and opens their alarms; every instance writes the last_seen of the devices it
+   * hears, which is what the leader's time-out reads.
+   */
+  leads?: () => boolean;
   onError: (error: unknown) => void;
 }
 
@@ -110,6 +116,7 @@ export class OnlineService {
       if (this.connected(sn)) s.at = Math.max(s.at, now);
       else if (s.at < cutoff) this.seen.delete(sn);
     }
+    if (this.options.leads && !this.options.leads()) return;
     for (const silent of await this.repository.silentSince(cutoff)) {
       if (this.seen.has(silent.deviceSn) || this.connected(silent.deviceSn)) continue;
       await this.serial(silent.deviceSn, async () => {

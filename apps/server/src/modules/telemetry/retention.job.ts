@@ -47,8 +47,10 @@ export class RetentionJob {
     this.chunkRows = chunkRows;
   }
 
-  start(intervalMs = 3_600_000): void {
+  /** Runs hourly (first after 5 s) while this instance `leads` (the job leader; on SQLite always). */
+  start(leads: () => boolean = () => true, intervalMs = 3_600_000): void {
     const tick = () => {
+      if (!leads()) return;
       this.running ??= this.run()
         .catch((error: unknown) => {
           this.log.error({ err: error }, 'retention of live data failed');
