@@ -116,6 +116,8 @@ export const controlEnUS = {
     band: '{{name}} min–max',
     zoomed: 'Zoomed in: {{from}} – {{to}}',
     resetZoom: 'Whole range',
+    lab: '{{name}}, laboratory',
+    labNote: 'Dots: laboratory results of the station ({{count}} in this range), beside the analyser’s line',
   },
   deviceLog: {
     tab: 'Device log',

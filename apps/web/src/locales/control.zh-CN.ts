@@ -115,6 +115,8 @@ export const controlZhCN = {
     band: '{{name}} 最小–最大',
     zoomed: '已放大：{{from}} – {{to}}',
     resetZoom: '整个范围',
+    lab: '{{name}}（化验）',
+    labNote: '圆点：本站点的化验结果（此范围内 {{count}} 个），与在线监测曲线对照',
   },
   deviceLog: {
     tab: '设备日志',

@@ -188,7 +188,7 @@ export function HomePage() {
         label: t('deviceHistory.tab'),
         children: (
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-            <HistoryPanel g={g} sn={device.DeviceSn} />
+            <HistoryPanel g={g} sn={device.DeviceSn} stationId={device.ProjectId} />
           </Suspense>
         ),
       },

@@ -4,9 +4,32 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import type { DeviceInputDto } from '@sluice/shared/field-records.schema';
+import { BULK_PAGE_SIZE } from '@sluice/shared/paging.schema';
 import { api } from '../../../lib/api-client';
 
 export type { HistoryDto };
+
+/**
+ * The laboratory results of a station in a range ({g}/DeviceInput, newest first; at most a page of
+ * BULK_PAGE_SIZE), drawn beside the online analyser's line of the same parameter.
+ */
+export const labResultsQueryOptions = (g: number, projectId: number | null, range: { from: number; to: number }) =>
+  queryOptions({
+    queryKey: ['home', 'lab-results', g, projectId, range.from, range.to] as const,
+    queryFn: async () =>
+      (
+        await api.get<DeviceInputDto[]>(`/${String(g)}/DeviceInput`, {
+          ProjectId: projectId ?? undefined,
+          Begin: range.from,
+          End: range.to,
+          PageNo: 1,
+          PageSize: BULK_PAGE_SIZE,
+        })
+      ).data,
+    enabled: g > 0 && projectId !== null && range.to > range.from,
+    meta: { persist: false },
+  });
 
 export interface HistoryRequest {
   from: number;

@@ -6,6 +6,7 @@
  */
 import { parseNumberFormat, type DataOption } from '@sluice/shared/data-types';
 import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import { UNIT_TO_MG_PER_L, type DeviceInputDto } from '@sluice/shared/field-records.schema';
 import { BRAND_GREEN } from '../../../../lib/theme';
 
 /** Series colours after the brand green; each reads on both the light and the dark page. */
@@ -33,6 +34,33 @@ export interface HistoryLine {
   bands?: [number, number, number][];
   /** A state (boolean, enum, select): its options in order, value → label; drawn as bands, not a line. */
   states?: DataOption[];
+  /** Laboratory results of the same parameter: [sample time ms, value], drawn as dots beside the line. */
+  lab?: [number, number][];
+}
+
+/** The laboratory field a data key stands for (COD_Out, NH3_N_In …), when it is one. */
+const LAB_KEY = /^(COD|BOD5|NH3_N|TN|TP|SS|PH|FC)_(In|Out)$/;
+
+/**
+ * Each line of a water-quality key gets the station's laboratory values of that key, in mg/L
+ * (a result entered in g/L is converted), oldest first.
+ */
+export function withLabResults(lines: readonly HistoryLine[], results: readonly DeviceInputDto[]): HistoryLine[] {
+  return lines.map((line) => {
+    const match = LAB_KEY.exec(line.key);
+    if (!match || line.states) return line;
+    const fields = (r: DeviceInputDto) => r as unknown as Record<string, unknown>;
+    const lab = results
+      .flatMap((r): [number, number][] => {
+        const value = fields(r)[line.key];
+        if (typeof value !== 'number') return [];
+        const unit = fields(r)[`${match[1] ?? ''}_Unit`];
+        const factor = typeof unit === 'string' ? ((UNIT_TO_MG_PER_L as Record<string, number | undefined>)[unit] ?? 1) : 1;
+        return [[r.Dt, value * factor]];
+      })
+      .sort(([a], [b]) => a - b);
+    return lab.length > 0 ? { ...line, lab } : line;
+  });
 }
 
 /** A number format's decimals, 2 when it names none (spec §9). */
@@ -130,12 +158,19 @@ export function historyOption(
   colors: ChartColors,
   formatTime: (ms: number) => string,
   range: { from: number; to: number },
-  texts: { standard: (line: HistoryLine, limit: string) => string; band: (line: HistoryLine) => string } = {
+  texts: {
+    standard: (line: HistoryLine, limit: string) => string;
+    band: (line: HistoryLine) => string;
+    lab?: (line: HistoryLine) => string;
+  } = {
     standard: (line, limit) => `${line.label} ≤ ${limit}`,
     band: (line) => `${line.label} min–max`,
   },
 ) {
   const lines = allLines.filter((line) => !line.states);
+  // Laboratory dots come right after the lines (the tooltip reads series by index).
+  const labLines = lines.filter((line) => line.lab);
+  const labLabel = texts.lab ?? ((line: HistoryLine) => `${line.label} (lab)`);
   const stateLines = allLines.filter((line) => line.states);
   const units = [...new Set(lines.map((line) => line.unit))];
   const axisOf = (unit: string) => Math.min(units.indexOf(unit), 1);
@@ -155,7 +190,12 @@ export function historyOption(
         containLabel: true,
       })),
     ],
-    legend: { type: 'scroll', top: 0, textStyle: { color: colors.text }, data: lines.map((line) => line.label) },
+    legend: {
+      type: 'scroll',
+      top: 0,
+      textStyle: { color: colors.text },
+      data: [...lines.map((line) => line.label), ...labLines.map(labLabel)],
+    },
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -163,15 +203,19 @@ export function historyOption(
       borderColor: colors.line,
       textStyle: { color: colors.text },
       formatter: (params: TooltipItem | TooltipItem[]) => {
-        // The lines only: band series (after them) are not values of their own.
-        const items = (Array.isArray(params) ? params : [params]).filter((item) => (item.seriesIndex ?? -1) < lines.length);
+        // The lines and their laboratory dots: band series (after them) are not values of their own.
+        const items = (Array.isArray(params) ? params : [params]).filter(
+          (item) => (item.seriesIndex ?? -1) < lines.length + labLines.length,
+        );
         const first = items[0]?.value;
         const time = Array.isArray(first) ? Number(first[0]) : NaN;
         const rows = items.map((item) => {
-          const line = lines[item.seriesIndex ?? -1];
+          const index = item.seriesIndex ?? -1;
+          const line = index < lines.length ? lines[index] : labLines[index - lines.length];
           if (!line) return '';
+          const label = index < lines.length ? line.label : labLabel(line);
           const value = Array.isArray(item.value) ? (item.value[1] as number | null) : null;
-          return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(line.label)}: <b>${escapeHtml(formatHistoryValue(line, value))}</b>`;
+          return `${typeof item.marker === 'string' ? item.marker : ''}${escapeHtml(label)}: <b>${escapeHtml(formatHistoryValue(line, value))}</b>`;
         });
         return [Number.isNaN(time) ? '' : escapeHtml(formatTime(time)), ...rows].join('<br/>');
       },
@@ -241,6 +285,16 @@ export function historyOption(
               },
             }
           : {}),
+      })),
+      ...labLines.map((line) => ({
+        type: 'scatter',
+        name: labLabel(line),
+        yAxisIndex: axisOf(line.unit),
+        symbol: 'diamond',
+        symbolSize: 11,
+        itemStyle: { color: SERIES_COLORS[lines.indexOf(line) % SERIES_COLORS.length], borderColor: colors.text, borderWidth: 1 },
+        z: 5,
+        data: line.lab,
       })),
       // Each band as a transparent line at the minimum with the spread stacked on it and filled.
       ...lines.flatMap((line, i) =>

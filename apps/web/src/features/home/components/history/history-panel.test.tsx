@@ -353,4 +353,69 @@ describe('the History tab', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Stop');
   });
+
+  it('draws the station’s laboratory results beside the analyser’s line of the same parameter', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/GetDeviceDataDefine': () => ({
+        data: [define(8, { DataKey: 'NH3_N_Out', DataName: 'NH3-N effluent', Unit: 'mg/L', Format: '2' })],
+      }),
+      'GET /api/GetDevicePanels': () => ({ data: [] }),
+      [`GET ${HISTORY}`]: () => ({
+        data: answer([
+          series('NH3_N_Out', 'NH3-N effluent', 'mg/L', [
+            [T0 - 7_200_000, 4.1],
+            [T0, 4.4],
+          ]),
+        ]),
+      }),
+      // Two samples of the station: one in mg/L, one entered in g/L (0.0052 g/L is 5.2 mg/L); one without NH3-N.
+      'GET /api/7/DeviceInput': () => [
+        { Dt: T0 - 3_600_000, NH3_N_Out: 0.0052, NH3_N_Unit: 'g/L' },
+        { Dt: T0 - 5_400_000, NH3_N_Out: 4.6, NH3_N_Unit: 'mg/L' },
+        { Dt: T0 - 6_000_000, NH3_N_Out: null, NH3_N_Unit: 'mg/L', COD_Out: 30 },
+      ],
+    });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <ConfigProvider theme={{ token: { motion: false } }}>
+              <App>
+                <HistoryPanel g={7} sn={SN} stationId={21} />
+              </App>
+            </ConfigProvider>
+          ),
+        },
+      ],
+      '/',
+    );
+    await screen.findByText('Dots: laboratory results of the station (2 in this range), beside the analyser’s line');
+    const lab = api.callsTo('GET', '/api/7/DeviceInput')[0];
+    expect(lab?.query.get('ProjectId')).toBe('21');
+    expect(Number(lab?.query.get('End')) - Number(lab?.query.get('Begin'))).toBe(7 * 86_400_000);
+    const option = drawn.option as {
+      series: (DrawnSeries & { type: string; yAxisIndex: number })[];
+      legend: { data: string[] };
+      tooltip: { formatter: (params: unknown) => string };
+    };
+    expect(option.legend.data).toEqual(['NH3-N effluent (mg/L)', 'NH3-N effluent (mg/L), laboratory']);
+    expect(option.series.map((x) => [x.name, x.type, x.yAxisIndex])).toEqual([
+      ['NH3-N effluent (mg/L)', 'line', 0],
+      ['NH3-N effluent (mg/L), laboratory', 'scatter', 0],
+    ]);
+    expect(option.series[1]?.data).toEqual([
+      [T0 - 5_400_000, 4.6],
+      [T0 - 3_600_000, 5.2],
+    ]);
+    expect(option.tooltip.formatter([{ seriesIndex: 1, marker: '', value: [T0 - 3_600_000, 5.2] }])).toContain(
+      'NH3-N effluent (mg/L), laboratory: <b>5.20 mg/L</b>',
+    );
+    // The table view has the laboratory values in a column of their own.
+    await user.click(screen.getByText('Table'));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByText('NH3-N effluent (mg/L), laboratory').length).toBeGreaterThan(0);
+    expect(within(table).getByText('5.20 mg/L')).toBeTruthy();
+  });
 });

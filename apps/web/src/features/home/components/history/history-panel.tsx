@@ -5,7 +5,22 @@
  * screen reader is offered). Loading, failed (with retry) and "no data in this range" are told apart.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, DatePicker, Dropdown, Empty, Flex, Segmented, Select, Skeleton, Table, theme, Tooltip } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Dropdown,
+  Empty,
+  Flex,
+  Segmented,
+  Select,
+  Skeleton,
+  Table,
+  theme,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { DownloadOutlined, ReloadOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -15,10 +30,19 @@ import { QueryError, QueryState } from '../../../../components/query-state';
 import { downloadFile } from '../../../../lib/api-transfer';
 import { dayjs, formatDateTime } from '../../../../lib/dates';
 import { errorMessage } from '../../../../lib/form-errors';
+import { useMayOperate } from '../../../../lib/operates';
 import { deviceLayoutQueryOptions } from '../../api/device-data-api';
-import { historyQueryOptions } from '../../api/device-history-api';
+import { historyQueryOptions, labResultsQueryOptions } from '../../api/device-history-api';
 import { EChart } from './echart';
-import { chartHeight, formatHistoryValue, hasData, historyLines, historyOption, type HistoryLine } from './history-option';
+import {
+  chartHeight,
+  formatHistoryValue,
+  hasData,
+  historyLines,
+  historyOption,
+  withLabResults,
+  type HistoryLine,
+} from './history-option';
 import { useStoredName } from '../../../../lib/stored-names';
 
 export const MAX_SERIES = 8;
@@ -46,12 +70,18 @@ function HistoryTable({ lines, label }: { lines: HistoryLine[]; label: string })
   const { t } = useTranslation();
   const rows = useMemo(() => {
     const byTime = new Map<number, Record<string, number | null>>();
-    for (const line of lines)
+    for (const line of lines) {
       for (const [time, value] of line.points) {
         const row = byTime.get(time) ?? {};
         row[line.key] = value;
         byTime.set(time, row);
       }
+      for (const [time, value] of line.lab ?? []) {
+        const row = byTime.get(time) ?? {};
+        row[`lab:${line.key}`] = value;
+        byTime.set(time, row);
+      }
+    }
     return [...byTime.entries()].sort(([a], [b]) => b - a).map(([time, values]) => ({ time, values }));
   }, [lines]);
   return (
@@ -64,18 +94,31 @@ function HistoryTable({ lines, label }: { lines: HistoryLine[]; label: string })
       pagination={{ defaultPageSize: 10, showSizeChanger: false, simple: true }}
       columns={[
         { key: 'time', title: t('deviceHistory.time'), render: (_, row) => formatDateTime(row.time), width: 170 },
-        ...lines.map((line) => ({
-          key: line.key,
-          title: line.label,
-          align: 'right' as const,
-          render: (_: unknown, row: (typeof rows)[number]) => formatHistoryValue(line, row.values[line.key]),
-        })),
+        ...lines.flatMap((line) => [
+          {
+            key: line.key,
+            title: line.label,
+            align: 'right' as const,
+            render: (_: unknown, row: (typeof rows)[number]) => formatHistoryValue(line, row.values[line.key]),
+          },
+          ...(line.lab
+            ? [
+                {
+                  key: `lab:${line.key}`,
+                  title: t('deviceHistory.lab', { name: line.label }),
+                  align: 'right' as const,
+                  render: (_: unknown, row: (typeof rows)[number]) => formatHistoryValue(line, row.values[`lab:${line.key}`]),
+                },
+              ]
+            : []),
+        ]),
       ]}
     />
   );
 }
 
-export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
+/** A device's history; `stationId` draws its station's laboratory results beside the analyser's lines. */
+export function HistoryPanel({ g, sn, stationId = null }: { g: number; sn: string; stationId?: number | null }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const layout = useQuery(deviceLayoutQueryOptions(sn));
@@ -109,6 +152,10 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   const [zoom, setZoom] = useState<{ from: number; to: number } | null>(null);
   const range = zoom ?? presetWindow;
   const history = useQuery(historyQueryOptions(g, sn, { from: range?.from ?? 0, to: range?.to ?? 0, keys: range ? keys : [] }));
+  // Only when a water-quality key is chosen: its laboratory results are drawn beside it.
+  const mayViewRecords = useMayOperate('records.view');
+  const wantsLab = mayViewRecords && keys.some((key) => /^(COD|BOD5|NH3_N|TN|TP|SS|PH|FC)_(In|Out)$/.test(key));
+  const lab = useQuery(labResultsQueryOptions(g, wantsLab ? stationId : null, { from: range?.from ?? 0, to: range?.to ?? 0 }));
   const { message } = App.useApp();
   const onZoom = useCallback(
     (window: { from: number; to: number }) => {
@@ -140,14 +187,18 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
   const lines = useMemo(
     () =>
       history.data
-        ? historyLines(
-            { ...history.data, Series: history.data.Series.map((s) => ({ ...s, Name: name(s.Name) })) },
-            formats,
-            states,
+        ? withLabResults(
+            historyLines(
+              { ...history.data, Series: history.data.Series.map((s) => ({ ...s, Name: name(s.Name) })) },
+              formats,
+              states,
+            ),
+            lab.data ?? [],
           )
         : [],
-    [history.data, formats, states, name],
+    [history.data, formats, states, name, lab.data],
   );
+  const labCount = new Set(lines.flatMap((line) => (line.lab ?? []).map(([time]) => time))).size;
   const names = lines.map((line) => line.label).join(', ');
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const option = useMemo(
@@ -165,6 +216,7 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
         {
           standard: (line, limit) => t('deviceHistory.standard', { name: line.label, limit }),
           band: (line) => t('deviceHistory.band', { name: line.label }),
+          lab: (line) => t('deviceHistory.lab', { name: line.label }),
         },
       ),
     [lines, token, history.data, t],
@@ -230,6 +282,9 @@ export function HistoryPanel({ g, sn }: { g: number; sn: string }) {
             </Flex>
           </Flex>
           {history.data?.Downsampled === 'minmax' ? <Alert type="info" showIcon title={t('deviceHistory.downsampled')} /> : null}
+          {labCount > 0 ? (
+            <Typography.Text type="secondary">{t('deviceHistory.labNote', { count: labCount })}</Typography.Text>
+          ) : null}
           {view === 'chart' ? (
             <EChart
               option={option}
