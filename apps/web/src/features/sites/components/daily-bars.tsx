@@ -1,17 +1,11 @@
 /**
- * A month's daily values as small bars, for a statistic card shown as a chart. ECharts (only the
- * bar chart's parts) comes with this module, which the card loads lazily, so the home page's
- * first paint does not carry it.
+ * A month's daily values as small bars, for a statistic card shown as a chart. The card loads
+ * this module lazily, so the home page's first paint does not carry ECharts.
  */
-import { useEffect, useMemo, useRef } from 'react';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
 import { theme } from 'antd';
+import { EChart } from '../../../components/echart';
 import { BRAND_GREEN } from '../../../lib/theme';
-
-echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 export interface DailyBarsProps {
   days: { Date: string; Value: number }[];
@@ -21,8 +15,6 @@ export interface DailyBarsProps {
 }
 
 export default function DailyBars({ days, label, format, height }: DailyBarsProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
   const { token } = theme.useToken();
   const option = useMemo(
     () => ({
@@ -53,25 +45,5 @@ export default function DailyBars({ days, label, format, height }: DailyBarsProp
     [days, format, token],
   );
 
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => {
-      instance.resize();
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-
-  return <div ref={box} role="img" aria-label={label} style={{ width: '100%', height }} />;
+  return <EChart option={option} label={label} height={height} />;
 }

@@ -14,7 +14,7 @@ import type { HistoryDto } from '@sluice/shared/telemetry.schema';
 import { setSessionCookies } from '../../../../lib/cookies';
 import { fakeApi, type FakeHandler } from '../../../../test/fake-api';
 import { renderRoutes } from '../../../../test/render';
-import type { ChartOption } from './echart';
+import type { ChartOption } from '../../../../components/echart';
 import { HistoryPanel } from './history-panel';
 
 interface DrawnSeries {
@@ -22,7 +22,7 @@ interface DrawnSeries {
   data: [number, number | null][];
 }
 const drawn: { option?: ChartOption; onZoom?: (window: { from: number; to: number }) => void } = {};
-vi.mock('./echart', () => ({
+vi.mock('../../../../components/echart', () => ({
   EChart: ({
     option,
     label,

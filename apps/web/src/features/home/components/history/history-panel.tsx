@@ -33,7 +33,7 @@ import { errorMessage } from '../../../../lib/form-errors';
 import { useMayOperate } from '../../../../lib/operates';
 import { deviceLayoutQueryOptions } from '../../api/device-data-api';
 import { historyQueryOptions, labResultsQueryOptions } from '../../api/device-history-api';
-import { EChart } from './echart';
+import { EChart } from '../../../../components/echart';
 import {
   chartHeight,
   formatHistoryValue,

@@ -1,11 +1,11 @@
 /**
- * A small ECharts wrapper: only the parts a line chart uses are bundled (tree-shaken), and this
- * module is reached only through the lazily loaded History tab, so sign-in and the home page do
- * not carry ECharts. The chart follows its box's size and is replaced when the option changes;
+ * The console's one ECharts wrapper: only the parts line and bar charts use are bundled
+ * (tree-shaken), and this module is reached only through lazily loaded screens (the History tab,
+ * a statistic card drawn as a chart), so sign-in and the home page's first paint do not carry it. The chart follows its box's size and is replaced when the option changes;
  * a zoom is reported once the user stops, so that the tab can fetch finer data for the window.
  */
 import { useEffect, useRef } from 'react';
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -19,6 +19,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
 echarts.use([
+  BarChart,
   LineChart,
   GridComponent,
   TooltipComponent,
