@@ -122,7 +122,10 @@ describe('displayValue', () => {
     expect(displayValue('select', '{"0":"手动","1":"自动"}', 2)).toBe('2');
     expect(displayValue('readable', '{"Decimals":2}', 1.2)).toBe('1.20');
     expect(displayValue('readable', '1', 3.14159)).toBe('3.1');
-    expect(displayValue('monitor', '', 3.14159)).toBe('3.142');
+    // Spec §9: 2 decimals when the format names none.
+    expect(displayValue('monitor', '', 3.14159)).toBe('3.14');
+    expect(displayValue('readable', '', 7)).toBe('7.00');
+    expect(displayValue('string', '', 3.14159)).toBe('3.142');
     expect(displayValue('readable', '{"Decimals":2}', 'n/a')).toBe('n/a');
     expect(displayValue('string', '', 'V1.1.2')).toBe('V1.1.2');
   });

@@ -15,6 +15,7 @@
  * - string: no format.
  */
 import { messageRef } from './rules.ts';
+import { DEFAULT_DECIMALS, formatNumber, roundValue } from './number-format.ts';
 
 export const DATA_TYPES = [
   'readable',
@@ -240,10 +241,17 @@ export function checkDataDefinition(input: {
   return { format: normalized.format, issues: problem ? [{ field: 'DefaultValue', message: problem }] : [] };
 }
 
+/** The decimals a number format shows: its Decimals, else 2 (spec §9). */
+export function formatDecimals(format: string | undefined): number {
+  const parsed = parseNumberFormat(format ?? '');
+  return typeof parsed === 'string' || parsed.Decimals === undefined ? DEFAULT_DECIMALS : parsed.Decimals;
+}
+
 /**
  * A value as a screen shows it: an option's label for boolean, enum and select points, a
- * number with the format's decimals (else at most 3), text as it is. An enum value above its
- * largest key is lowered by 1 before its label is looked up (spec §5's enum display).
+ * number with the format's decimals (else 2, spec §9), text as it is; a number on a point of
+ * another type rounded to 3 decimals. An enum value above its largest key is lowered by 1 before
+ * its label is looked up (spec §5's enum display).
  */
 export function displayValue(type: DataType, format: string, value: number | string): string {
   if (OPTION_DATA_TYPES.includes(type)) {
@@ -252,12 +260,8 @@ export function displayValue(type: DataType, format: string, value: number | str
     const shown = type === 'enum' ? enumShownKey(Object.keys(options), value) : value;
     return options[String(shown)] ?? String(shown);
   }
-  if (typeof value === 'number' && NUMERIC_DATA_TYPES.includes(type)) {
-    const parsed = parseNumberFormat(format);
-    const decimals = typeof parsed === 'string' ? undefined : parsed.Decimals;
-    return decimals === undefined ? String(Math.round(value * 1000) / 1000) : value.toFixed(decimals);
-  }
-  return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
+  if (typeof value === 'number' && NUMERIC_DATA_TYPES.includes(type)) return formatNumber(value, formatDecimals(format));
+  return typeof value === 'number' ? String(roundValue(value)) : value;
 }
 
 /** The key an enum value shows as: one less when it is a number above the largest numeric key. */

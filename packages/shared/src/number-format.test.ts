@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatLargeNumber, unitText } from './number-format.ts';
+import { DEFAULT_DECIMALS, formatLargeNumber, formatNumber, roundValue, unitText } from './number-format.ts';
+
+describe('decimals (§9)', () => {
+  it('rounds values to 3 decimals and formats numbers to 2 unless told otherwise', () => {
+    expect(roundValue(2.34567)).toBe(2.346);
+    expect(roundValue(2.34567, 1)).toBe(2.3);
+    expect(DEFAULT_DECIMALS).toBe(2);
+    expect(formatNumber(3.14159)).toBe('3.14');
+    expect(formatNumber(7)).toBe('7.00');
+    expect(formatNumber(3.14159, 0)).toBe('3');
+    expect(formatNumber(Number.NaN)).toBe('—');
+  });
+});
 
 describe('large numbers (§9)', () => {
   it('reads Chinese numbers by 万, 千万 and 亿', () => {

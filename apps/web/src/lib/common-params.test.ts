@@ -29,15 +29,19 @@ const types = [
   },
 ];
 
+const warnTypes = [{ Id: 3, TypeName: 'Fault', Color: '#f5222d', Icon: 'warning' }];
+
 function server() {
   return fakeApi({
     'GET /api/DeviceType/GetDeviceType': () => types,
+    'GET /api/warntype': () => warnTypes,
     'GET /api/DataDefineLibrary': () => ({ data: library, count: 1 }),
   });
 }
 
 const libraryCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/DataDefineLibrary');
 const typeCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/DeviceType/GetDeviceType');
+const warnTypeCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/api/warntype');
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -58,12 +62,13 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
     expect(LIBRARY_DELAY_MS).toBe(7500);
   });
 
-  it('gives an administrator the device types at once and the library 7.5 s later, in pages of 100', async () => {
+  it('gives an administrator the device and warn types at once and the library 7.5 s later, in pages of 100', async () => {
     const api = server();
     const client = new QueryClient();
     loadCommonParams({ client, pathname: '/common/home', isAdmin: true, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(100);
     expect(client.getQueryData(commonKeys.deviceTypes)).toEqual(types);
+    expect(client.getQueryData(commonKeys.warnTypes)).toEqual(warnTypes);
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS - 300);
     expect(libraryCalls(api)).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
@@ -84,15 +89,30 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
     expect(libraryCalls(api)).toHaveLength(1);
     expect(typeCalls(api)).toHaveLength(1);
+    expect(warnTypeCalls(api)).toHaveLength(1);
   });
 
-  it('never loads the library for other users, but the device types for everyone', async () => {
+  it('never loads the library for other users, but the device and warn types for everyone', async () => {
     const api = server();
     const client = new QueryClient();
     loadCommonParams({ client, pathname: '/sys/dataDefine', isAdmin: false, onFailed: vi.fn() });
     await vi.advanceTimersByTimeAsync(LIBRARY_DELAY_MS * 2);
     expect(libraryCalls(api)).toEqual([]);
     expect(typeCalls(api)).toHaveLength(1);
+    expect(warnTypeCalls(api)).toHaveLength(1);
+    expect(client.getQueryData(commonKeys.warnTypes)).toEqual(warnTypes);
+  });
+
+  it('sends the user to sign-in when only the warn types fail to load', async () => {
+    fakeApi({
+      'GET /api/DeviceType/GetDeviceType': () => types,
+      'GET /api/warntype': () => ({ status: 500, message: 'Something went wrong on the server; it has been logged' }),
+    });
+    const onFailed = vi.fn();
+    loadCommonParams({ client: new QueryClient(), pathname: '/common/home', isAdmin: false, onFailed });
+    await vi.waitFor(() => {
+      expect(onFailed).toHaveBeenCalled();
+    });
   });
 
   it('a navigation away before the delay cancels the pending load', async () => {
@@ -122,12 +142,13 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
   });
 
   it('does not leave when the loads answer', async () => {
-    fakeApi({ 'GET /api/DeviceType/GetDeviceType': () => ({ data: [] }) });
+    fakeApi({ 'GET /api/DeviceType/GetDeviceType': () => ({ data: [] }), 'GET /api/warntype': () => ({ data: [] }) });
     const onFailed = vi.fn();
     const client = new QueryClient();
     loadCommonParams({ client, pathname: '/common/home', isAdmin: false, onFailed });
     await vi.waitFor(() => {
       expect(client.getQueryData(['common', 'device-types'])).toEqual([]);
+      expect(client.getQueryData(['common', 'warn-types'])).toEqual([]);
     });
     expect(onFailed).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 /**
- * Common parameters of the console (spec §2 Navigation behaviour): the device types, loaded for
- * everyone, and the full data-definition library, loaded for administrators — at once on
+ * Common parameters of the console (spec §2 Navigation behaviour, §4 Session): the device types
+ * and the warn types, loaded for everyone at start, and the full data-definition library, loaded for administrators — at once on
  * /sys/dataDefine and /sys/devicetype, 7.5 s after the navigation elsewhere — in the
  * background, so no page waits for them. A load that fails, whatever the reason, sends the user to sign-in (spec §2).
  * Screens that need them read the same queries.
@@ -10,6 +10,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useLocation, useNavigate } from 'react-router';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import type { DeviceTypeDto } from '@sluice/shared/device-type.schema';
+import type { WarnTypeDto } from '@sluice/shared/warn.schema';
 import { api, fetchAllPages, loginPath } from './api-client';
 import { myInfoQueryOptions } from './current-user';
 import { leaveSession } from './session';
@@ -22,6 +23,7 @@ const STALE_MS = 10 * 60_000;
 export const commonKeys = {
   all: ['common'] as const,
   deviceTypes: ['common', 'device-types'] as const,
+  warnTypes: ['common', 'warn-types'] as const,
   library: ['common', 'data-define-library'] as const,
 };
 
@@ -31,6 +33,17 @@ export const deviceTypesQueryOptions = () =>
     queryKey: commonKeys.deviceTypes,
     queryFn: async (): Promise<DeviceTypeDto[]> => {
       const { data } = await api.get<DeviceTypeDto[]>('/DeviceType/GetDeviceType');
+      return Array.isArray(data) ? data : [];
+    },
+    staleTime: STALE_MS,
+  });
+
+/** warntype: every warn type of the group, by name (notice tabs, filters, pickers). */
+export const warnTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: commonKeys.warnTypes,
+    queryFn: async (): Promise<WarnTypeDto[]> => {
+      const { data } = await api.get<WarnTypeDto[]>('/warntype', { OrderBy: 'TypeName' });
       return Array.isArray(data) ? data : [];
     },
     staleTime: STALE_MS,
@@ -46,6 +59,10 @@ export const dataDefineLibraryQueryOptions = () =>
 
 export function useDeviceTypes() {
   return useQuery(deviceTypesQueryOptions());
+}
+
+export function useWarnTypes() {
+  return useQuery(warnTypesQueryOptions());
 }
 
 /** The library, for screens that pick data points (administrators' screens). */
@@ -68,7 +85,7 @@ interface LoadOptions {
 }
 
 /**
- * Starts the loads a navigation asks for: device types at once when missing, the library for
+ * Starts the loads a navigation asks for: device and warn types at once when missing, the library for
  * administrators after its delay when missing. Returns a function cancelling the pending timer.
  */
 export function loadCommonParams({ client, pathname, isAdmin, onFailed }: LoadOptions): () => void {
@@ -80,6 +97,7 @@ export function loadCommonParams({ client, pathname, isAdmin, onFailed }: LoadOp
     return state?.data === undefined && state?.fetchStatus !== 'fetching';
   };
   if (missing(commonKeys.deviceTypes)) client.query(deviceTypesQueryOptions()).catch(fail);
+  if (missing(commonKeys.warnTypes)) client.query(warnTypesQueryOptions()).catch(fail);
   if (!isAdmin) return () => undefined;
   const loadLibrary = () => {
     if (missing(commonKeys.library)) client.query(dataDefineLibraryQueryOptions()).catch(fail);

@@ -14,6 +14,7 @@
  *   within the standard when its average meets it (a maximum, or a band such as pH 6–9).
  */
 import { dailyValueCounts, meetsStandard, parseRangeFilter, parseStandard } from '@sluice/shared/statistics';
+import { roundValue } from '@sluice/shared/number-format';
 import { DAY_MS } from '../telemetry/rollup.ts';
 
 export { dailyValueCounts };
@@ -38,9 +39,6 @@ export interface FilterRange {
 }
 
 export const EMPTY: Summary = { count: 0, sum: 0, min: Infinity, max: -Infinity, filtered: 0 };
-
-/** Values to 3 decimals (§9). */
-export const round3 = (n: number): number => Math.round(n * 1000) / 1000;
 
 /** The range of a definition's filter; undefined when it filters nothing. */
 export function filterRange(filterType: string, filter: string): FilterRange | undefined {
@@ -96,7 +94,7 @@ export interface MinAvgMax {
 /** Min, average and max to 3 decimals; null when no reading counted. */
 export function minAvgMax(s: Summary): MinAvgMax | null {
   if (s.count === 0) return null;
-  return { Min: round3(s.min), Avg: round3(s.sum / s.count), Max: round3(s.max), Count: s.count };
+  return { Min: roundValue(s.min), Avg: roundValue(s.sum / s.count), Max: roundValue(s.max), Count: s.count };
 }
 
 /** Local days: the start of the day holding `ts`. */
@@ -169,7 +167,7 @@ export function compliance(days: readonly (boolean | null)[]): Compliance {
   return {
     MeasuredDays: measured.length,
     CompliantDays: compliant,
-    Rate: measured.length === 0 ? null : round3(compliant / measured.length),
+    Rate: measured.length === 0 ? null : roundValue(compliant / measured.length),
   };
 }
 
@@ -204,6 +202,6 @@ export function stateTimes(
   const known = [...ms.values()].reduce((a, b) => a + b, 0);
   const states = [...ms.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-    .map(([State, t]) => ({ State, Seconds: round3(t / 1000), Share: known === 0 ? 0 : round3(t / known) }));
-  return { states, knownSeconds: round3(known / 1000), unknownSeconds: round3(Math.max(0, to - from - known) / 1000) };
+    .map(([State, t]) => ({ State, Seconds: roundValue(t / 1000), Share: known === 0 ? 0 : roundValue(t / known) }));
+  return { states, knownSeconds: roundValue(known / 1000), unknownSeconds: roundValue(Math.max(0, to - from - known) / 1000) };
 }

@@ -38,7 +38,6 @@ import {
   filteredTotal,
   merge,
   minAvgMax,
-  round3,
   stateTimes,
   summarise,
   withinStandard,
@@ -46,6 +45,7 @@ import {
   type Reading,
   type Summary,
 } from './statistics-math.ts';
+import { roundValue } from '@sluice/shared/number-format';
 import type { StatisticDefinition, StatisticsRepository } from './statistics.repository.ts';
 
 /** How long a state reading holds when no reading follows (then the time is unknown). */
@@ -514,9 +514,9 @@ export class StatisticsService {
         SUnit: def.sUnit,
         Format: def.format,
         DisplayType: def.displayType,
-        Today: days.has(today) ? round3(days.get(today) ?? 0) : null,
-        Month: sorted.length === 0 ? null : round3(sorted.reduce((n, [, v]) => n + v, 0)),
-        Days: sorted.map(([day, v]) => ({ Date: localDate(day, this.offset), Value: round3(v) })),
+        Today: days.has(today) ? roundValue(days.get(today) ?? 0) : null,
+        Month: sorted.length === 0 ? null : roundValue(sorted.reduce((n, [, v]) => n + v, 0)),
+        Days: sorted.map(([day, v]) => ({ Date: localDate(day, this.offset), Value: roundValue(v) })),
       };
     });
     const of = (key: string) => Totals.find((t) => t.Key === key);
@@ -533,7 +533,7 @@ export class StatisticsService {
       TreatedMonth: treated?.Month ?? null,
       EnergyToday: energy?.Today ?? null,
       EnergyMonth: energy?.Month ?? null,
-      KwhPerM3: energy?.Month != null && treated?.Month ? round3(energy.Month / treated.Month) : null,
+      KwhPerM3: energy?.Month != null && treated?.Month ? roundValue(energy.Month / treated.Month) : null,
       Compliance: compliance([...dayVerdicts.values()]),
     };
   }
@@ -568,7 +568,7 @@ export function dayItem(def: StatisticDefinition, f: DayFigure | undefined): Sta
     const counts = dailyValueCounts(f.total, def.standard);
     return {
       ...itemBase(def),
-      Values: { Total: round3(f.total), Count: 1, Filtered: f.filtered ? 1 : 0 },
+      Values: { Total: roundValue(f.total), Count: 1, Filtered: f.filtered ? 1 : 0 },
       Compliant: counts ? withinStandard(f.total, def.standard) : null,
       Excluded: !counts,
     };
@@ -596,7 +596,7 @@ export function monthItem(def: StatisticDefinition, days: DayFigure[]): Statisti
     const total = kept.reduce((n, f) => n + (f.total ?? 0), 0);
     return {
       ...itemBase(def),
-      Values: kept.length === 0 ? null : { Total: round3(total), Count: kept.length, Filtered: filtered },
+      Values: kept.length === 0 ? null : { Total: roundValue(total), Count: kept.length, Filtered: filtered },
       Compliant: null,
       Excluded: false,
       ...standard,

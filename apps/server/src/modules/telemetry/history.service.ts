@@ -7,6 +7,7 @@
  */
 import { parseDeviceTime, type DataValue } from '@sluice/shared/device-protocol';
 import type { HistoryDto, HistoryQuery, LatestDto } from '@sluice/shared/telemetry.schema';
+import { roundValue } from '@sluice/shared/number-format';
 import { AppError } from '../../http/errors.ts';
 import { DAY_MS, HOUR_MS, dayStart, localDate } from './rollup.ts';
 import { mergeBuckets, minMax, type Point } from './downsample.ts';
@@ -118,7 +119,7 @@ export class HistoryService {
         const count = buckets.reduce((n, b) => n + b.cnt, 0);
         out.push({
           ...names(s),
-          Points: merged.map((b): Point => [b.bucket, round(b.sum / b.cnt)]),
+          Points: merged.map((b): Point => [b.bucket, roundValue(b.sum / b.cnt)]),
           Bands: merged.map((b): [number, number, number] => [b.bucket, b.min, b.max]),
           Count: count,
         });
@@ -159,7 +160,8 @@ export class HistoryService {
         from - width + 1,
         to,
       );
-      for (const s of series) columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, round(b.sum / b.cnt)])));
+      for (const s of series)
+        columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, roundValue(b.sum / b.cnt)])));
     }
     const times = [...new Set([...columns.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
     return { series, times, valueOf: (seriesId: number, time: number) => columns.get(seriesId)?.get(time) ?? null };
@@ -250,8 +252,6 @@ export class HistoryService {
     };
   }
 }
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 function csvCell(value: DataValue | null): string {
   const text = value === null ? '' : String(value);

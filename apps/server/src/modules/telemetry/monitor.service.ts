@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { statsDto } from '@sluice/shared/telemetry.schema';
+import { roundValue } from '@sluice/shared/number-format';
 import type { HistoryRepository } from './history.repository.ts';
 import { localDate } from './rollup.ts';
 
@@ -16,8 +17,6 @@ export interface DayOfDevice {
   /** The day's newest reading time. */
   time: number | null;
 }
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
 
 export class MonitorService {
   private readonly history: HistoryRepository;
@@ -51,7 +50,7 @@ export class MonitorService {
         const day = days.get(date) ?? { data: {}, stats: {}, time: null };
         days.set(date, day);
         day.data[s.key] = b.last;
-        day.stats[s.key] = { Min: b.min, Max: b.max, Avg: round(b.sum / b.cnt), First: b.first, Last: b.last, Count: b.cnt };
+        day.stats[s.key] = { Min: b.min, Max: b.max, Avg: roundValue(b.sum / b.cnt), First: b.first, Last: b.last, Count: b.cnt };
         day.time = Math.max(day.time ?? 0, b.lastTs);
       }
     }

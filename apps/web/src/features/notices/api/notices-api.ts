@@ -4,7 +4,6 @@
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WarnDto, WarnInfoDto } from '@sluice/shared/alarm.schema';
-import type { WarnTypeDto } from '@sluice/shared/warn.schema';
 import { api, fetchAllPages, type QueryParams } from '../../../lib/api-client';
 
 export type { WarnDto, WarnInfoDto };
@@ -14,7 +13,6 @@ export const noticesKeys = {
   list: (params: QueryParams) => ['notices', 'list', params] as const,
   info: () => ['notices', 'info'] as const,
   device: (sn: string) => ['notices', 'device', sn] as const,
-  warnTypes: () => ['notices', 'warn-types'] as const,
 };
 
 export const noticesQueryOptions = (params: QueryParams) =>
@@ -43,14 +41,6 @@ export const deviceAlarmsQueryOptions = (sn: string) =>
     queryKey: noticesKeys.device(sn),
     meta: { live: true },
     queryFn: async () => (await api.get<WarnDto[]>(`/${encodeURIComponent(sn)}/Warn`, { Active: 1, PageSize: 100 })).data,
-  });
-
-/** The group's warn types: the notice centre's tabs. */
-export const noticeTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: noticesKeys.warnTypes(),
-    queryFn: async () => (await api.get<WarnTypeDto[]>('/warntype', { OrderBy: 'TypeName' })).data,
-    staleTime: 60_000,
   });
 
 export const handleAlarm = (sn: string, id: number, comments: string) =>

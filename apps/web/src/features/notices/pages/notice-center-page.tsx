@@ -32,7 +32,8 @@ import { useGroupId } from '../../../lib/group';
 import { useMayOperate } from '../../../lib/operates';
 import { useAllProjects } from '../../../lib/sites';
 import type { QueryParams } from '../../../lib/api-client';
-import { allAlarms, noticesQueryOptions, noticeTypesQueryOptions, repairFromAlarm, type WarnDto } from '../api/notices-api';
+import { useWarnTypes } from '../../../lib/common-params';
+import { allAlarms, noticesQueryOptions, repairFromAlarm, type WarnDto } from '../api/notices-api';
 import { AlarmDrawer } from '../components/alarm-drawer';
 import { AlarmName, AlarmState } from '../components/alarm-tags';
 import { HandleDialog } from '../components/handle-dialog';
@@ -74,7 +75,7 @@ export function NoticeCenterPage() {
   const [open, setOpen] = useState<WarnDto>();
   const [exporting, setExporting] = useState(false);
 
-  const types = useQuery(noticeTypesQueryOptions());
+  const types = useWarnTypes();
   const projects = useAllProjects(g);
 
   const filters = useMemo<QueryParams>(

@@ -6,7 +6,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotifyChannelDto, NotifyDeliveryDto, NotifyRuleDto, QuietHoursDto } from '@sluice/shared/notify.schema';
 import type { UserListItem } from '@sluice/shared/user-admin.schema';
-import type { WarnTypeDto } from '@sluice/shared/warn.schema';
 import { defineResource } from '../../../components/resource-table/resource';
 import { api, fetchAllPages } from '../../../lib/api-client';
 
@@ -43,15 +42,6 @@ export function useAllChannels() {
     queryKey: [...channelsResource.keys.all, 'all'],
     queryFn: async () => (await api.get<NotifyChannelDto[]>('/NotifyChannel/All', { OrderBy: 'Name' })).data,
     staleTime: 30_000,
-  });
-}
-
-/** The group's warn types (the rules' picker). */
-export function useWarnTypeChoices() {
-  return useQuery({
-    queryKey: ['warn-types', 'all'],
-    queryFn: async () => (await api.get<WarnTypeDto[]>('/warntype', { OrderBy: 'TypeName' })).data,
-    staleTime: 60_000,
   });
 }
 

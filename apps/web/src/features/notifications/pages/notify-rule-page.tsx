@@ -17,7 +17,8 @@ import type { Choice, ResourceTableConfig } from '../../../components/resource-t
 import { useGroupId } from '../../../lib/group';
 import { useMayOperate } from '../../../lib/operates';
 import { useAllProjects } from '../../../lib/sites';
-import { rulesResource, useAllChannels, useUserChoices, useWarnTypeChoices } from '../api/notifications-api';
+import { useWarnTypes } from '../../../lib/common-params';
+import { rulesResource, useAllChannels, useUserChoices } from '../api/notifications-api';
 import { KindTag } from '../components/kind-tag';
 import { QuietHoursButton } from '../components/quiet-hours-button';
 
@@ -40,7 +41,7 @@ export function NotifyRulePage() {
   const g = useGroupId();
   const mayEdit = useMayOperate('system.manage');
   const channels = useAllChannels();
-  const types = useWarnTypeChoices();
+  const types = useWarnTypes();
   const users = useUserChoices();
   const projects = useAllProjects(g);
 

@@ -8,6 +8,7 @@ import { Alert, App, Button, Descriptions, Flex, Form, Input, Popconfirm, Progre
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { iccid } from '@sluice/shared/device.schema';
+import { formatNumber } from '@sluice/shared/number-format';
 import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { useMayOperate } from '../../../lib/operates';
 import { zodFieldRules } from '../../../lib/zod-form';
@@ -38,7 +39,7 @@ function SimFacts({ sim }: { sim: SimCardDto }) {
           label: t('deviceCard.data'),
           children: plan ? (
             <Flex vertical gap={2} style={{ minWidth: 160 }}>
-              <span>{t('deviceCard.usedOf', { used: used.toFixed(1), plan: plan.toFixed(0) })}</span>
+              <span>{t('deviceCard.usedOf', { used: formatNumber(used), plan: formatNumber(plan, 0) })}</span>
               <Progress
                 percent={Math.min(100, Math.floor((used / plan) * 100))}
                 size="small"
@@ -47,7 +48,7 @@ function SimFacts({ sim }: { sim: SimCardDto }) {
               />
             </Flex>
           ) : (
-            t('deviceCard.usedOnly', { used: used.toFixed(1) })
+            t('deviceCard.usedOnly', { used: formatNumber(used) })
           ),
         },
         { key: 'activated', label: t('deviceCard.activated'), children: sim.ActivatedAt || '—' },

@@ -11,7 +11,7 @@ import { AppstoreAddOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatLargeNumber, unitText } from '@sluice/shared/number-format';
+import { DEFAULT_DECIMALS, formatLargeNumber, unitText } from '@sluice/shared/number-format';
 import {
   ENERGY_KEY,
   STAT_CARDS,
@@ -41,7 +41,7 @@ export function cardChoices(data: RegionStatisticsDto | undefined): string[] {
 function useNumber() {
   const { i18n } = useTranslation();
   return useCallback(
-    (value: number | null | undefined, unit = '', decimals = 2) =>
+    (value: number | null | undefined, unit = '', decimals = DEFAULT_DECIMALS) =>
       value === null || value === undefined
         ? '—'
         : `${formatLargeNumber(value, i18n.language, decimals)}${unit ? ` ${unitText(unit)}` : ''}`,

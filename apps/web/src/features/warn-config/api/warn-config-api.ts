@@ -2,10 +2,8 @@
  * Warn (alarm) types and codes (spec §7 Alarms): types by id; codes added under their type
  * ({typeId}/warncode) and changed or deleted by their code under their type.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { WarnCodeDto, WarnTypeDto } from '@sluice/shared/warn.schema';
 import { defineResource } from '../../../components/resource-table/resource';
-import { api } from '../../../lib/api-client';
 
 export const warnTypesResource = defineResource<WarnTypeDto>({
   key: 'warn-types',
@@ -25,12 +23,3 @@ export const warnCodesResource = defineResource<WarnCodeDto>({
   update: 'PUT /{WarnTypeId}/warncode/{Code}',
   remove: 'DELETE /{WarnTypeId}/warncode/{Code}',
 });
-
-/** Every warn type (for pickers and filters). */
-export function useAllWarnTypes() {
-  return useQuery({
-    queryKey: ['warn-types', 'all'],
-    queryFn: async () => (await api.get<WarnTypeDto[]>('/warntype', { OrderBy: 'TypeName' })).data,
-    staleTime: 60_000,
-  });
-}

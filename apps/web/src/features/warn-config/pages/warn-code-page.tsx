@@ -6,14 +6,15 @@ import { idRef } from '@sluice/shared/schema-fields';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { zodFieldRules } from '../../../lib/zod-form';
-import { useAllWarnTypes, warnCodesResource } from '../api/warn-config-api';
+import { useWarnTypes } from '../../../lib/common-params';
+import { warnCodesResource } from '../api/warn-config-api';
 import { useStoredName } from '../../../lib/stored-names';
 import { StoredName } from '../../../components/stored-name';
 
 /** /sys/warncode: the codes devices report, each of a warn type. */
 export function WarnCodePage() {
   const { t } = useTranslation();
-  const { data: types = [] } = useAllWarnTypes();
+  const { data: types = [] } = useWarnTypes();
   const name = useStoredName();
 
   const config = useMemo<ResourceTableConfig<WarnCodeDto>>(() => {

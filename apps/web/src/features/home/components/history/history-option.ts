@@ -4,7 +4,8 @@
  * differ), values in tooltips to the point's decimals (2 when its format says none, spec §9),
  * zoom by wheel, touch and slider, in the theme's colours.
  */
-import { parseNumberFormat, type DataOption } from '@sluice/shared/data-types';
+import { formatDecimals, type DataOption } from '@sluice/shared/data-types';
+import { formatNumber } from '@sluice/shared/number-format';
 import type { HistoryDto } from '@sluice/shared/telemetry.schema';
 import { UNIT_TO_MG_PER_L, type DeviceInputDto } from '@sluice/shared/field-records.schema';
 import { BRAND_GREEN } from '../../../../lib/theme';
@@ -63,19 +64,13 @@ export function withLabResults(lines: readonly HistoryLine[], results: readonly 
   });
 }
 
-/** A number format's decimals, 2 when it names none (spec §9). */
-export function decimalsOf(format: string | undefined): number {
-  const parsed = parseNumberFormat(format ?? '');
-  return typeof parsed === 'string' || parsed.Decimals === undefined ? 2 : parsed.Decimals;
-}
-
 export function formatHistoryValue(
   line: Pick<HistoryLine, 'decimals' | 'unit' | 'states'>,
   value: number | null | undefined,
 ): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (line.states) return stateOf(line.states, value)?.label ?? String(value);
-  return `${value.toFixed(line.decimals)}${line.unit ? ` ${line.unit}` : ''}`;
+  return `${formatNumber(value, line.decimals)}${line.unit ? ` ${line.unit}` : ''}`;
 }
 
 /** A state's option of a value; a roll-up's average is read as the nearest state (the one that held most of a bucket, for a boolean). */
@@ -109,7 +104,7 @@ export function historyLines(
     key: series.Key,
     label: series.Unit ? `${series.Name} (${series.Unit})` : series.Name,
     unit: series.Unit,
-    decimals: decimalsOf(formats.get(series.Key)),
+    decimals: formatDecimals(formats.get(series.Key)),
     points: series.Points.map(([time, value]): [number, number | null] => [time, typeof value === 'number' ? value : null]),
     ...(series.Standard ? { standard: series.Standard } : {}),
     ...(series.Bands && series.Bands.length > 0 && !states.has(series.Key) ? { bands: series.Bands } : {}),
