@@ -25,6 +25,8 @@ import { ProjectsService } from './modules/sites/projects.service.ts';
 import { DeviceEvents } from './modules/devices/device-events.ts';
 import { OnlineRepository } from './modules/online/online.repository.ts';
 import { RegionsRepository } from './modules/regions/regions.repository.ts';
+import { PanelPointsRepository } from './modules/device-data/panel-points.repository.ts';
+import { PanelPointsService } from './modules/device-data/panel-points.service.ts';
 import { ClientsRepository } from './modules/clients/clients.repository.ts';
 import { RoleProjectsRepository } from './modules/sites/role-projects.repository.ts';
 import { ProjectImagesRepository } from './modules/sites/project-images.repository.ts';
@@ -103,6 +105,8 @@ export interface AppContext {
   deviceMap: DeviceMapService;
   onlineHours: OnlineHoursService;
   regions: RegionsRepository;
+  /** A device's data points on its basic-data or control panel (the legacy DeviceBaseData and DeviceControlData calls). */
+  panelPoints: PanelPointsService;
   deviceCards: DeviceCardsRepository;
   /** Accounts' arrangements of device pages. */
   deviceLayouts: DeviceLayoutsRepository;
@@ -199,6 +203,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     deviceMap: new DeviceMapService(new DeviceMapRepository(db)),
     onlineHours: new OnlineHoursService({ db, repository: new OnlineRepository(db), scope }),
     regions,
+    panelPoints: new PanelPointsService({ scope, repository: new PanelPointsRepository(db) }),
     deviceCards,
     deviceLayouts: new DeviceLayoutsRepository(db),
     deviceImages: new DeviceImagesRepository(db),

@@ -33,6 +33,7 @@ import { roleProjectsRoutes } from './modules/sites/role-projects.routes.ts';
 import { projectImagesRoutes } from './modules/sites/project-images.routes.ts';
 import { projectDetailsRoutes } from './modules/sites/project-details.routes.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { legacyDevicesRoutes } from './modules/devices/legacy-devices.routes.ts';
 import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts';
 import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
@@ -45,6 +46,7 @@ import { typePartsRoutes } from './modules/device-types/type-parts.routes.ts';
 import { typeFilesRoutes } from './modules/device-types/type-files.routes.ts';
 import { templatesRoutes } from './modules/device-templates/templates.routes.ts';
 import { deviceDataRoutes } from './modules/device-data/device-data.routes.ts';
+import { panelPointsRoutes } from './modules/device-data/panel-points.routes.ts';
 import { deviceLayoutsRoutes } from './modules/device-layouts/device-layouts.routes.ts';
 import { appVersionsRoutes } from './modules/apps/app-versions.routes.ts';
 import { simRoutes } from './modules/sim/sim.routes.ts';
@@ -82,6 +84,7 @@ const apiModules = [
   projectImagesRoutes,
   projectDetailsRoutes,
   devicesRoutes,
+  legacyDevicesRoutes,
   deviceDetailsRoutes,
   recycleBinRoutes,
   deviceMapRoutes,
@@ -93,6 +96,7 @@ const apiModules = [
   typeFilesRoutes,
   templatesRoutes,
   deviceDataRoutes,
+  panelPointsRoutes,
   deviceLayoutsRoutes,
   appVersionsRoutes,
   simRoutes,

@@ -60,6 +60,24 @@ export const addDeviceDataDefineRequest = withDeviceSn(
 );
 export const updateDeviceDataDefineRequest = withDataRules(z.object({ Id: idRef, ...deviceDataDefineFields }));
 
+/**
+ * The legacy DeviceBaseData and DeviceControlData calls (spec §7 Devices, legacy): a device's data
+ * points on its basic-data panel (type 4) or its control panel (type 7), by the panel's kind
+ * rather than its id.
+ */
+export const PANEL_POINT_KINDS = { DeviceBaseData: 4, DeviceControlData: 7 } as const;
+export type PanelPointKind = keyof typeof PANEL_POINT_KINDS;
+const panelPointFields = z.object(deviceDataDefineFields).omit({ PanelId: true }).shape;
+export const addPanelPointRequest = withDeviceSn(withDataRules(z.object({ DeviceSn: deviceSnField, ...panelPointFields })));
+export type AddPanelPointRequest = z.infer<typeof addPanelPointRequest>;
+export const updatePanelPointRequest = withDataRules(z.object({ Id: idRef, ...panelPointFields }));
+export type UpdatePanelPointRequest = z.infer<typeof updatePanelPointRequest>;
+export const panelPointIdRequest = z.preprocess(
+  (b) => (b && typeof b === 'object' ? { ...b, Id: (b as Record<string, unknown>).Id ?? (b as Record<string, unknown>).id } : b),
+  z.object({ Id: idRef }),
+);
+export const panelPointListQuery = withDeviceSn(z.object({ DeviceSn: deviceSnField }));
+
 /** DevicePanel, with the spec's own casing (typeId is the panel type, deviceSn the device). */
 export const devicePanelDto = z.object({
   Id: z.number(),

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { anyText, optional } from './rules.ts';
-import { optionalPosition } from './geo.schema.ts';
 import { areaCode } from './area.schema.ts';
 import { idRef } from './schema-fields.ts';
+import { checkValue } from './data-types.ts';
+import { optionalPosition, position } from './geo.schema.ts';
 
 /** Server-generated serial numbers: 'SL' and 10 digits. */
 export const DEVICE_SN_PATTERN = /^SL\d{10}$/;
@@ -48,6 +49,12 @@ export const addDeviceRequest = z.object({
 });
 export type AddDeviceRequest = z.infer<typeof addDeviceRequest>;
 
+/** A day as YYYY-MM-DD, or '' for none. */
+const dayOrNone = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || checkValue('date', '', v) === null, { message: 'rule.valueDate' });
+
 export const updateDeviceRequest = snBody({
   DeviceName: anyText(1, 64).optional(),
   DeviceDescription: z.preprocess((v) => (v === null ? '' : v), anyText(0, 500).optional()),
@@ -67,6 +74,8 @@ export const updateDeviceRequest = snBody({
   AreaId: z.preprocess((v) => (v === '' || v === 0 ? null : v), areaCode.nullable().optional()),
   Position: z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), optionalPosition])),
   Address: z.preprocess((v) => (v === null ? '' : v), anyText(0, 200).optional()),
+  /** the day the device was put into use; '' or null clears it */
+  UseTime: z.preprocess((v) => (v === null ? '' : v), dayOrNone.optional()),
 });
 export type UpdateDeviceRequest = z.infer<typeof updateDeviceRequest>;
 
@@ -101,6 +110,8 @@ export const deviceDto = z.object({
   Alarm: z.string().nullable(),
   LastSeen: z.number().nullable(),
   CreatedAt: z.number(),
+  /** the day the device was put into use (YYYY-MM-DD), or '' */
+  UseTime: z.string(),
 });
 export type DeviceDto = z.infer<typeof deviceDto>;
 
@@ -224,3 +235,35 @@ export const deviceMapDto = z.object({
   Stations: z.array(z.array(cell)),
 });
 export type DeviceMapDto = z.infer<typeof deviceMapDto>;
+
+/**
+ * The legacy device calls (spec §7 Devices, legacy; account and token in the query or body):
+ * Device/GetPageDevices and MyPageDevice answer a page as the paged project calls do.
+ */
+export const devicePageDto = z.object({
+  data: z.array(deviceDto),
+  count: z.number(),
+  totalPage: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+});
+
+/** Device/GetRegionDevice: the devices of a region and of the regions under it. */
+export const regionDeviceQuery = z.preprocess(
+  (q) =>
+    q && typeof q === 'object'
+      ? { ...q, RegionId: (q as Record<string, unknown>).RegionId ?? (q as Record<string, unknown>).regionId }
+      : q,
+  z.object({ RegionId: idField }),
+);
+
+/** Device/UpdateDevicePosition: where the device stands ('lng,lat', GCJ-02), and its address when given. */
+export const devicePositionRequest = snBody({
+  Position: position,
+  Address: optional(anyText(0, 200)),
+});
+
+/** Device/UpdateDeviceUseTime: the day the device was put into use ('' or null clears it). */
+export const deviceUseTimeRequest = snBody({
+  UseTime: z.preprocess((v) => (v === null ? '' : v), dayOrNone),
+});

@@ -277,6 +277,8 @@ export interface DeviceTable {
   deleted_at: number | null;
   deleted_by: number | null;
   deleted_by_name: Generated<string>;
+  /** the day the device was put into use (YYYY-MM-DD), or '' */
+  use_time: Generated<string>;
 }
 
 export interface DeviceMigrationTable {

@@ -39,6 +39,8 @@ export interface DeviceFilter {
   assigned?: boolean;
   /** the recycle bin instead of live devices */
   recycled?: boolean;
+  /** only devices in one of these regions */
+  regionIds?: number[];
 }
 
 type NewDevice = Insertable<DeviceTable>;
@@ -98,6 +100,10 @@ export class DevicesRepository {
     if (filter.deviceSn !== undefined) q = q.where('d.device_sn', '=', filter.deviceSn);
     if (filter.unassigned) q = q.where('d.project_id', 'is', null);
     if (filter.assigned) q = q.where('d.project_id', 'is not', null);
+    if (filter.regionIds !== undefined) {
+      const ids = filter.regionIds;
+      q = ids.length === 0 ? q.where(sql<SqlBool>`1 = 0`) : q.where('d.region_id', 'in', ids);
+    }
     const pattern = searchPattern(search);
     if (pattern)
       q = q.where(
@@ -124,6 +130,7 @@ export class DevicesRepository {
       'd.created_at',
       'd.deleted_at',
       'd.deleted_by_name',
+      'd.use_time',
       'p.name as project_name',
       'p.project_type',
       'p.parent_id',
@@ -354,5 +361,6 @@ export function deviceDto(r: DeviceListRow): DeviceDto {
     Alarm: r.alarm,
     LastSeen: r.last_seen,
     CreatedAt: r.created_at,
+    UseTime: r.use_time,
   };
 }

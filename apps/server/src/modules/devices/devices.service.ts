@@ -110,6 +110,7 @@ export class DevicesService {
       ...(body.AreaId !== undefined ? { area_id: body.AreaId } : {}),
       ...(body.Position !== undefined ? { position: body.Position } : {}),
       ...(body.Address !== undefined ? { address: body.Address } : {}),
+      ...(body.UseTime !== undefined ? { use_time: body.UseTime } : {}),
       updated_at: now,
     });
     this.changed(device.device_sn);

@@ -29,6 +29,17 @@ export class RegionsRepository {
     return row?.parent_id ?? 0;
   }
 
+  /** A region of the group and every region under it, or [] when the group has no such region. */
+  async withDescendants(id: number, groupId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('regions').select(['id', 'parent_id']).where('group_id', '=', groupId).execute();
+    if (!rows.some((r) => r.id === id)) return [];
+    const found = [id];
+    for (let i = 0; i < found.length; i++) {
+      for (const r of rows) if (r.parent_id === found[i] && !found.includes(r.id)) found.push(r.id);
+    }
+    return found;
+  }
+
   /** Whether a region, project or device sits in the region. */
   async inUse(id: number): Promise<boolean> {
     const [child, project, device] = await Promise.all([

@@ -32,6 +32,7 @@ const device: DeviceDto = {
   Alarm: null,
   LastSeen: null,
   CreatedAt: 0,
+  UseTime: '',
 };
 
 function Harness() {

@@ -28,6 +28,7 @@ const device: DeviceDto = {
   Alarm: null,
   LastSeen: null,
   CreatedAt: 0,
+  UseTime: '',
 };
 
 function renderCard(onOpen = vi.fn()) {
