@@ -54,11 +54,14 @@ const trustProxy = z
 export const DEFAULT_MAP_TILE_URL =
   'https://webrd0{s}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}';
 
+/** 'offline': no tile server; the console draws its offline base map of China. */
+export const OFFLINE_TILES = 'offline';
+
 const tileUrl = z
   .string()
   .refine(
-    (v) => /^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part)),
-    'must be an http(s) URL template with {x}, {y} and {z}',
+    (v) => v === OFFLINE_TILES || (/^https?:\/\/[^/]/.test(v) && ['{x}', '{y}', '{z}'].every((part) => v.includes(part))),
+    `must be an http(s) URL template with {x}, {y} and {z}, or '${OFFLINE_TILES}'`,
   );
 
 const topic = (fallback: string) =>

@@ -26,8 +26,15 @@ describe('map configuration', () => {
     );
   });
 
+  it("takes 'offline' for no tile server: no tile origin in the CSP", () => {
+    const config = loadConfig({ MAP_TILE_URL: 'offline' });
+    expect(config.MAP_TILE_URL).toBe('offline');
+    expect(tileOrigins(config)).toEqual([]);
+  });
+
   it.each([
     [{ MAP_TILE_URL: 'https://tiles.example.org/tile.png' }, 'MAP_TILE_URL'],
+    [{ MAP_TILE_URL: 'offline-ish' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_SUBDOMAINS: 'a b' }, 'MAP_TILE_SUBDOMAINS'],
     [{ MAP_GEOCODER_URL: 'geo.example.org' }, 'MAP_GEOCODER_URL'],
@@ -71,5 +78,23 @@ describe('GET /api/config/client', () => {
     expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9(;|$)/);
     expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com(;|$)/);
     expect(csp).toMatch(/media-src 'self' blob: https:\/\/\*\.ys7\.com(;|$)/);
+  });
+});
+
+describe('GET /api/config/client without a tile server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { MAP_TILE_URL: 'offline' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers no tile source, so the console draws its offline base map, and the CSP loads images from itself only', async () => {
+    const token = await t.login(ADMIN.account, ADMIN.password);
+    const res = await t.call({ method: 'GET', url: '/api/config/client', token });
+    expect(res.json()).toMatchObject({ data: { Map: { TileUrl: '' } } });
+    const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const clientConfigDto = z.object({
   Map: z.object({
-    /** An XYZ tile template: {x}, {y}, {z} and optionally {s}. */
+    /** An XYZ tile template: {x}, {y}, {z} and optionally {s}; '' for none (the offline base map). */
     TileUrl: z.string(),
     /** The values {s} takes. */
     Subdomains: z.array(z.string()),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientConfigDto } from '@sluice/shared/client-config.schema';
 import { DEFAULT_MAP_CENTER } from '@sluice/shared/geo.schema';
-import type { Config } from '../../config.ts';
+import { OFFLINE_TILES, type Config } from '../../config.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 
 /** MAP_TILE_SUBDOMAINS: '1234' is four one-character subdomains, 'a,b,c' three named ones. */
@@ -18,6 +18,7 @@ export function tileSubdomains(config: Pick<Config, 'MAP_TILE_SUBDOMAINS'>): str
  */
 export function tileOrigins(config: Pick<Config, 'MAP_TILE_URL' | 'MAP_TILE_SUBDOMAINS'>): string[] {
   const template = config.MAP_TILE_URL;
+  if (template === OFFLINE_TILES) return [];
   const hosts = template.includes('{s}') ? tileSubdomains(config).map((s) => template.replaceAll('{s}', s)) : [template];
   const origins = hosts.flatMap((url) => {
     try {
@@ -55,7 +56,8 @@ export function clientConfigRoutes(root: FastifyInstance): void {
     (request) =>
       ok(request, {
         Map: {
-          TileUrl: config.MAP_TILE_URL,
+          // No tile source: the console draws its offline base map.
+          TileUrl: config.MAP_TILE_URL === OFFLINE_TILES ? '' : config.MAP_TILE_URL,
           Subdomains: tileSubdomains(config),
           GeocoderUrl: config.MAP_GEOCODER_URL ?? null,
           DefaultCenter: DEFAULT_MAP_CENTER,

@@ -1,8 +1,13 @@
-/** A Leaflet map with the configured tiles (GCJ-02), for every map of the console. */
+/**
+ * A Leaflet map with the configured tiles (GCJ-02), for every map of the console. Without a tile
+ * source (MAP_TILE_URL=offline), or when the tiles cannot be reached, it draws the offline base
+ * map instead (offline-base-map.ts).
+ */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { DEFAULT_MAP_CENTER, parsePosition } from '@sluice/shared/geo.schema';
 import type { MapConfig } from '../../lib/client-config';
+import { showOfflineBaseMap, watchTiles } from './offline-base-map';
 import './map.css';
 
 export const DEFAULT_ZOOM = 11;
@@ -17,7 +22,7 @@ function attributionFor(url: string): string {
   return '';
 }
 
-/** Creates the map in `element` with zoom buttons, a scale and the tile layer (when configured). */
+/** Creates the map in `element` with zoom buttons, a scale and the tile layer, or the offline base map. */
 export function createBaseMap(
   element: HTMLElement,
   config: MapConfig | undefined,
@@ -39,12 +44,18 @@ export function createBaseMap(
   else map.setView(options.center ?? centerOf(config?.DefaultCenter), options.zoom ?? DEFAULT_ZOOM);
   map.attributionControl.setPrefix('Leaflet');
   if (config?.TileUrl) {
-    L.tileLayer(config.TileUrl, {
+    const tiles = L.tileLayer(config.TileUrl, {
       subdomains: config.Subdomains.length > 0 ? config.Subdomains : ['a'],
       maxZoom: 18,
       attribution: attributionFor(config.TileUrl),
       crossOrigin: false,
     }).addTo(map);
+    watchTiles(tiles, () => {
+      tiles.remove();
+      showOfflineBaseMap(map);
+    });
+  } else if (config) {
+    showOfflineBaseMap(map);
   }
   L.control.scale({ imperial: false }).addTo(map);
   return map;

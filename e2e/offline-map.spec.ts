@@ -1,0 +1,24 @@
+/** The map without the internet: the tile server cannot be reached, so the offline base map of China is drawn. */
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures.ts';
+
+test.use({ locale: 'en-US' });
+
+test('with the tile server out of reach, the home map draws China offline with the demo stations on it', async ({ page }) => {
+  // No way out: every map tile fails to load, as on a station network without internet.
+  await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+
+  const map = page.getByRole('region', { name: 'Map of stations and devices' });
+  await expect(map).toHaveAttribute('data-offline-map', 'ready');
+  // The demo stations stand in Anji, Huzhou (Zhejiang): the province and, at the stations' zoom,
+  // the city and its boundary are drawn, with the stations' markers above them.
+  await expect(map.getByText('浙江', { exact: true })).toBeAttached();
+  await expect(map.getByText('湖州市', { exact: true })).toBeAttached();
+  await expect(map.locator('path.sluice-offline-province').first()).toBeAttached();
+  await expect(map.locator('path.sluice-offline-city').first()).toBeAttached();
+  await expect(map).not.toHaveAttribute('data-drawn', '0');
+  await expect(map.locator('img.leaflet-tile')).toHaveCount(0);
+  await expect(map.getByText('china-geojson (AntV, MIT)')).toBeVisible();
+});
