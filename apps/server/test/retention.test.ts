@@ -1,10 +1,12 @@
 /** Retention of live data (raw rows, hourly and daily roll-ups) and, on PostgreSQL, monthly partitions of raw history. */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts';
 import { buildDevice } from './factories.ts';
 import { TelemetryWriteRepository, type BatchPoint } from '../src/modules/telemetry/telemetry-write.repository.ts';
 import { ensureRawPartitions, monthOf, rawPartitions } from '../src/db/telemetry-partitions.ts';
 import { RetentionJob } from '../src/modules/telemetry/retention.job.ts';
+import { ThreadedWriteRepository } from '../src/modules/telemetry/threaded-write.repository.ts';
 
 const DAY = 86_400_000;
 
@@ -91,7 +93,7 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
       dialect,
       { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 },
       t.app.log,
-      4,
+      { chunkRows: 4 },
     );
     const report = await job.run(now);
     expect(report.raw).toBe(30);
@@ -104,6 +106,59 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
       .execute();
     expect(left).toEqual(keys.map((key) => ({ data_key: key, ts: now - DAY })));
   });
+
+  it.runIf(kind === 'sqlite')(
+    "on SQLite deletes in the ingest writer's thread, a chunk at a time between its batches",
+    async () => {
+      const { db, dialect, config } = t.app.ctx;
+      const thread = new ThreadedWriteRepository(path.join(config.DATA_DIR, 'sluice.db'), 480, (error) => {
+        throw error;
+      });
+      try {
+        const point = (key: string, ts: number) => ({
+          groupId: g,
+          deviceSn: 'SL0000000101',
+          key,
+          defined: true,
+          ts,
+          num: 1,
+          txt: null,
+        });
+        const old = Array.from({ length: 20 }, (_, i) => now - 40 * DAY - i * 60_000);
+        await thread.commit(
+          ['Th1', 'Th2'].flatMap((key) => old.map((ts) => point(key, ts))),
+          [],
+        );
+        const job = new RetentionJob(
+          db,
+          dialect,
+          { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 },
+          t.app.log,
+          { chunkRows: 4, expired: thread },
+        );
+        const finished: string[] = [];
+        const run = job.run(now).then((report) => {
+          finished.push('retention');
+          return report;
+        });
+        // A batch sent while the thread deletes commits after the chunk under way, not after the job
+        // (one delete, or the job's chunks queued at once, would answer first).
+        const batch = thread.commit([point('Th3', now)], []).then(() => finished.push('batch'));
+        const [report] = await Promise.all([run, batch]);
+        expect(report.raw).toBe(40);
+        expect(finished).toEqual(['batch', 'retention']);
+        const left = await db
+          .selectFrom('telemetry_raw')
+          .innerJoin('telemetry_series as s', 's.id', 'telemetry_raw.series_id')
+          .select('s.data_key')
+          .where('s.data_key', 'in', ['Th1', 'Th2', 'Th3'])
+          .execute();
+        expect(left).toEqual([{ data_key: 'Th3' }]);
+      } finally {
+        await thread.close();
+      }
+    },
+  );
 
   it.runIf(kind === 'postgres')('moves rows that landed in the default partition into a new month partition', async () => {
     const { db, dialect } = t.app.ctx;

@@ -192,7 +192,8 @@ export const liveDataPlugin = fp(
           ? { username: config.MQTT_USERNAME, password: config.MQTT_PASSWORD }
           : undefined,
     });
-    const retention = new RetentionJob(db, dialect, config, log);
+    // On SQLite its deletes run in the ingest writer's thread, between batches.
+    const retention = new RetentionJob(db, dialect, config, log, { expired: writeThread });
 
     const broker = config.MQTT_URL
       ? undefined
@@ -300,13 +301,15 @@ export const liveDataPlugin = fp(
 
     app.addHook('preClose', async () => {
       stopListening();
-      retention.stop();
+      // A run under way ends after its chunk (on SQLite when the write thread closes, below).
+      const retentionStopped = retention.stop();
       commands.stop();
       await app.ctx.notifications.stop();
       if (broker) await broker.close();
       if (external) await external.close();
       await writer.close();
       await writeThread?.close();
+      await retentionStopped;
       await writePool?.destroy();
       await online.stop();
       await leader.stop();

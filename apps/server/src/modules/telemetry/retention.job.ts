@@ -6,9 +6,11 @@
  * month the limit falls in); it runs under an advisory lock, so that of several server
  * instances one does the work.
  *
- * Rows are deleted in chunks of at most `chunkRows`, each its own statement, yielding to the
- * event loop between them: one statement over millions of rows held the (synchronous) SQLite
- * connection for seconds (14.5 M rows: 8.3 s with nothing else served).
+ * Rows are deleted in chunks of at most `chunkRows`, each its own statement (retention-chunks.ts):
+ * one statement over millions of rows held the (synchronous) SQLite connection for seconds
+ * (14.5 M rows: 8.3 s with nothing else served). On SQLite the chunks run in the ingest writer's
+ * thread, between its batches, so that the main thread never runs a delete (chunks on the main
+ * thread still stalled it 151–656 ms at load 10–20); on PostgreSQL on the job's connection.
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +18,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { DialectName } from '../../db/migrations.ts';
 import { dropRawPartitionsBefore, ensureRawPartitions } from '../../db/telemetry-partitions.ts';
+import { KyselyExpiredRows, type ExpiredRows, type RetentionTable } from './retention-chunks.ts';
 
 const DAY = 86_400_000;
 /** pg_advisory_lock key of the job ('sluice retention'). */
@@ -37,18 +40,29 @@ export class RetentionJob {
   private readonly log: FastifyBaseLogger;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private stopped = false;
   private readonly chunkRows: number;
+  /** Where SQLite's deletes run (the ingest writer's thread); by default through `db`. */
+  private readonly expired: ExpiredRows | undefined;
 
-  constructor(db: Db, dialect: DialectName, config: RetentionJob['config'], log: FastifyBaseLogger, chunkRows = 2000) {
+  constructor(
+    db: Db,
+    dialect: DialectName,
+    config: RetentionJob['config'],
+    log: FastifyBaseLogger,
+    options: { chunkRows?: number; expired?: ExpiredRows | undefined } = {},
+  ) {
     this.db = db;
     this.dialect = dialect;
     this.config = config;
     this.log = log;
-    this.chunkRows = chunkRows;
+    this.chunkRows = options.chunkRows ?? 2000;
+    this.expired = dialect === 'sqlite' ? options.expired : undefined;
   }
 
   /** Runs hourly (first after 5 s) while this instance `leads` (the job leader; on SQLite always). */
   start(leads: () => boolean = () => true, intervalMs = 3_600_000): void {
+    this.stopped = false;
     const tick = () => {
       if (!leads()) return;
       this.running ??= this.run()
@@ -64,9 +78,12 @@ export class RetentionJob {
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer, and a run under way after its current chunk (what it deleted stays deleted). */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.stopped = true;
+    await this.running;
   }
 
   async run(now = Date.now()): Promise<RetentionReport> {
@@ -89,54 +106,17 @@ export class RetentionJob {
       report.partitionsMade = await ensureRawPartitions(db, now, 3, 0);
       if (rawDays > 0) report.partitionsDropped = await dropRawPartitionsBefore(db, now - rawDays * DAY);
     }
-    const expire = (table: RetentionTable, column: 'ts' | 'bucket', days: number) =>
-      days > 0 ? deleteExpired(db, table, column, now - days * DAY, this.chunkRows) : Promise.resolve(0);
-    report.raw = await expire('telemetry_raw', 'ts', rawDays);
-    report.hourly = await expire('telemetry_hourly', 'bucket', hourlyDays);
-    report.daily = await expire('telemetry_daily', 'bucket', dailyDays);
+    const expired = this.expired ?? new KyselyExpiredRows(db);
+    const expire = (table: RetentionTable, days: number) =>
+      days > 0 && !this.stopped
+        ? expired.deleteExpired({ table, cutoff: now - days * DAY, chunkRows: this.chunkRows }, () => this.stopped)
+        : Promise.resolve(0);
+    report.raw = await expire('telemetry_raw', rawDays);
+    report.hourly = await expire('telemetry_hourly', hourlyDays);
+    report.daily = await expire('telemetry_daily', dailyDays);
     if (report.raw + report.hourly + report.daily > 0 || report.partitionsDropped.length > 0)
       this.log.info(report, 'expired live data deleted');
     return report;
-  }
-}
-
-type RetentionTable = 'telemetry_raw' | 'telemetry_hourly' | 'telemetry_daily';
-/** Series a chunk looks at, at most. */
-const SERIES_PER_RANGE = 500;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Deletes a table's rows before `cutoff` in chunks of at most `chunkRows` rows, series range by
- * series range (each series' expired rows are a seek on the primary key (series_id, time)),
- * yielding between chunks; answers how many were deleted.
- */
-async function deleteExpired(db: Db, table: RetentionTable, column: 'ts' | 'bucket', cutoff: number, chunkRows: number) {
-  const t = sql.table(table);
-  const c = sql.ref(`r.${column}`);
-  let deleted = 0;
-  let after = 0;
-  for (;;) {
-    const range = await db
-      .selectFrom('telemetry_series')
-      .select('id')
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(SERIES_PER_RANGE)
-      .execute();
-    const first = range[0]?.id;
-    const last = range.at(-1)?.id;
-    if (first === undefined || last === undefined) return deleted;
-    for (;;) {
-      const result = await sql`delete from ${t} where (series_id, ${sql.ref(column)}) in (
-        select r.series_id, ${c} from telemetry_series s join ${t} r on r.series_id = s.id and ${c} < ${cutoff}
-        where s.id between ${first} and ${last} limit ${chunkRows})`.execute(db);
-      const n = Number(result.numAffectedRows ?? 0);
-      deleted += n;
-      await yieldToLoop();
-      if (n < chunkRows) break;
-    }
-    after = last;
   }
 }
 

@@ -5,6 +5,10 @@
  * devices stalled it for 54–57 s). Here a commit is a message to the worker, answered once the
  * batch is committed there, so acknowledging after commit still means durable.
  *
+ * Retention's deletes on SQLite run there too, a chunk at a time between the batches
+ * (retention-chunks.ts), so that the main thread never runs a large delete; closing the thread
+ * ends a deletion under way after its chunk.
+ *
  * When the worker dies (a crash, out of memory), the batches it held are failed — their
  * messages are not acknowledged and the devices send them again — and the next commit starts a
  * new worker.
@@ -12,21 +16,23 @@
 import { Worker } from 'node:worker_threads';
 import { releaseDeadThread, writeLockOf } from '../../db/sqlite-write-lock.ts';
 import type { BatchCommitter } from './ingest-writer.ts';
+import type { ExpiredRows, ExpiryRequest } from './retention-chunks.ts';
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
 export type WorkerRequest =
   | { kind: 'commit'; id: number; points: BatchPoint[]; latest: LatestUpdate[]; now: number }
+  | { kind: 'expire'; id: number; expiry: ExpiryRequest }
   | { kind: 'forget'; deviceSn: string }
   | { kind: 'close' };
 
-export type WorkerReply = { id: number; result: BatchResult } | { id: number; error: string };
+export type WorkerReply = { id: number; result: BatchResult | number } | { id: number; error: string };
 
 interface Waiting {
-  resolve: (result: BatchResult) => void;
+  resolve: (result: BatchResult | number) => void;
   reject: (error: Error) => void;
 }
 
-export class ThreadedWriteRepository implements BatchCommitter {
+export class ThreadedWriteRepository implements BatchCommitter, ExpiredRows {
   private readonly file: string;
   private readonly offsetMinutes: number;
   private readonly onError: (error: unknown) => void;
@@ -42,11 +48,23 @@ export class ThreadedWriteRepository implements BatchCommitter {
   }
 
   commit(points: BatchPoint[], latest: LatestUpdate[], now = Date.now()): Promise<BatchResult> {
+    return this.call((id) => ({ kind: 'commit', id, points, latest, now })) as Promise<BatchResult>;
+  }
+
+  /**
+   * Deletes a table's expired rows in the thread, chunk by chunk between the batches; answers
+   * how many. (The thread stops early when it is closed, not on `stopped`, which the job checks between tables.)
+   */
+  deleteExpired(expiry: ExpiryRequest): Promise<number> {
+    return this.call((id) => ({ kind: 'expire', id, expiry })) as Promise<number>;
+  }
+
+  private call(request: (id: number) => WorkerRequest): Promise<BatchResult | number> {
     if (this.closed) return Promise.reject(new Error('the write thread is closed'));
     const id = this.nextId++;
-    return new Promise<BatchResult>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.thread().postMessage({ kind: 'commit', id, points, latest, now } satisfies WorkerRequest);
+      this.thread().postMessage(request(id));
     });
   }
 
