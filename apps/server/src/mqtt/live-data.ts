@@ -89,7 +89,13 @@ export const liveDataPlugin = fp(
     const offsetMinutes = utcOffsetMinutes(config);
     const bus = new SwitchableBus();
     const events = new LiveEvents(bus, topics, onError);
-    const directory = new DeviceDirectory(db);
+    // On PostgreSQL ingestion's own lookups and online-state writes (a connect storm makes
+    // thousands) go through a small pool of their own: in the app's pool console calls waited
+    // behind them for 70–90 s. The queue in front of it is bounded: the broker holds messages
+    // back while ingestion has many pending (see `busy` below).
+    const lookupPool = dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 2) : undefined;
+    const lookups = lookupPool ?? db;
+    const directory = new DeviceDirectory(lookups);
     // On SQLite the commits run in a worker thread with its own connection, off the thread
     // serving HTTP and MQTT. On PostgreSQL they are off it already, on a pool of their own (one
     // batch commits at a time), so that they do not queue behind the per-message queries of a
@@ -127,7 +133,7 @@ export const liveDataPlugin = fp(
             },
           })
         : soleLeader;
-    const online: OnlineService = new OnlineService(new OnlineRepository(db), events, {
+    const online: OnlineService = new OnlineService(new OnlineRepository(lookups), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
       hasActiveWarn: (sn) => alarmsRepository.hasActive(sn),
@@ -176,7 +182,7 @@ export const liveDataPlugin = fp(
       alarms,
       commands,
       refusals: new RefusalLog({ logs, log }),
-      undefinedKeys: new UndefinedKeyLimit(history, config.MAX_UNDEFINED_KEYS),
+      undefinedKeys: new UndefinedKeyLimit(lookupPool ? new HistoryRepository(lookupPool) : history, config.MAX_UNDEFINED_KEYS),
       offsetMinutes,
       log,
     });
@@ -313,6 +319,7 @@ export const liveDataPlugin = fp(
       await writePool?.destroy();
       await online.stop();
       await leader.stop();
+      await lookupPool?.destroy();
       await checkpointer?.stop();
     });
   },

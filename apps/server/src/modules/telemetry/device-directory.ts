@@ -4,9 +4,14 @@
  * query per device, not two), and its data definitions (the device's own data points when it
  * has any, else its type's). A device in the recycle bin is unknown here, so the broker
  * refuses it. A change to a device (a reset credential too) makes it forgotten at once.
+ *
+ * Lookups asked for together (a connect storm, a fleet's entries expiring) are made together,
+ * a query for up to 500 devices (batch-loader.ts); on PostgreSQL ingestion gives the directory a
+ * small pool of its own, so that console calls never queue behind a fleet's lookups.
  */
 import type { Db } from '../../db/database.ts';
 import type { PointDefinition } from './data-validation.ts';
+import { BatchLoader } from './batch-loader.ts';
 
 export interface KnownDevice {
   groupId: number;
@@ -35,6 +40,11 @@ export class DeviceDirectory {
   /** The SHA-256 of each cached device's secret, loaded with it. */
   private readonly secretHashes = new Map<string, string>();
   private readonly definitions = new Map<string, Entry<DeviceDefinitions>>();
+  private readonly deviceRows = new BatchLoader<string, Credential | undefined>((sns) => this.loadDevices(sns), undefined);
+  private readonly definitionRows = new BatchLoader<KnownDevice, DeviceDefinitions>(
+    (devices) => this.loadDefinitionsOf(devices),
+    { byKey: new Map(), aliases: new Map() },
+  );
 
   constructor(db: Db, ttlMs = 60_000) {
     this.db = db;
@@ -57,27 +67,15 @@ export class DeviceDirectory {
   async device(deviceSn: string, now = Date.now()): Promise<KnownDevice | undefined> {
     const cached = this.devices.get(deviceSn);
     if (cached && cached.expires > now) return cached.value;
-    const row = await this.db
-      .selectFrom('devices')
-      .select(['group_id', 'device_sn', 'project_id', 'type_id', 'device_name', 'secret_hash'])
-      .where('device_sn', '=', deviceSn)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    const value = row && {
-      groupId: row.group_id,
-      deviceSn: row.device_sn,
-      projectId: row.project_id,
-      typeId: row.type_id,
-      name: row.device_name,
-    };
-    this.devices.set(deviceSn, { value, expires: now + this.ttlMs });
-    if (row) this.secretHashes.set(deviceSn, row.secret_hash);
+    const found = await this.deviceRows.get(deviceSn);
+    this.devices.set(deviceSn, { value: found?.device, expires: now + this.ttlMs });
+    if (found) this.secretHashes.set(deviceSn, found.secretHash);
     else this.secretHashes.delete(deviceSn);
-    return value;
+    return found?.device;
   }
 
   /** A live device and the SHA-256 of its MQTT secret, for the broker's authentication. */
-  async credential(deviceSn: string, now = Date.now()): Promise<{ device: KnownDevice; secretHash: string } | undefined> {
+  async credential(deviceSn: string, now = Date.now()): Promise<Credential | undefined> {
     const device = await this.device(deviceSn, now);
     const secretHash = this.secretHashes.get(deviceSn);
     return device && secretHash !== undefined ? { device, secretHash } : undefined;
@@ -86,38 +84,88 @@ export class DeviceDirectory {
   async definitionsOf(device: KnownDevice, now = Date.now()): Promise<DeviceDefinitions> {
     const cached = this.definitions.get(device.deviceSn);
     if (cached && cached.expires > now) return cached.value;
-    const value = await this.loadDefinitions(device);
+    const value = await this.definitionRows.get(device);
     this.definitions.set(device.deviceSn, { value, expires: now + this.ttlMs });
     return value;
   }
 
   /** A device's definitions as they are now, not cached (a screen that must show a change at once). */
   async loadDefinitions(device: KnownDevice): Promise<DeviceDefinitions> {
+    return (await this.loadDefinitionsOf([device])).get(device) ?? { byKey: new Map(), aliases: new Map() };
+  }
+
+  private async loadDevices(sns: string[]): Promise<Map<string, Credential>> {
+    const rows = await this.db
+      .selectFrom('devices')
+      .select(['group_id', 'device_sn', 'project_id', 'type_id', 'device_name', 'secret_hash'])
+      .where('device_sn', 'in', sns)
+      .where('deleted_at', 'is', null)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.device_sn,
+        {
+          device: { groupId: r.group_id, deviceSn: r.device_sn, projectId: r.project_id, typeId: r.type_id, name: r.device_name },
+          secretHash: r.secret_hash,
+        },
+      ]),
+    );
+  }
+
+  /** The definitions of several devices: their own data points in one query, their types' in one more. */
+  private async loadDefinitionsOf(devices: KnownDevice[]): Promise<Map<KnownDevice, DeviceDefinitions>> {
     const own = await this.db
       .selectFrom('device_data_defines')
-      .select(['data_key', 'data_type', 'data_name', 'unit'])
-      .where('group_id', '=', device.groupId)
-      .where('device_sn', '=', device.deviceSn)
+      .select(['group_id', 'device_sn', 'data_key', 'data_type', 'data_name', 'unit'])
+      .where(
+        'device_sn',
+        'in',
+        devices.map((d) => d.deviceSn),
+      )
       .execute();
-    const byKey: DeviceDefinitions['byKey'] = new Map();
-    const aliases = new Map<string, string>();
-    const add = (key: string, type: string, name: string, unit: string) => {
-      if (!byKey.has(key)) byKey.set(key, { key, type, name, unit });
-    };
-    for (const r of own) add(r.data_key, r.data_type, r.data_name, r.unit);
-    if (device.typeId !== null) {
-      const typed = await this.db
-        .selectFrom('type_data_defines as t')
-        .innerJoin('data_defines as d', 'd.id', 't.data_define_id')
-        .select(['d.data_key', 'd.data_type', 'd.data_name', 'd.unit', 't.out_key'])
-        .where('t.group_id', '=', device.groupId)
-        .where('t.type_id', '=', device.typeId)
-        .execute();
-      for (const r of typed) {
-        if (own.length === 0) add(r.data_key, r.data_type, r.data_name, r.unit);
+    const typeIds = [...new Set(devices.flatMap((d) => (d.typeId === null ? [] : [d.typeId])))];
+    const typed =
+      typeIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('type_data_defines as t')
+            .innerJoin('data_defines as d', 'd.id', 't.data_define_id')
+            .select(['t.group_id', 't.type_id', 'd.data_key', 'd.data_type', 'd.data_name', 'd.unit', 't.out_key'])
+            .where('t.type_id', 'in', typeIds)
+            .execute();
+    const ownBySn = groupBy(own, (r) => r.device_sn);
+    const typedById = groupBy(typed, (r) => r.type_id);
+    const answer = new Map<KnownDevice, DeviceDefinitions>();
+    for (const device of devices) {
+      const byKey: DeviceDefinitions['byKey'] = new Map();
+      const aliases = new Map<string, string>();
+      const add = (key: string, type: string, name: string, unit: string) => {
+        if (!byKey.has(key)) byKey.set(key, { key, type, name, unit });
+      };
+      const mine = (ownBySn.get(device.deviceSn) ?? []).filter((r) => r.group_id === device.groupId);
+      for (const r of mine) add(r.data_key, r.data_type, r.data_name, r.unit);
+      for (const r of device.typeId === null ? [] : (typedById.get(device.typeId) ?? [])) {
+        if (r.group_id !== device.groupId) continue;
+        if (mine.length === 0) add(r.data_key, r.data_type, r.data_name, r.unit);
         if (r.out_key && r.out_key !== r.data_key) aliases.set(r.out_key, r.data_key);
       }
+      answer.set(device, { byKey, aliases });
     }
-    return { byKey, aliases };
+    return answer;
   }
+}
+
+function groupBy<T, K>(rows: T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+}
+
+interface Credential {
+  device: KnownDevice;
+  secretHash: string;
 }
