@@ -48,7 +48,7 @@ export default defineConfig({
       env: { TILE_PORT: String(tilePort) },
     },
     {
-      // Cameras from this machine: an HLS test pattern (made once with ffmpeg, kept in e2e/fixtures) and a fake EZVIZ platform.
+      // Cameras from this machine: an HLS test pattern (made once with ffmpeg, kept in apps/server/demo-assets) and a fake EZVIZ platform.
       command: 'node --disable-warning=ExperimentalWarning e2e/video-server.ts',
       url: `http://127.0.0.1:${String(videoPort)}/health`,
       reuseExistingServer: false,

@@ -1,6 +1,6 @@
 /**
  * Cameras for tests, from this machine: a few seconds of ffmpeg's test pattern as an HLS stream
- * (kept in fixtures/test-pattern; H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
+ * (kept in apps/server/demo-assets/test-pattern, which the demo's camera plays too; H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
  * VIDEO_PORT under /live/index.m3u8, and a fake of the EZVIZ open platform on VIDEO_PORT + 1
  * whose live and playback addresses are that stream. `node e2e/video-server.ts` runs both.
  */
@@ -20,7 +20,7 @@ export const E2E_EZVIZ = { appKey: 'e2e-app-key-0001', appSecret: 'e2e-app-secre
  *     -hls_segment_filename 'segment%d.m2ts' index.m3u8
  * (segments end in .m2ts, not .ts, so TypeScript tools leave them alone).
  */
-const testPattern = fileURLToPath(new URL('fixtures/test-pattern/', import.meta.url));
+const testPattern = fileURLToPath(new URL('../apps/server/demo-assets/test-pattern/', import.meta.url));
 
 export interface VideoServer {
   /** The live stream's address. */

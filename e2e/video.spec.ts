@@ -3,6 +3,7 @@
  * machine by e2e/video-server.ts) is added, plays (the video element's time advances) and is
  * deleted after the confirmation; an EZVIZ camera (over the fake platform) plays back with the
  * time line of its recordings and jumps where the time line is clicked.
+ * The demo's own camera (served by the server at /demo/video) plays too.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './fixtures.ts';
@@ -98,4 +99,16 @@ test('an EZVIZ camera plays back with the time line of its recordings and jumps 
   await expect(
     panel.getByRole('navigation', { name: 'Camera list' }).locator('.ant-empty-description', { hasText: 'No data' }),
   ).toBeVisible();
+});
+
+test('the demo camera plays from the server itself, without the internet', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, ADMIN);
+  await page.goto('/common/home/device/SL0000000101');
+  await page.getByRole('tab', { name: 'Video' }).click();
+  const panel = page.getByTestId('video-panel');
+  await panel.getByRole('button', { name: '青山一站 进水口', exact: true }).click();
+  await expect(panel.getByText('Playing', { exact: true })).toBeVisible();
+  const start = await videoTime(page);
+  await expect.poll(() => videoTime(page)).toBeGreaterThan(start + 1);
 });

@@ -26,6 +26,7 @@ import { rolesRoutes } from './modules/roles/roles.routes.ts';
 import { menusRoutes } from './modules/menus/menus.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { uploadsRoutes } from './storage/uploads.routes.ts';
+import { demoVideoRoutes } from './seed/demo-video.ts';
 import { areasRoutes } from './modules/areas/areas.routes.ts';
 import { regionsRoutes } from './modules/regions/regions.routes.ts';
 import { projectsRoutes } from './modules/sites/projects.routes.ts';
@@ -225,6 +226,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   // Uploaded files are public by unguessable key, so that <img> tags can show them.
   await app.register((files, _options, done) => {
     uploadsRoutes(files);
+    // The demo's camera streams from the server itself (no internet needed).
+    if (config.DEMO) demoVideoRoutes(files);
     done();
   });
 

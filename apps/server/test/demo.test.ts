@@ -10,6 +10,7 @@ import { ADMIN, createTestApp, databaseKinds, type TestApp } from './harness.ts'
 import { verifyDeviceSecret } from '../src/modules/devices/device-credentials.ts';
 import { DEMO_OPERATOR } from '../src/seed/demo.ts';
 import { demoDeviceSecret } from '../src/seed/demo-sites.ts';
+import { DEMO_CAMERA, demoLivePlaylist } from '../src/seed/demo-video.ts';
 
 describe.each(databaseKinds)('the demo on %s', (kind) => {
   let t: TestApp;
@@ -82,5 +83,50 @@ describe.each(databaseKinds)('the demo on %s', (kind) => {
     expect(untranslated).toEqual([]);
     expect(storedName('en-US', '提升泵')).toBe('Lift pump');
     expect(storedName('zh-CN', '提升泵')).toBe('提升泵');
+  });
+
+  it('has a camera that plays from the server itself: an endless live stream and a recording', async () => {
+    const cameras = await t.json<{ Id: number; VideoName: string; Provider: string; Url: string }[]>({
+      method: 'GET',
+      url: '/api/1/SL0000000101/DeviceVideo',
+      token: operator,
+    });
+    expect(cameras.data).toEqual([
+      expect.objectContaining({ VideoName: DEMO_CAMERA.name, Provider: 'hls', Url: DEMO_CAMERA.url }),
+    ]);
+    const camera = cameras.data[0]?.Id ?? 0;
+    const live = await t.json<{ Url: string }>({
+      method: 'GET',
+      url: `/api/1/SL0000000101/DeviceVideo/${String(camera)}/Live`,
+      token: operator,
+    });
+    const playlist = await t.app.inject({ method: 'GET', url: live.data.Url });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    const segment = /^segment\d\.m2ts$/m.exec(playlist.body)?.[0] ?? '';
+    const media = await t.app.inject({ method: 'GET', url: `/demo/video/${segment}` });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('video/mp2t');
+    expect(media.rawPayload.length).toBeGreaterThan(1000);
+    expect((await t.app.inject({ method: 'GET', url: '/demo/video/segment6.m2ts' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/demo/video/..%2Fsrc%2Fapp.ts' })).statusCode).toBe(404);
+    const playback = await t.json<{ Url: string }>({
+      method: 'GET',
+      url: `/api/1/SL0000000101/DeviceVideo/${String(camera)}/Playback?startTime=0&endTime=60000`,
+      token: operator,
+    });
+    const recording = await t.app.inject({ method: 'GET', url: playback.data.Url });
+    expect(recording.body).toContain('#EXT-X-ENDLIST');
+  });
+});
+
+describe("the demo camera's live playlist", () => {
+  it('plays the pattern over and over for ten minutes, each return to its start a discontinuity', () => {
+    const playlist = demoLivePlaylist();
+    const segments = playlist.split('\n').filter((line) => line.endsWith('.m2ts'));
+    expect(segments).toHaveLength(300);
+    expect(segments.slice(0, 7)).toEqual([0, 1, 2, 3, 4, 5, 0].map((n) => `segment${String(n)}.m2ts`));
+    expect(playlist.match(/#EXT-X-DISCONTINUITY\n#EXTINF:2.000000,\nsegment0.m2ts/g)).toHaveLength(49);
+    expect(playlist.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
   });
 });

@@ -124,6 +124,8 @@ describe.each(databaseKinds)('cameras on %s', (kind) => {
     expect(noSerial.body).toContain('必填');
     const badUrl = await post({ ...hlsCamera, Url: 'rtsp://camera/stream' });
     expect(fieldsOf(badUrl)).toEqual(['Url']);
+    // A path is on this server (the demo's camera); a protocol-relative address is not a path.
+    expect(fieldsOf(await post({ ...hlsCamera, Url: '//elsewhere.example/live.m3u8' }))).toEqual(['Url']);
     const badTemplate = await post({ ...hlsCamera, PlaybackUrl: 'http://127.0.0.1/vod.m3u8?from={start}' });
     expect(fieldsOf(badTemplate)).toEqual(['PlaybackUrl']);
     expect(badTemplate.body).toContain('{end}');
@@ -333,8 +335,13 @@ describe.each(databaseKinds)('cameras on %s', (kind) => {
     expect(
       (await t.json<VideoStreamDto>({ method: 'GET', url: camera(vod.Id, 'Playback') + q, token: users.operator })).data.Url,
     ).toBe('http://127.0.0.1:9/vod.m3u8?from=1000&to=5000');
+    // A stream on the console's own server is given by its path.
+    const local = await add({ ...hlsCamera, Url: '/demo/video/live.m3u8' });
+    expect((await t.json<VideoStreamDto>({ method: 'GET', url: camera(local.Id, 'Live'), token: users.operator })).data.Url).toBe(
+      '/demo/video/live.m3u8',
+    );
     expect(ezviz.calls).toEqual([]);
-    for (const id of [plain.Id, vod.Id])
+    for (const id of [plain.Id, vod.Id, local.Id])
       await t.call({ method: 'DELETE', url: `/api/DeviceVideo/${String(id)}`, token: users.admin });
   });
 

@@ -46,11 +46,12 @@ export const deviceVideoDto = z.object({
 });
 export type DeviceVideoDto = z.infer<typeof deviceVideoDto>;
 
+/** An http(s) address, or a path on the console's own server (the demo's camera: /demo/video/live.m3u8). */
 const httpUrl = z
   .string()
   .trim()
   .max(1000)
-  .refine((v) => /^https?:\/\/[^/\s]+/i.test(v), { message: 'rule.url' });
+  .refine((v) => /^(https?:\/\/[^/\s]+|\/[^/\s])/i.test(v), { message: 'rule.url' });
 
 const secret = z.string().trim().max(200);
 const videoFields = {

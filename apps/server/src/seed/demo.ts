@@ -2,9 +2,10 @@
 import type { AppContext } from '../app-context.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { CreatedTenant } from '../modules/groups/tenancy.service.ts';
-import { seedDemoSites } from './demo-sites.ts';
+import { DEMO_PROJECTS, seedDemoSites } from './demo-sites.ts';
 import { seedDemoDeviceTypes } from './demo-device-types.ts';
 import { seedDemoRecords } from './demo-records.ts';
+import { seedDemoCamera } from './demo-video.ts';
 
 export const DEMO_OPERATOR = { account: 'operator', password: 'operator123' };
 
@@ -23,5 +24,8 @@ export async function seedDemo(ctx: AppContext, tenant: CreatedTenant): Promise<
   await ctx.users.assignRole(operatorId, tenant.operatorRoleId, tenant.groupId);
   const types = await seedDemoDeviceTypes(ctx.db, tenant.groupId);
   await seedDemoSites(ctx.db, ctx.deviceEvents, tenant, types.equipmentTypeIds);
+  // The camera watches the first station's inlet, beside its first lift pump.
+  const pump = DEMO_PROJECTS[0]?.stations[0]?.devices[0];
+  if (pump) await seedDemoCamera(ctx.db, tenant.groupId, pump.sn);
   await seedDemoRecords(ctx.db, tenant.groupId);
 }
