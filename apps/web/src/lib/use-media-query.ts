@@ -21,3 +21,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Spec §9: the mobile breakpoint is 750 px. */
 export const MOBILE_QUERY = '(max-width: 749.98px)';
+
+/** Spec §2's breakpoints: under 1024 px the list panel and wide tables give way (tablets, a narrow window). */
+export const NARROW_QUERY = '(max-width: 1023.98px)';

@@ -31,6 +31,7 @@ export const recordsEnUS = {
       PH_Max: 'pH to',
       FC: 'Faecal coliforms (per L)',
     },
+    units: { perLitre: '/L' },
     quality: {
       tab: 'Water quality',
       resultsTab: 'Results',

@@ -32,6 +32,7 @@ export const recordsZhCN: typeof recordsEnUS = {
       PH_Max: 'pH 上限',
       FC: '粪大肠菌群（个/L）',
     },
+    units: { perLitre: '个/L' },
     quality: {
       tab: '水质',
       resultsTab: '化验结果',

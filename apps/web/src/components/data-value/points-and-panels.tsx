@@ -27,6 +27,7 @@ import type { Resource } from '../resource-table/resource';
 import type { FormFieldDef, ResourceTableConfig } from '../resource-table/resource-types';
 import { DataDefineSelect, DataTypeTag } from './data-define-select';
 import { dataTypeField, defaultValueField, formatField, unitField } from './data-fields';
+import { DataValueText } from './data-value-text';
 export type PointsOwner = 'template' | 'device';
 
 const templateOwner: FormFieldDef = { name: 'TempId', label: 'templates.template', kind: 'hidden' };
@@ -45,6 +46,7 @@ export interface PointRowShape {
   DataName: string;
   DataType: DataType;
   Unit: string;
+  Format: string;
   DefaultValue: string;
   PanelId: number | null;
   AutoControl: boolean;
@@ -138,7 +140,11 @@ export function pointsTableConfig<Row extends PointRowShape>({
       { key: 'DataName', title: 'dataDefines.dataName', sortKey: 'DataName' },
       { key: 'DataType', title: 'dataValue.dataType', render: (row) => <DataTypeTag type={row.DataType} /> },
       { key: 'Unit', title: 'dataValue.unit' },
-      { key: 'DefaultValue', title: 'dataValue.defaultValue' },
+      {
+        key: 'DefaultValue',
+        title: 'dataValue.defaultValue',
+        render: (row) => <DataValueText dataType={row.DataType} format={row.Format} value={row.DefaultValue} unit={row.Unit} />,
+      },
       {
         key: 'PanelId',
         title: 'templateProfiles.panel',

@@ -6,7 +6,7 @@
  * device's own rows are the same table over different calls. Texts: the device-types catalog.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
@@ -86,6 +86,12 @@ function FramePreview({ values }: { values: Record<string, unknown> }) {
 const functionName = (code: number) => READ_FUNCTIONS[code]?.name ?? WRITE_FUNCTIONS[code]?.name ?? '';
 
 /** The fields of a hardware row. */
+/** Modbus function codes by number and name ('03 · Read Holding Registers'), in the form and the list. */
+const functionChoices = FUNCTION_CODES.map((code) => ({
+  value: code,
+  text: `${String(code).padStart(2, '0')} · ${functionName(code)}`,
+}));
+
 const hardwareFields: FormFieldDef[] = [
   {
     name: 'DataDefineId',
@@ -102,7 +108,7 @@ const hardwareFields: FormFieldDef[] = [
     name: 'CMD',
     label: 'typeHardware.cmd',
     kind: 'select',
-    options: FUNCTION_CODES.map((code) => ({ value: code, text: `${String(code).padStart(2, '0')} · ${functionName(code)}` })),
+    options: functionChoices,
   },
   {
     name: 'RegAd',
@@ -173,7 +179,7 @@ export function hardwareRowsConfig<Row extends HardwareRow>(
         render: (row) => (row.Crc ? <Typography.Text code>{row.Crc}</Typography.Text> : '—'),
       },
       { key: 'ModbusSlave', title: 'typeHardware.modbusSlave', sortKey: 'ModbusSlave' },
-      { key: 'CMD', title: 'typeHardware.cmd', render: (row) => <Tag>{String(row.CMD).padStart(2, '0')}</Tag> },
+      { key: 'CMD', title: 'typeHardware.cmd', options: functionChoices },
       { key: 'RegAd', title: 'typeHardware.regAd', sortKey: 'RegAd' },
       { key: 'Lens', title: 'typeHardware.lens' },
       {

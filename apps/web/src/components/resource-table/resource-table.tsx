@@ -31,7 +31,7 @@ import { QueryError } from '../query-state';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { mayOperate, useMayOperate } from '../../lib/operates';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { MOBILE_QUERY, NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useChoiceLabel } from './form-field';
 import { ResourceFormDialog, type FormDialogState } from './resource-form-dialog';
 import type { ResourceColumn, ResourceTableConfig, RowAction, RowActionHelpers, RowBase } from './resource-types';
@@ -39,6 +39,7 @@ import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
 import { StoredName } from '../stored-name';
+import { DATE_TIME_WIDTH, DATE_WIDTH, DateTimeText, EllipsisText, EmptyCell, ValueWithUnit } from '../cells';
 
 export interface ResourceTableProps<Row extends RowBase> {
   config: ResourceTableConfig<Row>;
@@ -72,21 +73,38 @@ function flattenTree<Row>(rows: TreeRow<Row>[], depth = 0): { row: Row; depth: n
   return rows.flatMap((row) => [{ row, depth }, ...flattenTree(row.children ?? [], depth + 1)]);
 }
 
-function EmptyCell() {
-  return (
-    <Typography.Text type="secondary" aria-hidden>
-      —
-    </Typography.Text>
-  );
-}
+type ChoiceLabel = ReturnType<typeof useChoiceLabel>;
 
-function cellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row): ReactNode {
+/** A cell's content: the column's render, else its field as a date, a choice's label, a number with its unit, or text. */
+function cellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row, choiceLabel: ChoiceLabel): ReactNode {
   if (column.render) return column.render(row);
   const value = (row as unknown as Record<string, unknown>)[column.field ?? column.key];
   if (value === undefined || value === null || value === '') return <EmptyCell />;
+  if (column.format && (typeof value === 'number' || typeof value === 'string'))
+    return <DateTimeText value={value} date={column.format === 'date'} />;
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+  if (column.options) {
+    const choice = column.options.find((option) => option.value === value || String(option.value) === text);
+    return choice ? choiceLabel(choice) : text;
+  }
+  if (column.unit !== undefined) {
+    const unit = typeof column.unit === 'function' ? column.unit(row) : column.unit;
+    return <ValueWithUnit value={text} unit={unit} />;
+  }
   if (typeof value === 'string') return <StoredName text={value} />;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** In the table, an ellipsis column's cell is cut to its width and shown whole in a tooltip. */
+function tableCellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row, choiceLabel: ChoiceLabel): ReactNode {
+  const cell = cellOf(column, row, choiceLabel);
+  return column.ellipsis ? <EllipsisText>{cell}</EllipsisText> : cell;
 }
 
 export function ResourceTable<Row extends RowBase>({
@@ -113,6 +131,7 @@ export function ResourceTable<Row extends RowBase>({
     [groupCtx, pathKey],
   );
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const narrow = useMediaQuery(NARROW_QUERY);
   const choiceLabel = useChoiceLabel();
   const { resource, form } = config;
   const mayWrite = useMayOperate(resource.operate);
@@ -314,17 +333,21 @@ export function ResourceTable<Row extends RowBase>({
     return state.sort.order === 'desc' ? ('descend' as const) : ('ascend' as const);
   };
 
-  const columns: TableColumnsType<Row> = config.columns.map((column) => ({
-    key: column.key,
-    title: t(column.title),
-    onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-    width: column.width,
-    ellipsis: column.ellipsis,
-    sorter: column.sortKey !== undefined,
-    sortOrder: sortOrderOf(column),
-    sortDirections: ['ascend', 'descend', 'ascend'],
-    render: (_value: unknown, row: Row) => cellOf(column, row),
-  }));
+  // Under 1024 px the table keeps its main columns (the secondary ones are on the wide table only).
+  const columns: TableColumnsType<Row> = config.columns
+    .filter((column) => !narrow || column.onCards !== false)
+    .map((column) => ({
+      key: column.key,
+      title: t(column.title),
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      width: column.width ?? (column.format === 'dateTime' ? DATE_TIME_WIDTH : column.format === 'date' ? DATE_WIDTH : undefined),
+      // The tooltip is the cell's own (EllipsisText), not the browser's title.
+      ellipsis: column.ellipsis ? { showTitle: false } : undefined,
+      sorter: column.sortKey !== undefined,
+      sortOrder: sortOrderOf(column),
+      sortDirections: ['ascend', 'descend', 'ascend'],
+      render: (_value: unknown, row: Row) => tableCellOf(column, row, choiceLabel),
+    }));
   if (hasActions) {
     columns.push({
       key: 'actions',
@@ -518,7 +541,7 @@ export function ResourceTable<Row extends RowBase>({
             size="small"
             items={config.columns
               .filter((column) => column.onCards !== false)
-              .map((column) => ({ key: column.key, label: t(column.title), children: cellOf(column, row) }))}
+              .map((column) => ({ key: column.key, label: t(column.title), children: cellOf(column, row, choiceLabel) }))}
           />
           {config.expandedRow && (
             <Collapse

@@ -14,11 +14,22 @@ export interface ResourceColumn<Row> {
   /** The row field shown when there is no render (default: the key). */
   field?: keyof Row & string;
   render?: (row: Row) => ReactNode;
+  /** The field (epoch ms or ISO text) as a full date and time, or a date, on one line. */
+  format?: 'dateTime' | 'date';
+  /** The field's named choices: its value shows as the choice's label, not as the code. */
+  options?: Choice[];
+  /** The unit after the field's number (a fixed one, or the row's own). */
+  unit?: string | ((row: Row) => string | null | undefined);
   /** The OrderBy value that sorts by this column (server-side); omit for unsortable columns. */
   sortKey?: string;
+  /** Default: the width of a date and time for format 'dateTime'. */
   width?: number;
+  /** Cut long text with an ellipsis (give a width); a tooltip shows it whole. */
   ellipsis?: boolean;
-  /** Shown on the narrow-screen cards (default true). */
+  /**
+   * A secondary column (default true): false leaves it off the narrow-screen cards (under
+   * 750 px) and out of the table under 1024 px, where the side menu leaves little room.
+   */
   onCards?: boolean;
 }
 

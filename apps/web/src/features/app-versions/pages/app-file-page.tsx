@@ -6,7 +6,6 @@ import { FileLink } from '../../../components/file-upload/file-link';
 import { FileUploadButton } from '../../../components/file-upload/file-upload-dialog';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
-import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/form-errors';
 import { zodFieldRules } from '../../../lib/zod-form';
 import { appVersionsResource, uploadAppPackage, useSetAppState } from '../api/app-versions-api';
@@ -62,7 +61,7 @@ const config: ResourceTableConfig<AppVersionDto> = {
       title: 'appVersions.file',
       render: (row) => <FileLink url={row.url} fileName={row.FileName} size={row.Size} />,
     },
-    { key: 'CreatedAt', title: 'appVersions.createdAt', sortKey: 'CreatedAt', render: (row) => formatDateTime(row.CreatedAt) },
+    { key: 'CreatedAt', title: 'appVersions.createdAt', sortKey: 'CreatedAt', format: 'dateTime' },
   ],
   form: {
     createSchema: appUploadFields,

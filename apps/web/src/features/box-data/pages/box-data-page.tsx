@@ -17,7 +17,8 @@ import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import { QueryState } from '../../../components/query-state';
 import { DeviceStateTag } from '../../../components/sites/state-tag';
 import { useDataDefineLibrary } from '../../../lib/common-params';
-import { DATE_FORMAT, dayjs, formatDateTime } from '../../../lib/dates';
+import { DATE_FORMAT, dayjs } from '../../../lib/dates';
+import { DATE_TIME_WIDTH, DateTimeText } from '../../../components/cells';
 import { useGroupId } from '../../../lib/group';
 import { homePath } from '../../../lib/paths';
 import { useAllProjects } from '../../../lib/sites';
@@ -127,9 +128,13 @@ export function BoxDataPage() {
     {
       key: 'time',
       title: t('boxData.reported'),
-      width: 190,
+      width: DATE_TIME_WIDTH,
       render: (_, r) =>
-        r.Time === null ? <Typography.Text type="secondary">{t('boxData.never')}</Typography.Text> : formatDateTime(r.Time),
+        r.Time === null ? (
+          <Typography.Text type="secondary">{t('boxData.never')}</Typography.Text>
+        ) : (
+          <DateTimeText value={r.Time} />
+        ),
     },
   ];
   if (!mobile)

@@ -16,6 +16,7 @@ import { ImportDialog } from '../components/import-dialog';
 import { FormatText } from '../../../components/data-value/format-text';
 import { useMayOperate } from '../../../lib/operates';
 import { StoredName } from '../../../components/stored-name';
+import { DataValueText } from '../../../components/data-value/data-value-text';
 
 /** /sys/dataDefine: the group's library of data points, with export and import as CSV or an Excel workbook. */
 export function DataDefinePage() {
@@ -65,7 +66,11 @@ export function DataDefinePage() {
           render: (row) => <DataTypeTag type={row.DataType} />,
         },
         { key: 'Unit', title: 'dataDefines.unit', sortKey: 'Unit' },
-        { key: 'DefaultValue', title: 'dataDefines.defaultValue' },
+        {
+          key: 'DefaultValue',
+          title: 'dataDefines.defaultValue',
+          render: (row) => <DataValueText dataType={row.DataType} format={row.Format} value={row.DefaultValue} unit={row.Unit} />,
+        },
         {
           key: 'Format',
           title: 'dataDefines.format',

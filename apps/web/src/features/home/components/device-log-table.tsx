@@ -14,6 +14,7 @@ import { DEVICE_LOG_STATE, deviceLogNoteRequest } from '@sluice/shared/telemetry
 import { QueryError } from '../../../components/query-state';
 import { useCurrentUser } from '../../../lib/current-user';
 import { DATE_FORMAT, formatDateTime } from '../../../lib/dates';
+import { DATE_TIME_WIDTH, DateTimeText } from '../../../components/cells';
 import { errorMessage } from '../../../lib/form-errors';
 import { useMayOperate } from '../../../lib/operates';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -134,7 +135,12 @@ export function DeviceLogTable({ g, sn }: { g: number; sn: string }) {
   };
 
   const columns: TableColumnsType<DeviceLogDto> = [
-    { key: 'time', title: t('deviceLog.fields.time'), render: (_, r) => formatDateTime(r.SendTime), width: 170 },
+    {
+      key: 'time',
+      title: t('deviceLog.fields.time'),
+      render: (_, r) => <DateTimeText value={r.SendTime} />,
+      width: DATE_TIME_WIDTH,
+    },
     {
       key: 'point',
       title: t('deviceLog.fields.point'),
@@ -160,7 +166,7 @@ export function DeviceLogTable({ g, sn }: { g: number; sn: string }) {
     {
       key: 'answered',
       title: t('deviceLog.fields.answered'),
-      render: (_, r) => (r.Time !== null ? formatDateTime(r.Time) : '—'),
+      render: (_, r) => <DateTimeText value={r.Time} />,
       responsive: ['md'],
     },
     { key: 'user', title: t('deviceLog.fields.user'), render: (_, r) => r.UserName || '—', responsive: ['lg'] },

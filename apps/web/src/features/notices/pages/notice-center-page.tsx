@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { QueryError } from '../../../components/query-state';
 import { DATE_FORMAT, formatDateTime } from '../../../lib/dates';
+import { DATE_TIME_WIDTH, DateTimeText } from '../../../components/cells';
 import { errorMessage } from '../../../lib/form-errors';
 import { useGroupId } from '../../../lib/group';
 import { useMayOperate } from '../../../lib/operates';
@@ -106,9 +107,8 @@ export function NoticeCenterPage() {
       setPage((p) => ({ ...p, no: 1 }));
     };
 
-  const when = (value: number | null) => (value === null ? '—' : formatDateTime(value));
   const columns: TableColumnsType<WarnDto> = [
-    { key: 'Dt', title: t('notices.fields.opened'), render: (_, r) => when(r.Dt), width: 120 },
+    { key: 'Dt', title: t('notices.fields.opened'), render: (_, r) => <DateTimeText value={r.Dt} />, width: DATE_TIME_WIDTH },
     {
       key: 'name',
       title: t('notices.fields.name'),
@@ -138,7 +138,13 @@ export function NoticeCenterPage() {
     },
     { key: 'station', title: t('notices.fields.station'), render: (_, r) => r.ProjectName || '—', responsive: ['md'] },
     { key: 'state', title: t('notices.fields.state'), render: (_, r) => <AlarmState alarm={r} /> },
-    { key: 'cleared', title: t('notices.fields.cleared'), render: (_, r) => when(r.ClearedAt), width: 170, responsive: ['lg'] },
+    {
+      key: 'cleared',
+      title: t('notices.fields.cleared'),
+      render: (_, r) => <DateTimeText value={r.ClearedAt} />,
+      width: DATE_TIME_WIDTH,
+      responsive: ['lg'],
+    },
     {
       key: 'handled',
       title: t('notices.fields.handled'),
@@ -147,12 +153,12 @@ export function NoticeCenterPage() {
           '—'
         ) : (
           <span>
-            {when(r.HandledAt)}
+            <DateTimeText value={r.HandledAt} />
             <br />
             <Typography.Text type="secondary">{r.HandledBy}</Typography.Text>
           </span>
         ),
-      width: 170,
+      width: DATE_TIME_WIDTH,
       responsive: ['lg'],
     },
     {
@@ -208,7 +214,7 @@ export function NoticeCenterPage() {
         t('notices.fields.comments'),
       ];
       const csv = alarmsCsv(all, headers, (r) => [
-        when(r.Dt),
+        formatDateTime(r.Dt),
         r.Code,
         name(r.Description),
         name(r.TypeName),
@@ -216,8 +222,8 @@ export function NoticeCenterPage() {
         r.DeviceSn,
         r.ProjectName,
         r.Active === 1 ? t('notices.active') : t('notices.cleared'),
-        r.ClearedAt === null ? '' : when(r.ClearedAt),
-        r.HandledAt === null ? '' : when(r.HandledAt),
+        r.ClearedAt === null ? '' : formatDateTime(r.ClearedAt),
+        r.HandledAt === null ? '' : formatDateTime(r.HandledAt),
         r.HandledBy,
         r.Comments,
       ]);

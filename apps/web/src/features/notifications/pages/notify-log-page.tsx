@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DELIVERY_STATUSES, type DeliveryStatus, type NotifyDeliveryDto } from '@sluice/shared/notify.schema';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
-import { formatDateTime } from '../../../lib/dates';
+import { DATE_TIME_WIDTH, DateTimeText } from '../../../components/cells';
 import { deliveriesResource, retryDelivery } from '../api/notifications-api';
 import { KindTag } from '../components/kind-tag';
 
@@ -27,6 +27,11 @@ function StatusTag({ status }: { status: DeliveryStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{t(`notify.log.statuses.${status}`)}</Tag>;
 }
 
+function LevelText({ level }: { level: number }) {
+  const { t } = useTranslation();
+  return t('notify.rules.levelValue', { level });
+}
+
 const config: ResourceTableConfig<NotifyDeliveryDto> = {
   resource: deliveriesResource,
   rowName: (row) => `${row.Code} → ${row.RecipientName || row.Recipient}`,
@@ -42,7 +47,7 @@ const config: ResourceTableConfig<NotifyDeliveryDto> = {
     },
   ],
   columns: [
-    { key: 'CreatedAt', title: 'notify.log.created', sortKey: 'CreatedAt', render: (row) => formatDateTime(row.CreatedAt) },
+    { key: 'CreatedAt', title: 'notify.log.created', sortKey: 'CreatedAt', format: 'dateTime' },
     {
       key: 'alarm',
       title: 'notify.log.alarm',
@@ -74,14 +79,21 @@ const config: ResourceTableConfig<NotifyDeliveryDto> = {
       render: (row) => `${row.RuleName} · ${row.ChannelName}`,
       onCards: false,
     },
-    { key: 'Level', title: 'notify.rules.level', sortKey: 'Level', render: (row) => String(row.Level), onCards: false },
+    {
+      key: 'Level',
+      title: 'notify.rules.level',
+      sortKey: 'Level',
+      render: (row) => <LevelText level={row.Level} />,
+      onCards: false,
+    },
     { key: 'Attempt', title: 'notify.log.attempt', render: (row) => String(row.Attempt) },
     { key: 'Status', title: 'notify.log.status', sortKey: 'Status', render: (row) => <StatusTag status={row.Status} /> },
     {
       key: 'DueAt',
       title: 'notify.log.due',
       sortKey: 'DueAt',
-      render: (row) => (row.DoneAt === null ? formatDateTime(row.DueAt) : formatDateTime(row.DoneAt)),
+      width: DATE_TIME_WIDTH,
+      render: (row) => <DateTimeText value={row.DoneAt ?? row.DueAt} />,
     },
     {
       key: 'Error',

@@ -83,7 +83,7 @@ const pollConfig = (mayManage: boolean): ResourceTableConfig<PollDto> => ({
   addLabel: 'records.poll.add',
   empty: 'records.poll.empty',
   columns: [
-    { key: 'ArrivedAt', title: 'records.poll.arrivedAt', render: (row) => dateTimeText(row.ArrivedAt), width: 150 },
+    { key: 'ArrivedAt', title: 'records.poll.arrivedAt', format: 'dateTime' },
     { key: 'ProjectName', title: 'records.station' },
     { key: 'PollTitle', title: 'records.poll.title' },
     { key: 'Issues', title: 'records.poll.results', render: (row) => <PollResults row={row} /> },

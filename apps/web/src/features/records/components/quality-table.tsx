@@ -64,7 +64,7 @@ function qualityConfig(withDevice: boolean, mayManage: boolean): ResourceTableCo
       },
     ],
     columns: [
-      { key: 'Dt', title: 'records.quality.dt', render: (row) => dateTimeText(row.Dt), width: 150 },
+      { key: 'Dt', title: 'records.quality.dt', format: 'dateTime' },
       ...(withDevice
         ? [
             {

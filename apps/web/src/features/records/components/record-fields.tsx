@@ -6,6 +6,7 @@ import type { DeviceInputDto } from '@sluice/shared/field-records.schema';
 import type { FormFieldDef } from '../../../components/resource-table/resource-types';
 import { api } from '../../../lib/api-client';
 import { dayjs, formatDateTime } from '../../../lib/dates';
+import { ValueWithUnit } from '../../../components/cells';
 import { useGroupId } from '../../../lib/group';
 import type { MessageKey } from '../../../lib/i18n';
 
@@ -83,10 +84,17 @@ export function DeviceSelect({
 /** Parameters shown in the effluent column, with their catalog names. */
 export const SHOWN_PARAMS = ['COD', 'BOD5', 'NH3_N', 'TN', 'TP', 'SS', 'PH', 'FC'] as const;
 
+/** Each shown parameter's unit: concentrations in mg/L, faecal coliforms per litre, pH none. */
+function useParamUnit(): (param: (typeof SHOWN_PARAMS)[number]) => string {
+  const { t } = useTranslation();
+  return (param) => (param === 'PH' ? '' : param === 'FC' ? t('records.units.perLitre') : 'mg/L');
+}
+
 /** The effluent values of a record, a failing one marked in red with its word. */
 export function EffluentValues({ row }: { row: DeviceInputDto }) {
   const { t } = useTranslation();
   const values = row as unknown as Record<string, number | null>;
+  const unitOf = useParamUnit();
   return (
     <Space size={[4, 4]} wrap>
       {SHOWN_PARAMS.map((p) => {
@@ -95,7 +103,7 @@ export function EffluentValues({ row }: { row: DeviceInputDto }) {
         const pass = row.Compliance[p];
         return (
           <Tag key={p} color={pass === false ? 'error' : undefined}>
-            {t(`records.params.${p}`)} {value}
+            {t(`records.params.${p}`)} <ValueWithUnit value={value} unit={unitOf(p)} />
             {pass === false ? ` · ${t('records.quality.over')}` : ''}
           </Tag>
         );

@@ -23,7 +23,7 @@ import { isApiError, type QueryParams } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useMayOperate } from '../../../lib/operates';
 import { repairAction, repairsResource, usePrincipals, type RepairDto } from '../api/records-api';
-import { dateTimeField, dateTimeText, DeviceSelect, fromMillis, toMillis } from './record-fields';
+import { dateTimeField, DeviceSelect, fromMillis, toMillis } from './record-fields';
 import { RecordPhotosButton } from './record-photos';
 
 const STATE_COLORS: Record<RepairState, string> = {
@@ -201,7 +201,7 @@ function repairConfig(fixedSite: boolean, mayManage: boolean): ResourceTableConf
         key: 'CreatedAt',
         title: 'records.repair.createdAt',
         sortKey: 'CreatedAt',
-        render: (row) => dateTimeText(row.CreatedAt),
+        format: 'dateTime',
         onCards: false,
       },
     ],

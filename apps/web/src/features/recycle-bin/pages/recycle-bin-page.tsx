@@ -8,7 +8,6 @@ import { DeleteOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
-import { formatDateTime } from '../../../lib/dates';
 import { purgeDevice, recycleBinResource, restoreDevice, type RecycledDevice } from '../api/recycle-bin-api';
 
 function OriginalSite({ row }: { row: RecycledDevice }) {
@@ -37,7 +36,7 @@ export function RecycleBinPage() {
         { key: 'DeviceSn', title: 'devices.fields.sn' },
         { key: 'project', title: 'recycleBin.project', render: (row) => <OriginalSite row={row} /> },
         { key: 'DeletedBy', title: 'recycleBin.deletedBy' },
-        { key: 'DeletedAt', title: 'recycleBin.deletedAt', render: (row) => formatDateTime(row.DeletedAt) },
+        { key: 'DeletedAt', title: 'recycleBin.deletedAt', format: 'dateTime' },
       ],
       actions: [
         {

@@ -8,7 +8,6 @@ import { addUserRequest, editUserRequest, USER_TYPE, type UserListItem } from '@
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { myInfoQueryOptions } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/dates';
 import type { MessageKey } from '../../../lib/i18n';
 import { useMayOperate } from '../../../lib/operates';
 import { matchesField } from '../../../lib/zod-form';
@@ -114,9 +113,7 @@ function useUsersConfig(
           key: 'CreatedAt',
           title: 'users.createdAt',
           sortKey: 'CreatedAt',
-          // The full date and time on one line.
-          width: 180,
-          render: (user) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(user.CreatedAt)}</span>,
+          format: 'dateTime',
           onCards: false,
         },
       ],

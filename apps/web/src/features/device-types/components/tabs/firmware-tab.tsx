@@ -16,7 +16,6 @@ import { FileLink } from '../../../../components/file-upload/file-link';
 import { FileUploadButton } from '../../../../components/file-upload/file-upload-dialog';
 import { ResourceTable } from '../../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
-import { formatDateTime } from '../../../../lib/dates';
 import { zodFieldRules } from '../../../../lib/zod-form';
 import { firmwareResource, uploadFirmware, type TypeUpdateFileDto } from '../../api/device-types-api';
 import { useMayOperate } from '../../../../lib/operates';
@@ -68,7 +67,7 @@ export function FirmwareTab({ typeId }: { typeId: number }) {
           key: 'CreatedAt',
           title: 'typeFirmware.createdAt',
           sortKey: 'CreatedAt',
-          render: (row) => formatDateTime(row.CreatedAt),
+          format: 'dateTime',
         },
       ],
       form: {
