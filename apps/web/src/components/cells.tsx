@@ -12,6 +12,8 @@ import { dayjs, formatDate, formatDateTime } from '../lib/dates';
 export const DATE_TIME_WIDTH = 180;
 /** A column holding 'YYYY-MM-DD'. */
 export const DATE_WIDTH = 120;
+/** A column of long text cut with an ellipsis, when it names no width of its own. */
+export const ELLIPSIS_WIDTH = 240;
 
 /** The sign of a missing value. */
 export function EmptyCell() {

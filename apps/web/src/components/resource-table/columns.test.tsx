@@ -157,6 +157,10 @@ describe('the generic table’s cells', () => {
     expect(cell.style.textOverflow).toBe('ellipsis');
     await userEvent.hover(cell);
     expect((await screen.findByRole('tooltip')).textContent).toContain(REMARK);
+    // The column is as wide as it says (cut text needs a width).
+    const header = screen.getByRole('columnheader', { name: 'Remark' });
+    const column = header.closest('table')?.querySelectorAll('col')[[...(header.parentElement?.children ?? [])].indexOf(header)];
+    expect(column?.style.width).toBe('120px');
   });
 
   it('leaves secondary columns out under 1024 px, and shows cards with words under 750 px', async () => {

@@ -39,7 +39,7 @@ import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
 import { StoredName } from '../stored-name';
-import { DATE_TIME_WIDTH, DATE_WIDTH, DateTimeText, EllipsisText, EmptyCell, ValueWithUnit } from '../cells';
+import { DATE_TIME_WIDTH, DATE_WIDTH, DateTimeText, ELLIPSIS_WIDTH, EllipsisText, EmptyCell, ValueWithUnit } from '../cells';
 
 export interface ResourceTableProps<Row extends RowBase> {
   config: ResourceTableConfig<Row>;
@@ -99,6 +99,13 @@ function cellOf<Row extends RowBase>(column: ResourceColumn<Row>, row: Row, choi
   if (typeof value === 'string') return <StoredName text={value} />;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
+}
+
+/** A column's width when it gives none: a date's or a date and time's, and a cut text's (without one it would not be cut). */
+function defaultWidth<Row extends RowBase>(column: ResourceColumn<Row>): number | undefined {
+  if (column.format === 'dateTime') return DATE_TIME_WIDTH;
+  if (column.format === 'date') return DATE_WIDTH;
+  return column.ellipsis ? ELLIPSIS_WIDTH : undefined;
 }
 
 /** In the table, an ellipsis column's cell is cut to its width and shown whole in a tooltip. */
@@ -340,7 +347,7 @@ export function ResourceTable<Row extends RowBase>({
       key: column.key,
       title: t(column.title),
       onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-      width: column.width ?? (column.format === 'dateTime' ? DATE_TIME_WIDTH : column.format === 'date' ? DATE_WIDTH : undefined),
+      width: column.width ?? defaultWidth(column),
       // The tooltip is the cell's own (EllipsisText), not the browser's title.
       ellipsis: column.ellipsis ? { showTitle: false } : undefined,
       sorter: column.sortKey !== undefined,

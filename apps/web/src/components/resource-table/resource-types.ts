@@ -22,9 +22,9 @@ export interface ResourceColumn<Row> {
   unit?: string | ((row: Row) => string | null | undefined);
   /** The OrderBy value that sorts by this column (server-side); omit for unsortable columns. */
   sortKey?: string;
-  /** Default: the width of a date and time for format 'dateTime'. */
+  /** Default: a date's or a date and time's for format, 240 px for ellipsis. */
   width?: number;
-  /** Cut long text with an ellipsis (give a width); a tooltip shows it whole. */
+  /** Cut long text with an ellipsis at the column's width; a tooltip shows it whole. */
   ellipsis?: boolean;
   /**
    * A secondary column (default true): false leaves it off the narrow-screen cards (under
