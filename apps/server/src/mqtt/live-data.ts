@@ -35,12 +35,14 @@ import { SiteScope } from '../modules/sites/site-scope.ts';
 import { SqliteCheckpointer } from '../db/sqlite-checkpointer.ts';
 import { openPgPool } from '../db/database.ts';
 import { PgJobLeader, soleLeader, type JobLeader } from '../db/job-leader.ts';
+import { PgChangeFeed, loneFeed, type ChangeFeed } from '../db/change-feed.ts';
 import { EmbeddedBroker } from './embedded-broker.ts';
 import { ExternalBroker } from './external-broker.ts';
 import { SwitchableBus } from './message-bus.ts';
 import { LiveEvents } from './live-events.ts';
 import { MqttAuth } from './mqtt-auth.ts';
 import { SESSION_COOKIE, fromOwnOrigin } from '../auth/session-cookie.ts';
+import type { SessionEnd } from '../auth/sessions.repository.ts';
 
 export interface LiveData {
   topics: TopicCodec;
@@ -60,6 +62,8 @@ export interface LiveData {
   logs: DeviceLogsRepository;
   auth: MqttAuth;
   retention: RetentionJob;
+  /** Changes other instances made to what this one caches (devices, ended sessions); on SQLite nothing. */
+  changes: ChangeFeed;
   /** Whether this instance runs the jobs that must run once (always on SQLite). */
   leader: JobLeader;
   /** The embedded broker (undefined with an external one). */
@@ -220,9 +224,28 @@ export const liveDataPlugin = fp(
           },
         });
     // Sign-out, a password change, a disabled or deleted user: their live connections end now.
-    const stopListening = sessions.onEnded((end) => {
+    const endSessions = (end: SessionEnd) => {
       auth.sessionEnded(end);
       broker?.closeSessions(end);
+    };
+    const forgetDevice = (deviceSn: string) => {
+      directory.forget(deviceSn);
+      // Its series ids too: a purged device's history is gone, and a new device may take its number.
+      writeRepository.forgetDevice(deviceSn);
+    };
+    // Other instances cache devices and sessions too: they hear of changes made here, and this one of theirs.
+    const feed: ChangeFeed =
+      dialect === 'postgres' && config.DATABASE_URL
+        ? new PgChangeFeed({ db, databaseUrl: config.DATABASE_URL, onError })
+        : loneFeed;
+    feed.onChange((change) => {
+      if ('device' in change) forgetDevice(change.device);
+      else endSessions(change.session);
+    });
+    await feed.start();
+    const stopListening = sessions.onEnded((end) => {
+      endSessions(end);
+      feed.publish({ session: end });
     });
     if (broker) {
       broker.attach(app.server);
@@ -239,9 +262,8 @@ export const liveDataPlugin = fp(
       directory,
       writer,
       forget(deviceSn) {
-        directory.forget(deviceSn);
-        // Its series ids too: a purged device's history is gone, and a new device may take its number.
-        writeRepository.forgetDevice(deviceSn);
+        forgetDevice(deviceSn);
+        feed.publish({ device: deviceSn });
       },
       history,
       ingestion,
@@ -254,6 +276,7 @@ export const liveDataPlugin = fp(
       logs,
       auth,
       retention,
+      changes: feed,
       leader,
       broker,
       get external() {
@@ -307,6 +330,7 @@ export const liveDataPlugin = fp(
 
     app.addHook('preClose', async () => {
       stopListening();
+      await feed.stop();
       // A run under way ends after its chunk (on SQLite when the write thread closes, below).
       const retentionStopped = retention.stop();
       commands.stop();
