@@ -54,7 +54,7 @@ import { simRoutes } from './modules/sim/sim.routes.ts';
 import { videoRoutes } from './modules/video/video.routes.ts';
 import { liveDataPlugin } from './mqtt/live-data.ts';
 import { hj212Plugin } from './modules/hj212/hj212.plugin.ts';
-import { hj212Routes } from './modules/hj212/hj212.routes.ts';
+import { hj212ForwardRoutes, hj212Routes } from './modules/hj212/hj212.routes.ts';
 import { mqttRoutes } from './mqtt/mqtt.routes.ts';
 import { historyRoutes } from './modules/telemetry/history.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -113,6 +113,7 @@ const apiModules = [
   notificationsRoutes,
   fieldRecordsRoutes,
   hj212Routes,
+  hj212ForwardRoutes,
 ];
 
 export interface RouteRecord {

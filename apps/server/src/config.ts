@@ -90,6 +90,10 @@ const mqttConfig = {
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /** HJ 212-2017 data loggers over TCP: off unless a port is given (0 picks a free one, for tests). */
   HJ212_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Forwarding: seconds after a period ends before its data is taken as complete (loggers report late). */
+  HJ212_FORWARD_GRACE: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Forwarding: the first retry's delay in seconds after a platform failed; it doubles up to 5 minutes. */
+  HJ212_FORWARD_RETRY: z.coerce.number().int().min(0).max(300).default(5),
   MQTT_URL: z
     .string()
     .regex(/^(mqtts?|wss?):\/\/[^/]/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')

@@ -4,62 +4,13 @@
  * mapped DataKeys with flags, invalid readings kept apart, answers only after storage, bad
  * packets refused with the reason counted while the connection and other loggers go on.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHj212Packet, parseHj212Packet, type Hj212Packet } from '@sluice/shared/hj212';
+import { buildHj212Packet } from '@sluice/shared/hj212';
 import type { Hj212CodeDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
 import type { LatestDto } from '@sluice/shared/telemetry.schema';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
 import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
-
-/** A logger's TCP connection: sends text, and hands out the packets the server answers, in order. */
-class LoggerLink {
-  private readonly socket: net.Socket;
-  private buffer = '';
-  private readonly answers: Hj212Packet[] = [];
-  private waiters: ((p: Hj212Packet) => void)[] = [];
-
-  private constructor(socket: net.Socket) {
-    this.socket = socket;
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk: string) => {
-      this.buffer += chunk;
-      let end = this.buffer.indexOf('\r\n');
-      while (end >= 0) {
-        const parsed = parseHj212Packet(this.buffer.slice(0, end + 2));
-        this.buffer = this.buffer.slice(end + 2);
-        if (!parsed.ok) throw new Error(`the server answered a bad packet: ${parsed.reason}`);
-        const waiter = this.waiters.shift();
-        if (waiter) waiter(parsed.value);
-        else this.answers.push(parsed.value);
-        end = this.buffer.indexOf('\r\n');
-      }
-    });
-  }
-
-  static open(port: number): Promise<LoggerLink> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        resolve(new LoggerLink(socket));
-      });
-      socket.once('error', reject);
-    });
-  }
-
-  send(text: string): void {
-    this.socket.write(text, 'latin1');
-  }
-
-  next(): Promise<Hj212Packet> {
-    const ready = this.answers.shift();
-    if (ready) return Promise.resolve(ready);
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-}
+import { LoggerLink } from './hj212-helpers.ts';
 
 let qn = 0;
 /** A minute upload of COD (normal) and NH3-N (maintenance), asking for an answer. */

@@ -150,6 +150,18 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, mn: `${MARKER}MN1`, password_hash: '0'.repeat(64) })
     .execute();
   await db
+    .insertInto('hj212_forwards')
+    .values({
+      ...device,
+      name: `${MARKER} bureau`,
+      host: '127.0.0.1',
+      port: 9,
+      mn: `${MARKER}MN2`,
+      password: 'v1:x',
+      start_at: now,
+    })
+    .execute();
+  await db
     .insertInto('device_videos')
     .values({ ...device, video_name: 'Inlet', provider: 'hls', url: 'http://127.0.0.1:9/inlet.m3u8' })
     .execute();

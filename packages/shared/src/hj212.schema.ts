@@ -62,3 +62,81 @@ export const hj212LoggerDto = z.object({
 export type Hj212LoggerDto = z.infer<typeof hj212LoggerDto>;
 
 export const setHj212LoggerRequest = z.object({ Mn: hj212Mn, Password: hj212Password });
+
+/** Data kinds a forwarding link may send: minute (2051), hourly (2061) and daily (2031) data. */
+export const HJ212_FORWARD_KINDS = ['minute', 'hourly', 'daily'] as const;
+export type Hj212ForwardKind = (typeof HJ212_FORWARD_KINDS)[number];
+/** Minute intervals that divide an hour, as the standard's minute data uses them. */
+export const HJ212_MINUTE_INTERVALS = [1, 2, 3, 5, 10, 15, 20, 30, 60] as const;
+
+const hostName = z
+  .string()
+  .trim()
+  .regex(/^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/, {
+    message: 'hj212.rule.host',
+  });
+const codeList = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || v.split(',').every((c) => HJ212_CODE_PATTERN.test(c.trim())), { message: 'hj212.rule.codes' });
+const kindList = z
+  .string()
+  .trim()
+  .refine((v) => v !== '' && v.split(',').every((k) => (HJ212_FORWARD_KINDS as readonly string[]).includes(k.trim())), {
+    message: 'hj212.rule.kinds',
+  });
+
+export const hj212ForwardDto = z.object({
+  Id: z.number(),
+  Name: z.string(),
+  DeviceSn: z.string(),
+  Host: z.string(),
+  Port: z.number(),
+  Mn: z.string(),
+  /** Always masked. */
+  Password: z.string(),
+  /** Comma-separated pollutant codes; empty: every code the group maps. */
+  Codes: z.string(),
+  /** Comma-separated kinds (minute, hourly, daily). */
+  Kinds: z.string(),
+  MinuteInterval: z.number(),
+  Enabled: z.boolean(),
+  /** Epoch ms from which stored data is sent. */
+  StartAt: z.number(),
+  /** The link's state now: connected to the platform, the last packet it answered (ms), periods waiting. */
+  Connected: z.boolean(),
+  LastSent: z.number().nullable(),
+  Backlog: z.number(),
+  LastError: z.string(),
+});
+export type Hj212ForwardDto = z.infer<typeof hj212ForwardDto>;
+
+const forwardFields = {
+  Name: anyText(1, 64),
+  DeviceSn: z.string().trim().min(1, { message: 'hj212.rule.device' }).max(64),
+  Host: hostName,
+  Port: z.coerce
+    .number({ message: 'rule.number' })
+    .int()
+    .min(1, { message: 'hj212.rule.port' })
+    .max(65535, { message: 'hj212.rule.port' }),
+  Mn: hj212Mn,
+  Codes: optional(codeList),
+  Kinds: kindList,
+  MinuteInterval: z.coerce
+    .number({ message: 'rule.number' })
+    .refine((v) => (HJ212_MINUTE_INTERVALS as readonly number[]).includes(v), { message: 'hj212.rule.interval' }),
+  Enabled: z.boolean().optional(),
+};
+export const addHj212ForwardRequest = z.object({
+  ...forwardFields,
+  Password: hj212Password,
+  /** Epoch ms from which stored data is sent (back-fill from an earlier time); now when not given. */
+  StartAt: z.coerce
+    .number({ message: 'rule.number' })
+    .int()
+    .min(946_684_800_000, { message: 'hj212.rule.startAt' })
+    .default(() => Date.now()),
+});
+/** An update keeps the stored password when Password comes back empty or masked. */
+export const updateHj212ForwardRequest = z.object({ Id: idRef, ...forwardFields, Password: z.string().max(64).optional() });

@@ -23,6 +23,7 @@ import { up as roundChemicals } from './migrations/0027-round-chemicals.ts';
 import { up as groupWatermark } from './migrations/0029-group-watermark.ts';
 import { up as deviceUseTime } from './migrations/0030-device-use-time.ts';
 import { up as hj212 } from './migrations/0032-hj212.ts';
+import { up as hj212Forwards } from './migrations/0032b-hj212-forwards.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -52,6 +53,7 @@ const steps: [string, Step][] = [
   ['0029_group_watermark', groupWatermark],
   ['0030_device_use_time', deviceUseTime],
   ['0032_hj212', hj212],
+  ['0032b_hj212_forwards', hj212Forwards],
 ];
 
 /** The migrations' names, in order. */

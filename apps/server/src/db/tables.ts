@@ -100,6 +100,7 @@ export interface Database {
   device_videos: DeviceVideoTable;
   hj212_loggers: Hj212LoggerTable;
   hj212_codes: Hj212CodeTable;
+  hj212_forwards: Hj212ForwardTable;
   device_accessories: DeviceAccessoryTable;
   device_systems: DeviceSystemTable;
   device_system_accessories: DeviceSystemAccessoryTable;
@@ -1087,4 +1088,22 @@ export interface Hj212CodeTable {
   data_key: string;
   name: Generated<string>;
   scale: Generated<number>;
+}
+
+export interface Hj212ForwardTable {
+  id: Generated<number>;
+  group_id: number;
+  name: string;
+  device_sn: string;
+  host: string;
+  port: number;
+  mn: string;
+  /** Sealed (SecretBox). */
+  password: string;
+  codes: Generated<string>;
+  kinds: Generated<string>;
+  minute_interval: Generated<number>;
+  enabled: Generated<number>;
+  start_at: number;
+  cursors: Generated<string>;
 }

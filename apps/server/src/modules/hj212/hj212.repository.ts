@@ -14,6 +14,22 @@ export interface CodeRow {
   scale: number;
 }
 
+export interface ForwardRow {
+  id: number;
+  groupId: number;
+  deviceSn: string;
+  host: string;
+  port: number;
+  mn: string;
+  /** Sealed. */
+  password: string;
+  codes: string[];
+  kinds: string[];
+  minuteInterval: number;
+  startAt: number;
+  cursors: Record<string, number>;
+}
+
 export class Hj212Repository {
   private readonly db: Db;
 
@@ -84,5 +100,48 @@ export class Hj212Repository {
       .where('group_id', '=', groupId)
       .execute();
     return rows.map((r) => ({ code: r.code, dataKey: r.data_key, scale: r.scale }));
+  }
+
+  /** Every enabled forwarding link, of every group (the forwarder's job). */
+  async enabledForwards(): Promise<ForwardRow[]> {
+    const rows = await this.db.selectFrom('hj212_forwards').selectAll().where('enabled', '=', 1).orderBy('id').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      groupId: r.group_id,
+      deviceSn: r.device_sn,
+      host: r.host,
+      port: r.port,
+      mn: r.mn,
+      password: r.password,
+      codes: r.codes
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c !== ''),
+      kinds: r.kinds
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+      minuteInterval: r.minute_interval,
+      startAt: r.start_at,
+      cursors: parseCursors(r.cursors),
+    }));
+  }
+
+  async saveCursors(id: number, cursors: Record<string, number>): Promise<void> {
+    await this.db
+      .updateTable('hj212_forwards')
+      .set({ cursors: JSON.stringify(cursors) })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+function parseCursors(text: string): Record<string, number> {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object') return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, number] => typeof e[1] === 'number'));
+  } catch {
+    return {};
   }
 }

@@ -1,13 +1,18 @@
 /**
  * HJ 212 (issue 21): a group's pollutant code table (read by those who see devices, edited by
- * administrators) and a device's logger credential (MN and password) with its counters.
+ * administrators), a device's logger credential (MN and password) with its counters, and the
+ * forwarding links to supervising platforms with their state.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSn } from '@sluice/shared/device.schema';
+import { SECRET_MASK } from '@sluice/shared/sim.schema';
 import {
   addHj212CodeRequest,
+  addHj212ForwardRequest,
+  hj212ForwardDto,
+  updateHj212ForwardRequest,
   hj212CodeDto,
   hj212LoggerDto,
   setHj212LoggerRequest,
@@ -19,6 +24,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
 import { hashDeviceSecret } from '../devices/device-credentials.ts';
+import { sealUnlessKept } from '../../security/secret-fields.ts';
 
 const tags = ['HJ 212'];
 const view = { operate: 'device.view' } as const;
@@ -121,4 +127,44 @@ export function hj212Routes(root: FastifyInstance): void {
       return ok(request, null, { message: 'deleted' });
     },
   );
+}
+
+/** Links from a station's device to supervising platforms, with each link's state. */
+export function hj212ForwardRoutes(root: FastifyInstance): void {
+  const { secrets, scope } = root.ctx;
+  registerResource(root, {
+    table: 'hj212_forwards',
+    tags,
+    access: { read: view, write: manage },
+    dto: hj212ForwardDto,
+    create: addHj212ForwardRequest,
+    update: updateHj212ForwardRequest,
+    sortable: ['Name', 'DeviceSn', 'Host'],
+    searchable: ['Name', 'DeviceSn', 'Host', 'Mn'],
+    defaultOrder: { key: 'Name', direction: 'asc' },
+    enrich: (rows) => Promise.resolve(rows.map((r) => ({ ...r, password: SECRET_MASK }))),
+    computed: {
+      Connected: (row) => root.hj212.forwarder.stateOf(Number(row.id)).connected,
+      LastSent: (row) => root.hj212.forwarder.stateOf(Number(row.id)).lastSent,
+      Backlog: (row) => root.hj212.forwarder.stateOf(Number(row.id)).backlog,
+      LastError: (row) => root.hj212.forwarder.stateOf(Number(row.id)).lastError,
+    },
+    routes: {
+      list: 'GET /Hj212Forward',
+      create: 'POST /Hj212Forward',
+      update: 'PUT /Hj212Forward',
+      remove: 'DELETE /Hj212Forward/:id',
+    },
+    beforeWrite: async (row, user) => {
+      const { password, ...rest } = row;
+      if (typeof rest.device_sn === 'string') {
+        const device = await scope.device(user, rest.device_sn, 'write').catch(() => {
+          throw new AppError(400, 'hj212.rule.device', {}, 'DeviceSn');
+        });
+        rest.device_sn = device.device_sn;
+      }
+      const sealed = sealUnlessKept(secrets, password);
+      return { ...rest, ...(sealed === undefined ? {} : { password: sealed }) };
+    },
+  });
 }

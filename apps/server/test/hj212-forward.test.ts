@@ -1,0 +1,190 @@
+/**
+ * Forwarding to a supervising platform: a logger's minute data, stored through the HJ 212
+ * listener, reaches a local fake platform as HJ 212 minute packets (averages in the standard's
+ * units), each answered before the next period; an outage is retried and the missed periods are
+ * back-filled in order; the platform's re-send request is answered and honoured; the link's
+ * state shows in the list. The forwarding job is driven tick by tick (no timers).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HJ212_CN, buildHj212Packet, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
+import type { Hj212ForwardDto } from '@sluice/shared/hj212.schema';
+import type { Hj212Forwarder } from '../src/modules/hj212/hj212-forwarder.ts';
+import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
+import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
+import { FakeHj212Platform, LoggerLink } from './hj212-helpers.ts';
+
+const MINUTE = 60_000;
+
+describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
+  let t: TestApp;
+  let tenant: BuiltTenant;
+  let admin: string;
+  let platform: FakeHj212Platform;
+  let logger: LoggerLink;
+  let sn: string;
+  let forwarder: Hj212Forwarder;
+  /** The minutes the logger reported, oldest first. */
+  const minutes: number[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', HJ212_FORWARD_GRACE: '0', HJ212_FORWARD_RETRY: '0' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await t.app.live.start();
+    const port = await t.app.hj212.listener.listen(0, '127.0.0.1');
+    tenant = await buildTenant(t.app.ctx.db);
+    admin = await t.login(tenant.account, tenant.password);
+    platform = await FakeHj212Platform.start();
+    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    sn = device.sn;
+    await t.call({
+      method: 'PUT',
+      url: `/api/${String(tenant.groupId)}/${sn}/Hj212Logger`,
+      token: admin,
+      payload: { Mn: 'FWDLOGGER1', Password: 'lp1' },
+    });
+    logger = await LoggerLink.open(port);
+    // Three minutes of data, ten to eight minutes ago.
+    const first = Math.floor((Date.now() - 10 * MINUTE) / MINUTE) * MINUTE;
+    for (let i = 0; i < 3; i++) {
+      const at = first + i * MINUTE;
+      minutes.push(at);
+      const qn = formatHj212Time(at, 480, true);
+      logger.send(
+        buildHj212Packet({
+          qn,
+          st: '32',
+          cn: '2051',
+          pw: 'lp1',
+          mn: 'FWDLOGGER1',
+          flag: 5,
+          cp: [
+            [['DataTime', formatHj212Time(at)]],
+            [
+              ['w01018-Avg', String(20 + i)],
+              ['w01018-Flag', 'N'],
+            ],
+            [['w00000-Avg', '2.5']],
+          ],
+        }),
+      );
+      expect((await logger.next()).qn).toBe(qn);
+    }
+    // The app's own forwarding job, not started: the test runs its turns.
+    forwarder = t.app.hj212.forwarder;
+  });
+
+  afterAll(async () => {
+    logger.close();
+    await platform.close();
+    await t.close();
+  });
+
+  const links = async () => (await t.json<Hj212ForwardDto[]>({ method: 'GET', url: '/api/Hj212Forward', token: admin })).data;
+
+  it('refuses a bad link naming the fields, and users who do not manage devices', async () => {
+    await buildUser(t.app.ctx.db, {
+      groupId: tenant.groupId,
+      account: 'fwdoperator',
+      password: 'Operator123',
+      roles: ['Operator'],
+    });
+    const operator = await t.login('fwdoperator', 'Operator123');
+    const link = {
+      Name: 'Bureau',
+      DeviceSn: sn,
+      Host: '127.0.0.1',
+      Port: platform.port,
+      Mn: 'PLAT01',
+      Password: 'pp1',
+      Kinds: 'minute',
+      MinuteInterval: 1,
+    };
+    expect((await t.call({ method: 'POST', url: '/api/Hj212Forward', token: operator, payload: link })).statusCode).toBe(403);
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: { ...link, Port: 70000, Kinds: 'weekly', MinuteInterval: 7, DeviceSn: 'NOSUCHDEVICE' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(fieldsOf(bad).sort()).toEqual(['Kinds', 'MinuteInterval', 'Port']);
+    const noDevice = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: { ...link, DeviceSn: 'NOSUCHDEVICE' },
+    });
+    expect(noDevice.statusCode).toBe(400);
+    expect(fieldsOf(noDevice)).toEqual(['DeviceSn']);
+  });
+
+  it('sends each minute once answered, retries after an outage and back-fills in order', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: {
+        Name: 'County bureau',
+        DeviceSn: sn,
+        Host: '127.0.0.1',
+        Port: platform.port,
+        Mn: 'PLAT01',
+        Password: 'pp1',
+        Codes: 'w01018,w00000',
+        Kinds: 'minute',
+        MinuteInterval: 1,
+        StartAt: Date.now() - 3_600_000,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [before] = await links();
+    expect(before).toMatchObject({ Password: '••••••', Connected: false, LastSent: null });
+
+    // The platform is down for the first packet: nothing counts as sent.
+    platform.dropNext(1);
+    await forwarder.tick();
+    expect(platform.received).toHaveLength(0);
+    const [down] = await links();
+    expect(down?.LastError).toBe('the platform closed the connection');
+    // The minutes without data before the outage were passed over; those from the first data on wait.
+    expect(down?.Backlog).toBeGreaterThanOrEqual(8);
+
+    await forwarder.tick();
+    const minutePackets = platform.received.filter((p) => p.cn === HJ212_CN.minute);
+    expect(minutePackets.map((p) => cpValue(p, 'DataTime'))).toEqual(minutes.map((m) => formatHj212Time(m)));
+    const firstPacket = minutePackets[0] as Hj212Packet;
+    expect(firstPacket).toMatchObject({ mn: 'PLAT01', pw: 'pp1', st: '32', flag: 5 });
+    expect(cpValue(firstPacket, 'w01018-Avg')).toBe('20');
+    expect(cpValue(firstPacket, 'w01018-Flag')).toBe('N');
+    // The data point holds m³/h; the platform gets the standard's L/s.
+    expect(cpValue(firstPacket, 'w00000-Avg')).toBe('2.5');
+    expect(minutePackets.map((p) => cpValue(p, 'w01018-Max'))).toEqual(['20', '21', '22']);
+    const [up] = await links();
+    expect(up).toMatchObject({ Connected: true, Backlog: 0, LastError: '' });
+    expect(up?.LastSent).not.toBeNull();
+
+    // Nothing new: nothing sent again.
+    await forwarder.tick();
+    expect(platform.received.filter((p) => p.cn === HJ212_CN.minute)).toHaveLength(3);
+  });
+
+  it('answers a re-send request and sends the range again', async () => {
+    const begin = formatHj212Time(minutes[1] ?? 0);
+    platform.request({
+      qn: '20260122103000123',
+      st: '32',
+      cn: HJ212_CN.minute,
+      pw: 'pp1',
+      mn: 'PLAT01',
+      flag: 5,
+      cp: [[['BeginTime', begin]], [['EndTime', formatHj212Time(Date.now())]]],
+    });
+    const answer = await platform.waitFor(HJ212_CN.requestAnswer).catch(() => undefined);
+    // The 9011 answer is read by the platform like any packet.
+    expect(answer && cpValue(answer, 'QnRtn')).toBe('1');
+    const before = platform.received.filter((p) => p.cn === HJ212_CN.minute).length;
+    await forwarder.tick();
+    const again = platform.received.filter((p) => p.cn === HJ212_CN.minute).slice(before);
+    expect(again.map((p) => cpValue(p, 'DataTime'))).toEqual(minutes.slice(1).map((m) => formatHj212Time(m)));
+  });
+});
