@@ -49,8 +49,8 @@ export const addDeviceRequest = z.object({
 });
 export type AddDeviceRequest = z.infer<typeof addDeviceRequest>;
 
-/** A day as YYYY-MM-DD, or '' for none. */
-const dayOrNone = z
+/** A day as YYYY-MM-DD, or '' for none (a device's UseTime). */
+export const dayOrNone = z
   .string()
   .trim()
   .refine((v) => v === '' || checkValue('date', '', v) === null, { message: 'rule.valueDate' });

@@ -118,6 +118,7 @@ export const sitesEnUS = {
       state: 'State',
       lastSeen: 'Last seen',
       description: 'Description',
+      useTime: 'In use since',
     },
     form: {
       new: 'New device',

@@ -119,6 +119,7 @@ export const sitesZhCN: typeof sitesEnUS = {
       state: '状态',
       lastSeen: '最后在线',
       description: '描述',
+      useTime: '投用日期',
     },
     form: {
       new: '新建设备',

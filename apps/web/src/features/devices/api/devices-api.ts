@@ -70,6 +70,8 @@ export interface DeviceWrite {
   AreaId?: string | null;
   Position?: string;
   Address?: string;
+  /** the day put into use (YYYY-MM-DD), '' for none; edits only */
+  UseTime?: string;
 }
 
 export interface CreatedDevice {

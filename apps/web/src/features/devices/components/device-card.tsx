@@ -51,6 +51,11 @@ export function DeviceFacts({ device, types }: { device: DeviceDto; types: reado
           children: device.LastSeen ? formatDateTime(device.LastSeen) : '—',
         },
         {
+          key: 'useTime',
+          label: t('devices.fields.useTime'),
+          children: device.UseTime || '—',
+        },
+        {
           key: 'position',
           label: t('sites.fields.position'),
           children: device.Position || '—',

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { anyText, optional } from '@sluice/shared/rules';
-import { addDeviceRequest } from '@sluice/shared/device.schema';
+import { addDeviceRequest, dayOrNone } from '@sluice/shared/device.schema';
 import { zodFieldRules, zodRules } from '../../../lib/zod-form';
 import { useGroupId } from '../../../lib/group';
 import { useDeviceTypeRefs } from '../../../lib/sites';
@@ -20,9 +20,10 @@ interface Values {
   AreaId?: string | null;
   Address?: string;
   Position?: string;
+  UseTime?: string;
 }
 
-const FIELDS = ['DeviceName', 'DeviceNo', 'DeviceDescription', 'TypeId', 'ProjectId', 'AreaId', 'Address', 'Position'];
+const FIELDS = ['DeviceName', 'DeviceNo', 'DeviceDescription', 'TypeId', 'ProjectId', 'AreaId', 'Address', 'Position', 'UseTime'];
 
 /** A credential as code, with a copy button. */
 function CopyableCode({ text, testId }: { text: string; testId?: string }) {
@@ -112,6 +113,7 @@ export function DeviceFormDialog({
             AreaId: editing.AreaId,
             Address: editing.Address,
             Position: editing.Position,
+            UseTime: editing.UseTime,
           }
         : { ProjectId: projectId },
     [editing, projectId],
@@ -127,6 +129,7 @@ export function DeviceFormDialog({
         AreaId: submitted.AreaId ?? null,
         Address: submitted.Address ?? '',
         Position: submitted.Position?.trim() ?? '',
+        UseTime: submitted.UseTime?.trim() ?? '',
       });
       if ((submitted.TypeId ?? null) !== (editing.TypeId ?? null))
         await setType.mutateAsync({
@@ -186,6 +189,11 @@ export function DeviceFormDialog({
           )}
         </Form.Item>
         <LocationFields positionHint={t('devices.form.positionHint')} />
+        {editing && (
+          <Form.Item name="UseTime" label={t('devices.fields.useTime')} rules={zodFieldRules(dayOrNone)}>
+            <Input autoComplete="off" placeholder="YYYY-MM-DD" inputMode="numeric" />
+          </Form.Item>
+        )}
         <Form.Item
           name="DeviceDescription"
           label={t('devices.fields.description')}
