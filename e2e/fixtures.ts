@@ -1,5 +1,6 @@
 /** Shared steps for the end-to-end tests: the demo accounts and signing in through the page. */
 import { expect, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
 
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
 export const OPERATOR = { account: 'operator', password: 'operator123' };
@@ -53,4 +54,39 @@ export async function openFromMenu(page: Page, link: string) {
     if (!(await heading.isVisible())) await nav.getByRole('link', { name: link }).click();
     await expect(heading).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
+}
+
+/** A small solid-colour PNG (width × height), made here so no fixture file is needed. */
+export function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x6e)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

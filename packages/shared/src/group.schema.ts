@@ -42,11 +42,19 @@ export const groupWatermarkRequest = z.object({ Watermark: z.boolean() });
 /** The watermark canvas of spec §2 and §9: font size 14 px, text at −45°. */
 export const WATERMARK = { fontSize: 14, angle: -45 } as const;
 
-export const findGroupQuery = z.object({
-  Name: z.string().optional(),
-  PageNo: z.coerce.number().int().min(1).default(1),
-  PageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+/** GET /api/Group/FindByName: Name (the console's tables send it as Search), pageNo, pageSize in either case. */
+export const findGroupQuery = z.preprocess(
+  (q) => {
+    if (!q || typeof q !== 'object') return q;
+    const v = q as Record<string, unknown>;
+    return { Name: v.Name ?? v.name ?? v.Search, PageNo: v.PageNo ?? v.pageNo, PageSize: v.PageSize ?? v.pageSize };
+  },
+  z.object({
+    Name: z.string().optional(),
+    PageNo: z.coerce.number().int().min(1).default(1),
+    PageSize: z.coerce.number().int().min(1).max(100).default(10),
+  }),
+);
 
 /** The group logo: PNG only; the spec's 'about 0.195 of a unit' read as 200 KB. */
 export const GROUP_LOGO_LIMIT = 200 * 1024;

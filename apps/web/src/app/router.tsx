@@ -7,20 +7,29 @@ import type { RouteHandle } from './route-handle';
 import { RootLayout } from './root-layout';
 import { MenuRoutePage, RoutePage } from './route-frames';
 import { pageElement } from './route-pages';
-import { appRoutes, catchAllRoute, loginRoute, NOT_FOUND_PARENTS, notFoundRoute, type AppRouteDef } from './routes';
+import {
+  appRoutes,
+  catchAllRoute,
+  loginRoute,
+  registerRoute,
+  NOT_FOUND_PARENTS,
+  notFoundRoute,
+  type AppRouteDef,
+} from './routes';
 import { RequireSession, SignedInOrNotFound } from './session-gate';
 
 const LoginPage = lazyComponent(() => import('../features/auth/pages/login-page').then((m) => m.LoginPage));
+const RegisterPage = lazyComponent(() => import('../features/auth/pages/register-page').then((m) => m.RegisterPage));
 const NotFoundPage = lazyComponent(() => import('../components/not-found-page').then((m) => m.NotFoundPage));
 
-/** /login for visitors; someone already signed in goes on to where they were heading. */
-function PublicOnly() {
+/** /login and /register for visitors; someone already signed in goes on to where they were heading. */
+function PublicOnly({ page = 'login' }: { page?: 'login' | 'register' }) {
   const location = useLocation();
   if (isSignedIn()) {
     const redirect = new URLSearchParams(location.search).get('redirect');
     return <Navigate to={safeRedirect(redirect)} replace />;
   }
-  return <LoginPage />;
+  return page === 'register' ? <RegisterPage /> : <LoginPage />;
 }
 
 const notFoundHandle: RouteHandle = { routeId: 'notFound', meta: notFoundRoute.meta };
@@ -41,6 +50,11 @@ export const routeObjects: RouteObject[] = [
         path: loginRoute.path,
         handle: { routeId: 'login', meta: loginRoute.meta } satisfies RouteHandle,
         element: <PublicOnly />,
+      },
+      {
+        path: registerRoute.path,
+        handle: { routeId: 'register', meta: registerRoute.meta } satisfies RouteHandle,
+        element: <PublicOnly page="register" />,
       },
       { path: '/common', element: <Navigate to={HOME_PATH} replace /> },
       ...NOT_FOUND_PARENTS.map((path) => ({ path, element: <Navigate to={NOT_FOUND_PATH} replace /> })),

@@ -42,6 +42,8 @@ function meta(id: RouteTitle, options: { ignoreAuth?: boolean; titleFromPage?: b
 }
 
 export const loginRoute = { path: '/login', meta: meta('login', { ignoreAuth: true }) };
+/** Self-registration (spec §2: with '/' and '/login', a path that needs no session at start). */
+export const registerRoute = { path: '/register', meta: meta('register', { ignoreAuth: true }) };
 export const notFoundRoute = { paths: ['/notFount', '/notFound'], meta: meta('notFound', { ignoreAuth: true }) };
 /** Any other path: a run-time route of the user's menu, else not found (without sign-in, not found at once). */
 export const catchAllRoute = { path: '*', meta: meta('notFound', { ignoreAuth: true, titleFromPage: true }) };
@@ -53,6 +55,7 @@ export const NOT_FOUND_PARENTS = ['/sys', '/jurisdiction', '/user', '/device'];
 const loaders: Record<AppRouteId, PageLoader> = {
   home: () => import('./pages/home-page').then((m) => m.HomePage),
   userInfo: () => import('../features/account/pages/user-info-page').then((m) => m.UserInfoPage),
+  tenants: () => import('../features/tenants/pages/tenants-page').then((m) => m.TenantsPage),
   userList: () => import('../features/users/pages/user-list-page').then((m) => m.UserListPage),
   principals: () => import('../features/users/pages/user-list-page').then((m) => m.PrincipalsPage),
   clientList: () => import('../features/clients/pages/client-list-page').then((m) => m.ClientListPage),

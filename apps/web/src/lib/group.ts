@@ -1,6 +1,10 @@
-/** The caller's group id, the {g} of the sites and devices calls. */
-import { useQuery } from '@tanstack/react-query';
+/** The caller's group: its id (the {g} of the sites and devices calls) and its record (GET group/{id}). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GroupDto } from '@sluice/shared/group.schema';
+import { api } from './api-client';
 import { myInfoQueryOptions } from './current-user';
+
+export type { GroupDto };
 
 export function useGroupId(): number {
   const { data } = useQuery(myInfoQueryOptions());
@@ -10,4 +14,23 @@ export function useGroupId(): number {
 export function useIsAdmin(): boolean {
   const { data } = useQuery(myInfoQueryOptions());
   return data?.IsAdmin ?? false;
+}
+
+export const groupKeys = {
+  all: ['groups'] as const,
+  one: (id: number) => ['groups', 'one', id] as const,
+  list: (params: Record<string, unknown>) => ['groups', 'list', params] as const,
+};
+
+export const groupQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: groupKeys.one(id),
+    queryFn: async () => (await api.get<GroupDto>(`/group/${String(id)}`)).data,
+    enabled: id > 0,
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in user's group record (name, logo, watermark). */
+export function useOwnGroup() {
+  return useQuery(groupQueryOptions(useGroupId()));
 }

@@ -1,5 +1,6 @@
 /** Fixed paths the console links to from several places. */
 export const LOGIN_PATH = '/login';
+export const REGISTER_PATH = '/register';
 export const HOME_PATH = '/common/home';
 export const USER_INFO_PATH = '/common/user/info';
 export const NOT_FOUND_PATH = '/notFount';
@@ -12,4 +13,5 @@ export function safeRedirect(target: string | null | undefined): string {
 }
 
 /** The home page with a project, station or device selected (its list panel node and details). */
-export const homePath = (kind: 'project' | 'station' | 'device', id: string | number) => `${HOME_PATH}/${kind}/${String(id)}`;
+export const homePath = (kind: 'client' | 'project' | 'station' | 'device', id: string | number) =>
+  `${HOME_PATH}/${kind}/${String(id)}`;

@@ -10,7 +10,7 @@ import type { MessageKey } from './i18n';
 import { USER_INFO_PATH } from './paths';
 
 export type RouteTitle = keyof Catalog['routes'];
-export type AppRouteId = Exclude<RouteTitle, 'login' | 'notFound'>;
+export type AppRouteId = Exclude<RouteTitle, 'login' | 'register' | 'notFound'>;
 
 export interface RouteEntry {
   path: string;
@@ -22,6 +22,8 @@ export interface RouteEntry {
   alwaysAllowed?: boolean;
   /** A page reached from another page (not from the menu): allowed when its parent is. */
   parent?: AppRouteId;
+  /** The platform administrator's page (tenants): open to them whatever the group's menu, to no one else. */
+  platformOnly?: boolean;
 }
 
 export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
@@ -61,6 +63,7 @@ export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
   clientList: { path: '/user/clientList', componentUrl: 'user/clientList' },
   principals: { path: '/user/principals', componentUrl: 'user/principals' },
   recycleBin: { path: '/device/recyclebin', componentUrl: 'device/recyclebin' },
+  tenants: { path: '/sys/tenants', componentUrl: 'sys/tenants', platformOnly: true },
   waterQuality: { path: '/records/quality', componentUrl: 'records/quality' },
   repairs: { path: '/records/repair', componentUrl: 'records/repair' },
   inspections: { path: '/records/poll', componentUrl: 'records/poll' },

@@ -11,6 +11,7 @@ import { controlEnUS } from './control.en-US';
 import { dashboardEnUS } from './dashboard.en-US';
 import { notificationsEnUS } from './notifications.en-US';
 import { videoEnUS } from './video.en-US';
+import { tenantsEnUS } from './tenants.en-US';
 
 export const consoleEnUS = {
   boxData: {
@@ -110,6 +111,7 @@ export const consoleEnUS = {
     accountCard: 'Account',
     profileCard: 'Profile',
     passwordCard: 'Change password',
+    groupCard: 'Group',
     account: 'Account',
     group: 'Group',
     roles: 'Roles',
@@ -277,6 +279,7 @@ export const consoleEnUS = {
   ...dashboardEnUS,
   ...notificationsEnUS,
   ...videoEnUS,
+  ...tenantsEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

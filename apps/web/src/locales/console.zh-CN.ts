@@ -8,6 +8,7 @@ import { controlZhCN } from './control.zh-CN';
 import { dashboardZhCN } from './dashboard.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
 import { videoZhCN } from './video.zh-CN';
+import { tenantsZhCN } from './tenants.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -107,6 +108,7 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
     accountCard: '账号',
     profileCard: '个人资料',
     passwordCard: '修改密码',
+    groupCard: '集团',
     account: '账号',
     group: '集团',
     roles: '角色',
@@ -273,4 +275,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...dashboardZhCN,
   ...notificationsZhCN,
   ...videoZhCN,
+  ...tenantsZhCN,
 };

@@ -39,6 +39,7 @@ export const enUS = {
   },
   routes: {
     login: 'Sign in',
+    register: 'Register',
     notFound: 'Page not found',
     home: 'Home',
     userInfo: 'User information',
@@ -67,6 +68,7 @@ export const enUS = {
     clientList: 'Client list',
     principals: 'Operations staff',
     recycleBin: 'Device RecycleBin',
+    tenants: 'Tenants',
     waterQuality: 'Water quality',
     repairs: 'Repairs',
     inspections: 'Inspections',
@@ -104,6 +106,21 @@ export const enUS = {
     account: 'Account',
     password: 'Password',
     submit: 'Sign in',
+    noAccount: 'No account yet?',
+    register: 'Register',
+  },
+  register: {
+    heading: 'Register',
+    intro:
+      'Join your organisation’s group with the group code its administrator gave you. Your account can sign in once the administrator activates it.',
+    code: 'Group code',
+    codeHelp: 'Letters and digits, as given by the group’s administrator',
+    userName: 'Name',
+    phone: 'Phone',
+    email: 'E-mail',
+    passwordAgain: 'Confirm password',
+    submit: 'Register',
+    toLogin: 'Back to sign-in',
   },
   notFound: {
     title: 'Sorry, this page does not exist',

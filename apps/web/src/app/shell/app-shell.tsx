@@ -15,6 +15,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { recordVisit } from '../../lib/visit-history';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { HeaderBreadcrumb } from './header-breadcrumb';
+import { PageWatermark } from './page-watermark';
 import { SideMenu } from './side-menu';
 import { UserMenu } from './user-menu';
 import { LiveIndicator } from '../../components/live-indicator';
@@ -66,113 +67,115 @@ function Shell() {
   };
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <CommonParamsLoader />
-      {!mobile && (
-        <Layout.Sider
-          width={SIDER_WIDTH}
-          collapsible
-          collapsed={collapsed}
-          trigger={null}
-          style={{
-            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'auto',
-          }}
-        >
-          <nav aria-label={t('menu.navigation')}>
-            <BrandLink collapsed={collapsed} />
-            <SideMenu collapsed={collapsed} />
-          </nav>
-        </Layout.Sider>
-      )}
-      {mobile && (
-        <Drawer
-          placement="left"
-          size={SIDER_WIDTH}
-          open={drawerOpen}
-          onClose={closeDrawer}
-          closable={false}
-          title={null}
-          styles={{ body: { padding: 0 } }}
-        >
-          <nav aria-label={t('menu.navigation')}>
-            <BrandLink collapsed={false} />
-            <SideMenu onNavigate={closeDrawer} />
-          </nav>
-        </Drawer>
-      )}
-      <Layout>
-        <Layout.Header
-          style={{
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 12,
-            height: HEADER_HEIGHT,
-            lineHeight: `${String(HEADER_HEIGHT)}px`,
-            paddingInline: mobile ? 8 : 16,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          {mobile ? (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label={t('shell.openMenu')}
-              aria-expanded={drawerOpen}
-              onClick={() => {
-                setDrawerOpen(true);
-              }}
-            />
-          ) : (
-            <Button
-              type="text"
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}
-              aria-expanded={!collapsed}
-              onClick={() => {
-                setCollapsed((value) => !value);
-              }}
-            />
-          )}
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <HeaderBreadcrumb />
-          </div>
-          <AlarmBell />
-          <LiveIndicator compact={mobile} />
-          <UserMenu
-            user={user}
-            compact={mobile}
-            onChangePassword={() => {
-              setPasswordOpen(true);
+    <PageWatermark>
+      <Layout style={{ minHeight: '100vh' }}>
+        <CommonParamsLoader />
+        {!mobile && (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            style={{
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              overflow: 'auto',
             }}
-          />
-        </Layout.Header>
-        <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
-          <main>
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </main>
-        </Layout.Content>
+          >
+            <nav aria-label={t('menu.navigation')}>
+              <BrandLink collapsed={collapsed} />
+              <SideMenu collapsed={collapsed} />
+            </nav>
+          </Layout.Sider>
+        )}
+        {mobile && (
+          <Drawer
+            placement="left"
+            size={SIDER_WIDTH}
+            open={drawerOpen}
+            onClose={closeDrawer}
+            closable={false}
+            title={null}
+            styles={{ body: { padding: 0 } }}
+          >
+            <nav aria-label={t('menu.navigation')}>
+              <BrandLink collapsed={false} />
+              <SideMenu onNavigate={closeDrawer} />
+            </nav>
+          </Drawer>
+        )}
+        <Layout>
+          <Layout.Header
+            style={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 10,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 12,
+              height: HEADER_HEIGHT,
+              lineHeight: `${String(HEADER_HEIGHT)}px`,
+              paddingInline: mobile ? 8 : 16,
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
+            {mobile ? (
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={t('shell.openMenu')}
+                aria-expanded={drawerOpen}
+                onClick={() => {
+                  setDrawerOpen(true);
+                }}
+              />
+            ) : (
+              <Button
+                type="text"
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}
+                aria-expanded={!collapsed}
+                onClick={() => {
+                  setCollapsed((value) => !value);
+                }}
+              />
+            )}
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <HeaderBreadcrumb />
+            </div>
+            <AlarmBell />
+            <LiveIndicator compact={mobile} />
+            <UserMenu
+              user={user}
+              compact={mobile}
+              onChangePassword={() => {
+                setPasswordOpen(true);
+              }}
+            />
+          </Layout.Header>
+          <Layout.Content style={{ padding: mobile ? 12 : 24 }}>
+            <main>
+              <Suspense fallback={<PageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </main>
+          </Layout.Content>
+        </Layout>
+        <Modal
+          title={t('userMenu.changePassword')}
+          open={passwordOpen}
+          footer={null}
+          destroyOnHidden
+          onCancel={() => {
+            setPasswordOpen(false);
+          }}
+        >
+          <ChangePasswordForm idPrefix="shell-password" />
+        </Modal>
       </Layout>
-      <Modal
-        title={t('userMenu.changePassword')}
-        open={passwordOpen}
-        footer={null}
-        destroyOnHidden
-        onCancel={() => {
-          setPasswordOpen(false);
-        }}
-      >
-        <ChangePasswordForm idPrefix="shell-password" />
-      </Modal>
-    </Layout>
+    </PageWatermark>
   );
 }
 

@@ -15,7 +15,10 @@ export function HeaderBreadcrumb() {
   const handle = currentHandle(useMatches());
   const { data: menus = [] } = useUserMenu();
   const pageName = useCurrentPageName();
-  const routeId = handle && handle.routeId !== 'login' && handle.routeId !== 'notFound' ? handle.routeId : undefined;
+  const routeId =
+    handle && handle.routeId !== 'login' && handle.routeId !== 'register' && handle.routeId !== 'notFound'
+      ? handle.routeId
+      : undefined;
   const items: { key: string; title: React.ReactNode }[] = [];
 
   if (routeId === 'home') {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ForbiddenResult } from '../../components/forbidden-result';
 import { myInfoQueryOptions } from '../../lib/current-user';
 import { isRouteAllowed } from '../../lib/menu-model';
+import { ROUTE_CATALOG } from '../../lib/route-catalog';
 import { useUserMenu } from '../../lib/user-menu';
 import type { AppRouteDef, AppRouteId } from '../routes';
 
@@ -19,6 +20,7 @@ const ADMIN_RESCUE: readonly AppRouteId[] = ['menu', 'subMenu'];
 export function RoutePage({ def, children, viaMenu = false }: { def: AppRouteDef; children: ReactNode; viaMenu?: boolean }) {
   const { data: menus = [] } = useUserMenu();
   const { data: user } = useQuery(myInfoQueryOptions());
+  if (ROUTE_CATALOG[def.id].platformOnly) return user?.IsPlatformAdmin === true ? children : <ForbiddenResult />;
   const allowed = viaMenu || isRouteAllowed(def.id, menus) || (user?.IsAdmin === true && ADMIN_RESCUE.includes(def.id));
   if (!allowed) return <ForbiddenResult />;
   return children;

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
+import { ApartmentOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { menuIconElement } from '../../components/menu-icon';
 import { buildMenuTree, isLinkMenu, menuLabel, menuTrail, parseRouter, type MenuDto } from '../../lib/menu-model';
 import { subMenuQueryOptions, useUserMenu } from '../../lib/user-menu';
+import { useCurrentUser } from '../../lib/current-user';
+import { ROUTE_CATALOG } from '../../lib/route-catalog';
 import { currentHandle } from '../route-handle';
 import type { AppRouteId } from '../routes';
 
@@ -16,12 +19,14 @@ interface SideMenuProps {
   onNavigate?: () => void;
 }
 
+const TENANTS_KEY = 'platform:tenants';
+
 const bySn = (a: MenuDto, b: MenuDto) => a.Sn - b.Sn || a.Id - b.Id;
 
 /** The current page's route id, when it is one of the console's routes. */
 export function useCurrentRouteId(): AppRouteId | undefined {
   const handle = currentHandle(useMatches());
-  if (!handle || handle.routeId === 'login' || handle.routeId === 'notFound') return undefined;
+  if (!handle || handle.routeId === 'login' || handle.routeId === 'register' || handle.routeId === 'notFound') return undefined;
   return handle.routeId;
 }
 
@@ -35,6 +40,7 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
   const location = useLocation();
   const routeId = useCurrentRouteId();
   const { data: menus = [] } = useUserMenu();
+  const { data: user } = useCurrentUser();
   const tree = useMemo(() => buildMenuTree(menus), [menus]);
   const trail = useMemo(() => menuTrail(menus, location.pathname, routeId), [menus, location.pathname, routeId]);
   const trailGroups = trail.filter((menu) => !isLinkMenu(menu)).map((menu) => String(menu.Id));
@@ -87,14 +93,29 @@ export function SideMenu({ collapsed = false, onNavigate }: SideMenuProps) {
   };
 
   const current = trail.at(-1);
+  // The platform administrator's own screen is no menu of any group: it follows the group's menu.
+  const platformItems: Item[] = user?.IsPlatformAdmin
+    ? [
+        {
+          key: TENANTS_KEY,
+          icon: <ApartmentOutlined />,
+          label: (
+            <Link to={ROUTE_CATALOG.tenants.path} onClick={onNavigate}>
+              {t('routes.tenants')}
+            </Link>
+          ),
+        },
+      ]
+    : [];
+  const selected = routeId === 'tenants' ? [TENANTS_KEY] : current && isLinkMenu(current) ? [String(current.Id)] : [];
   return (
     <Menu
       mode="inline"
       inlineCollapsed={collapsed}
       openKeys={openKeys}
       onOpenChange={setOpenKeys}
-      selectedKeys={current && isLinkMenu(current) ? [String(current.Id)] : []}
-      items={tree.map((node) => toItem(node.menu, 0))}
+      selectedKeys={selected}
+      items={[...tree.map((node) => toItem(node.menu, 0)), ...platformItems]}
       style={{ borderInlineEnd: 'none', background: 'transparent' }}
     />
   );

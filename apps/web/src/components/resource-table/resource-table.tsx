@@ -48,6 +48,8 @@ export interface ResourceTableProps<Row extends RowBase> {
   headingLevel?: 1 | 2 | 3 | 4;
   /** A line under the heading. */
   description?: ReactNode;
+  /** Shown between the toolbar and the list (a panel of rows waiting for a decision, say). */
+  beforeList?: ReactNode;
   /** Fixed query parameters of the list call (a module's operates: { ModuleId }). */
   params?: QueryParams;
   /** Keep page, search, sort and filters in the address (for a screen's main list). */
@@ -119,6 +121,7 @@ export function ResourceTable<Row extends RowBase>({
   title,
   headingLevel = 1,
   description,
+  beforeList,
   params,
   syncUrl = false,
   compact = false,
@@ -580,6 +583,7 @@ export function ResourceTable<Row extends RowBase>({
           {description}
         </Typography.Paragraph>
       )}
+      {beforeList}
       {loadError}
       {reorder.liveRegion}
       {mobile ? (

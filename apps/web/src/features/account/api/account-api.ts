@@ -9,6 +9,21 @@ export const updateProfile = (body: UpdateProfileRequest) => api.put<UserDto>('/
 /** The server signs out every session on success, so the caller leaves the session (and its caches). */
 export const changePassword = (body: ChangePasswordRequest) => api.post<null>('/user/password', body, { keepCache: true });
 
+/** POST /api/user/Picture: the cropped avatar; the answer is the profile with its new Picture. */
+export async function uploadAvatar(file: Blob, fileName: string) {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const res = await api.post<UserDto>('/user/Picture', form);
+  await setCurrentUser(res.data);
+  return res;
+}
+
+export async function removeAvatar() {
+  const res = await api.delete<UserDto>('/user/Picture');
+  await setCurrentUser(res.data);
+  return res;
+}
+
 export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,

@@ -5,7 +5,9 @@ import { USER_STATUS, type UserDto } from '@sluice/shared/account.schema';
 import { PageSpinner } from '../../../components/spinners';
 import { errorMessage } from '../../../lib/form-errors';
 import { myInfoQueryOptions } from '../../../lib/current-user';
+import { AvatarCard } from '../components/avatar-card';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { GroupCard } from '../components/group-card';
 import { ProfileForm } from '../components/profile-form';
 
 function StatusTag({ status }: { status: UserDto['Status'] }) {
@@ -15,7 +17,7 @@ function StatusTag({ status }: { status: UserDto['Status'] }) {
   return <Tag color="warning">{t('userStatus.inactive')}</Tag>;
 }
 
-/** /common/user/info: own account, profile and password. */
+/** /common/user/info: own account, avatar, profile, password and group. */
 export function UserInfoPage() {
   const { t } = useTranslation();
   const { data: user, isPending, error } = useQuery(myInfoQueryOptions());
@@ -58,6 +60,11 @@ export function UserInfoPage() {
           </Card>
         </Col>
         <Col xs={24} xl={12}>
+          <Card title={t('avatar.card')}>
+            <AvatarCard user={user} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
           <Card title={t('userInfo.profileCard')}>
             <ProfileForm user={user} />
           </Card>
@@ -65,6 +72,11 @@ export function UserInfoPage() {
         <Col xs={24} xl={12}>
           <Card title={t('userInfo.passwordCard')}>
             <ChangePasswordForm idPrefix="user-info-password" />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card title={t('userInfo.groupCard')}>
+            <GroupCard isAdmin={user.IsAdmin} />
           </Card>
         </Col>
       </Row>

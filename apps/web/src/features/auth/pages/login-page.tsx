@@ -1,13 +1,13 @@
 import { useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../../components/brand';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { errorMessage } from '../../../lib/form-errors';
 import type { MessageKey } from '../../../lib/i18n';
-import { safeRedirect } from '../../../lib/paths';
+import { REGISTER_PATH, safeRedirect } from '../../../lib/paths';
 import { signIn } from '../../../lib/session';
 
 interface Credentials {
@@ -176,6 +176,9 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </form>
+        <p style={{ margin: '16px 0 0', textAlign: 'center', color: token.colorTextSecondary }}>
+          {t('login.noAccount')} <Link to={REGISTER_PATH}>{t('login.register')}</Link>
+        </p>
       </section>
     </main>
   );

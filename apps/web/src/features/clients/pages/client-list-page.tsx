@@ -1,8 +1,25 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { addClientRequest, updateClientRequest, type ClientDto } from '@sluice/shared/client.schema';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
+import { homePath } from '../../../lib/paths';
 import { clientsResource } from '../api/clients-api';
+
+/** Opens the client's page (its projects, stations, devices, people and numbers). */
+function OpenClient({ client }: { client: ClientDto }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={homePath('client', client.Id)}
+      aria-label={t('client.openOf', { name: client.ClientName })}
+      style={{ paddingInline: 7 }}
+    >
+      <EyeOutlined aria-hidden /> {t('client.open')}
+    </Link>
+  );
+}
 
 const config: ResourceTableConfig<ClientDto> = {
   resource: clientsResource,
@@ -18,6 +35,7 @@ const config: ResourceTableConfig<ClientDto> = {
     { key: 'Address', title: 'clients.address', ellipsis: true, width: 220 },
     { key: 'Description', title: 'clients.description', ellipsis: true, width: 220, onCards: false },
   ],
+  rowActions: (row) => <OpenClient client={row} />,
   form: {
     createSchema: addClientRequest,
     updateSchema: updateClientRequest,

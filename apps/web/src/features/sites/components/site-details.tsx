@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Flex, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DistanceText } from '../../../components/sites/distance-text';
 import { useGroupId } from '../../../lib/group';
@@ -11,6 +11,7 @@ import { useMayOperate } from '../../../lib/operates';
 import { HOME_PATH, homePath } from '../../../lib/paths';
 import { projectInfoQueryOptions } from '../api/projects-api';
 import { AffiliatesPanel } from './affiliates-panel';
+import { ClientCard } from './client-view';
 import { useConfirmProjectDelete } from './confirm-project-delete';
 import { PrincipalsPanel } from './principals-panel';
 import { ProjectFormDialog } from './project-form-dialog';
@@ -90,6 +91,15 @@ function SiteCard({
                     label: kind === 'station' ? t('sites.fields.project') : t('sites.fields.client'),
                     children: data.ParentName ?? '—',
                   },
+                  ...(data.ClientId
+                    ? [
+                        {
+                          key: 'client',
+                          label: t('client.title'),
+                          children: <Link to={homePath('client', data.ClientId)}>{t('client.open')}</Link>,
+                        },
+                      ]
+                    : []),
                   {
                     key: 'address',
                     label: t('sites.fields.address'),
@@ -168,6 +178,7 @@ export function SiteDetails({
   extraTabs?: (projectId: number) => SiteTab[];
 }) {
   const id = Number(itemId);
+  if (title === 'client' && id > 0) return <ClientCard key={id} id={id} />;
   if ((title === 'project' || title === 'station') && id > 0)
     return <SiteCard key={id} id={id} you={you} extraTabs={extraTabs} />;
   return null;

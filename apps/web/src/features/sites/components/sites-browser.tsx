@@ -18,6 +18,7 @@ import { useMayOperate } from '../../../lib/operates';
 import { HOME_PATH, homePath } from '../../../lib/paths';
 import { normalizeSearch, sitesKeys } from '../../../lib/sites';
 import { projectInfoQueryOptions, type ProjectDto, type ProjectPage, type SiteKind } from '../api/projects-api';
+import { ClientNode } from './client-view';
 import { ProjectFormDialog } from './project-form-dialog';
 
 /** What the list panel shows of devices, from the devices feature (the app composes them). */
@@ -209,6 +210,7 @@ export function SitesBrowser({
   devices: DeviceNodes;
 }) {
   const id = Number(itemId);
+  if (title === 'client' && id > 0) return <ClientNode key={id} id={id} />;
   if (title === 'project' && id > 0) return <ProjectNode key={id} id={id} />;
   if (title === 'station' && id > 0) return <StationNode key={id} id={id} devices={devices.stationDevices} />;
   if (title === 'device' && itemId) return <Fragment key={itemId}>{devices.device(itemId)}</Fragment>;

@@ -17,6 +17,7 @@ import { useAssignableRoles, usersResource } from '../api/users-api';
 import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { UserRolesDialog } from '../components/user-roles-dialog';
 import { UserStatusSwitch } from '../components/user-status-switch';
+import { PendingRegistrations } from '../components/pending-registrations';
 
 const EDIT_FIELDS = ['UserType', 'Remark', 'Email', 'Phone', 'UserName'] as const;
 
@@ -204,7 +205,15 @@ function useUsersConfig(
   }, [selfId, mayManage, open, t, typeName, roleName, roles.data]);
 }
 
-function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageKey }) {
+function UsersScreen({
+  titleKey,
+  hint,
+  registrations = false,
+}: {
+  titleKey: MessageKey;
+  hint?: MessageKey;
+  registrations?: boolean;
+}) {
   const { t } = useTranslation();
   const { data: me } = useQuery(myInfoQueryOptions());
   const [rolesFor, setRolesFor] = useState<UserListItem>();
@@ -214,7 +223,13 @@ function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageK
   const config = useUsersConfig(me?.Id, mayManage, open);
   return (
     <>
-      <ResourceTable config={config} title={t(titleKey)} description={hint ? t(hint) : undefined} syncUrl />
+      <ResourceTable
+        config={config}
+        beforeList={registrations && mayManage ? <PendingRegistrations /> : undefined}
+        title={t(titleKey)}
+        description={hint ? t(hint) : undefined}
+        syncUrl
+      />
       <UserRolesDialog
         user={rolesFor}
         onClose={() => {
@@ -233,7 +248,7 @@ function UsersScreen({ titleKey, hint }: { titleKey: MessageKey; hint?: MessageK
 
 /** /user/list: the group's users. */
 export function UserListPage() {
-  return <UsersScreen titleKey="routes.userList" />;
+  return <UsersScreen titleKey="routes.userList" registrations />;
 }
 
 /** /user/principals: operations staff, the same list of the group's users under its own title. */
