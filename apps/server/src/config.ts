@@ -153,70 +153,74 @@ const mqttConfig = {
   HISTORY_MAX_POINTS: z.coerce.number().int().min(10).max(100_000).default(2000),
 };
 
-const configSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    /** Without HOST: 127.0.0.1 with the demo (its credentials are public), else every address. */
-    HOST: z.string().min(1).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-    ADMIN_ACCOUNT: z
-      .string()
-      .regex(/^[A-Za-z0-9]{4,32}$/, 'must be 4–32 letters or digits')
-      .default('admin'),
-    ADMIN_PASSWORD: z
-      .string()
-      .min(8, 'must be at least 8 characters')
-      .regex(/[A-Za-z]/, 'must contain a letter')
-      .regex(/\d/, 'must contain a digit')
-      .optional(),
-    DEMO: flag.default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TLS_CERT: z.string().optional(),
-    TLS_KEY: z.string().optional(),
-    WEB_DIST: z.string().optional(),
-    TRUST_PROXY: trustProxy,
-    MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
-    MAP_TILE_SUBDOMAINS: z
-      .string()
-      .regex(
-        /^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/,
-        'must be letters or digits: one character per subdomain (1234), or names separated by commas (a,b,c)',
-      )
-      .default('1234'),
-    MAP_GEOCODER_URL: z
-      .string()
-      .refine((v) => /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL (with {q} where the search text goes)')
-      .optional(),
-    SECRET_KEY: z
-      .string()
-      .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
-      .optional(),
-    SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
-    SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
-    EZVIZ_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://open.ys7.com'),
-    VIDEO_ORIGINS: z
-      .string()
-      .regex(
-        /^(https?:|https?:\/\/(\*\.)?[^\s,/*]+)(,(https?:|https?:\/\/(\*\.)?[^\s,/*]+))*$/,
-        'must be http: or https: (any origin of that scheme), or origins like https://hls.example.com or https://*.example.com, separated by commas',
-      )
-      // EZVIZ's live and playback addresses are on its own hosts (open.ys7.com, hls01open.ys7.com, …).
-      .default('https://*.ys7.com'),
-    /** Enables GET /metrics (Prometheus) for scrapers sending it as a bearer token. */
-    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-    /** On PostgreSQL, how often a standby instance tries to take over the once-only jobs (and the leader checks its hold). */
-    LEADER_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(300).default(5),
-    /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
-    SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
-    NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
-    NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
-    NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),
-    ...mqttConfig,
-  })
+const configShape = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Without HOST: 127.0.0.1 with the demo (its credentials are public), else every address. */
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  ADMIN_ACCOUNT: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,32}$/, 'must be 4–32 letters or digits')
+    .default('admin'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .regex(/[A-Za-z]/, 'must contain a letter')
+    .regex(/\d/, 'must contain a digit')
+    .optional(),
+  DEMO: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy,
+  MAP_TILE_URL: tileUrl.default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_SUBDOMAINS: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/,
+      'must be letters or digits: one character per subdomain (1234), or names separated by commas (a,b,c)',
+    )
+    .default('1234'),
+  MAP_GEOCODER_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]/.test(v), 'must be an http(s) URL (with {q} where the search text goes)')
+    .optional(),
+  SECRET_KEY: z
+    .string()
+    .refine((v) => secretKeyBytes(v) !== undefined, 'must be 32 bytes written as 64 hex digits or in base64')
+    .optional(),
+  SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
+  SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
+  EZVIZ_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://open.ys7.com'),
+  VIDEO_ORIGINS: z
+    .string()
+    .regex(
+      /^(https?:|https?:\/\/(\*\.)?[^\s,/*]+)(,(https?:|https?:\/\/(\*\.)?[^\s,/*]+))*$/,
+      'must be http: or https: (any origin of that scheme), or origins like https://hls.example.com or https://*.example.com, separated by commas',
+    )
+    // EZVIZ's live and playback addresses are on its own hosts (open.ys7.com, hls01open.ys7.com, …).
+    .default('https://*.ys7.com'),
+  /** Enables GET /metrics (Prometheus) for scrapers sending it as a bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** On PostgreSQL, how often a standby instance tries to take over the once-only jobs (and the leader checks its hold). */
+  LEADER_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(300).default(5),
+  /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
+  SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
+  NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
+  NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
+  NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),
+  ...mqttConfig,
+});
+
+/** The names of every setting the server reads (a deployment's files are checked against them). */
+export const CONFIG_KEYS: readonly string[] = Object.keys(configShape.shape);
+
+const configSchema = configShape
   .refine((c) => Boolean(c.TLS_CERT) === Boolean(c.TLS_KEY), {
     message: 'TLS_CERT and TLS_KEY must be set together',
     path: ['TLS_CERT'],
