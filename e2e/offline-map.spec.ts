@@ -21,4 +21,10 @@ test('with the tile server out of reach, the home map draws China offline with t
   await expect(map).not.toHaveAttribute('data-drawn', '0');
   await expect(map.locator('img.leaflet-tile')).toHaveCount(0);
   await expect(map.getByText('china-geojson (AntV, MIT)')).toBeVisible();
+  if (process.env.SCREENSHOT_DIR) {
+    // For a person to look at: the stations' city, then the provinces around.
+    await map.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offline-map.png` });
+    for (let i = 0; i < 5; i++) await map.getByRole('button', { name: 'Zoom out' }).click();
+    await map.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offline-map-out.png` });
+  }
 });
