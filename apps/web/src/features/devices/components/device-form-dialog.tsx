@@ -9,7 +9,8 @@ import { useGroupId } from '../../../lib/group';
 import { useDeviceTypeRefs } from '../../../lib/sites';
 import { useCreateDevice, useSetDeviceType, useUpdateDevice, type CreatedDevice, type DeviceDto } from '../api/devices-api';
 import { SiteTreeSelect } from '../../../components/sites/site-tree-select';
-import { LocationFields, SiteFormDialog } from '../../../components/sites/site-form-dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { LocationFields } from '../../../components/sites/location-fields';
 
 interface Values {
   DeviceName: string;
@@ -160,7 +161,7 @@ export function DeviceFormDialog({
 
   return (
     <>
-      <SiteFormDialog<Values>
+      <FormDialog<Values>
         title={editing ? t('devices.form.edit') : t('devices.form.new')}
         open={open}
         onClose={onClose}
@@ -201,7 +202,7 @@ export function DeviceFormDialog({
         >
           <Input.TextArea rows={2} />
         </Form.Item>
-      </SiteFormDialog>
+      </FormDialog>
       <CredentialDialog
         created={credential}
         onClose={() => {

@@ -10,7 +10,8 @@ import { regionsQueryOptions } from '../../../lib/areas';
 import { useGroupId } from '../../../lib/group';
 import { useSaveProject, type ProjectDto, type SiteKind } from '../api/projects-api';
 import { useAllProjects } from '../../../lib/sites';
-import { LocationFields, SiteFormDialog } from '../../../components/sites/site-form-dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { LocationFields } from '../../../components/sites/location-fields';
 
 interface Values {
   Name: string;
@@ -90,7 +91,7 @@ export function ProjectFormDialog({
   };
 
   return (
-    <SiteFormDialog<Values>
+    <FormDialog<Values>
       title={title}
       open={open}
       onClose={onClose}
@@ -121,6 +122,6 @@ export function ProjectFormDialog({
           loading={regions.isPending}
         />
       </Form.Item>
-    </SiteFormDialog>
+    </FormDialog>
   );
 }

@@ -7,23 +7,8 @@
  * send the model to the device, and switch to the standby now, each behind a question; the device's
  * answer follows like a command's (use-command.ts).
  */
-import { useCallback, useState } from 'react';
-import {
-  App,
-  Button,
-  Card,
-  Collapse,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { useMemo, useState } from 'react';
+import { App, Button, Card, Collapse, Flex, Form, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,8 +18,9 @@ import {
   type RunModelStepDto,
   type RunModelSystemDto,
 } from '@sluice/shared/run-model.schema';
+import { FormDialog } from '../../../../components/form-dialog';
 import { QueryState } from '../../../../components/query-state';
-import { applyServerFieldErrors, errorMessage } from '../../../../lib/form-errors';
+import { errorMessage } from '../../../../lib/form-errors';
 import { zodFieldRules } from '../../../../lib/zod-form';
 import {
   addStep,
@@ -425,56 +411,34 @@ function SystemDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const client = useQueryClient();
-  const [form] = Form.useForm<{ Name: string; RestTime: number }>();
-  const [saving, setSaving] = useState(false);
-  const save = useCallback(async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      if (system) await updateSystem(g, sn, { Id: system.Id, ...values });
-      else await addSystem(g, sn, values);
-      void message.success(t('runModel.saved'));
-      await refreshRunModel(client, sn);
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, ['Name', 'RestTime'])) void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  }, [client, form, g, message, onClose, sn, system, t]);
+  const values = useMemo(() => (system ? { Name: system.Name, RestTime: system.RestTime } : { Name: '', RestTime: 0 }), [system]);
+  const save = async (submitted: { Name: string; RestTime: number }) => {
+    if (system) await updateSystem(g, sn, { Id: system.Id, ...submitted });
+    else await addSystem(g, sn, submitted);
+    await refreshRunModel(client, sn);
+  };
   return (
-    <Modal
-      open
+    <FormDialog
+      name="run-model-system"
       title={system ? t('runModel.editSystem') : t('runModel.addSystem')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => {
-        void save().catch(() => undefined);
-      }}
-      onCancel={onClose}
-      destroyOnHidden
+      values={values}
+      fields={['Name', 'RestTime']}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={system ? { Name: system.Name, RestTime: system.RestTime } : { Name: '', RestTime: 0 }}
+      <Form.Item name="Name" label={t('runModel.systemName')} rules={zodFieldRules(systemFields.Name)}>
+        <Input placeholder={t('runModel.systemNamePlaceholder')} maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="RestTime"
+        label={t('runModel.restTime')}
+        extra={t('runModel.restHelp')}
+        rules={zodFieldRules(systemFields.RestTime)}
       >
-        <Form.Item name="Name" label={t('runModel.systemName')} rules={zodFieldRules(systemFields.Name)}>
-          <Input placeholder={t('runModel.systemNamePlaceholder')} maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="RestTime"
-          label={t('runModel.restTime')}
-          extra={t('runModel.restHelp')}
-          rules={zodFieldRules(systemFields.RestTime)}
-        >
-          <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -507,104 +471,75 @@ function StepDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const client = useQueryClient();
-  const [form] = Form.useForm<StepForm>();
-  const [saving, setSaving] = useState(false);
   const name = useStoredName();
   const options = (points: { Id: number; Key: string; Name: string }[]) =>
     points.map((p) => ({ value: p.Id, label: `${name(p.Name)} (${p.Key})` }));
-  const save = useCallback(async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    let accessory: number | undefined;
-    const picked = switches.find((p) => p.Id === values.DataDefineId);
-    try {
-      if (step) {
-        if (values.Name !== step.Accessory) await updateSystemAccessory(g, sn, { Id: step.AccessoryId, Name: values.Name });
-        await updateStep(g, sn, {
-          Id: step.Id,
-          ControlName: picked?.Name ?? step.ControlName,
-          DataValue: values.DataValue,
-          DataDefineId: values.DataDefineId,
-          AssociateDefineId: values.AssociateDefineId ?? null,
-          SequenceIn: values.SequenceIn,
-        });
-        void message.success(t('runModel.saved'));
-        await refreshRunModel(client, sn);
-        onClose();
-        return;
+  const values = useMemo<Partial<StepForm>>(
+    () =>
+      step
+        ? {
+            Name: step.Accessory,
+            DataDefineId: switches.find((p) => p.Key === step.Key)?.Id,
+            DataValue: step.RunTime,
+            AssociateDefineId: numbers.find((p) => p.Key === step.ElapsedKey)?.Id,
+            SequenceIn: step.Sequence,
+          }
+        : { SequenceIn: system.Steps.length + 1, DataValue: 3600 },
+    [numbers, step, switches, system.Steps.length],
+  );
+  const save = async (submitted: StepForm) => {
+    const picked = switches.find((p) => p.Id === submitted.DataDefineId);
+    const fields = {
+      DataValue: submitted.DataValue,
+      DataDefineId: submitted.DataDefineId,
+      AssociateDefineId: submitted.AssociateDefineId ?? null,
+      SequenceIn: submitted.SequenceIn,
+    };
+    if (step) {
+      if (submitted.Name !== step.Accessory) await updateSystemAccessory(g, sn, { Id: step.AccessoryId, Name: submitted.Name });
+      await updateStep(g, sn, { Id: step.Id, ControlName: picked?.Name ?? step.ControlName, ...fields });
+    } else {
+      const accessory = (await addSystemAccessory(g, sn, { SystemId: system.Id, Name: submitted.Name })).data.Id;
+      try {
+        await addStep(g, sn, { AccessoryId: accessory, ControlName: picked?.Name ?? '', ...fields });
+      } catch (error) {
+        // The step was refused: the accessory made for it goes too, so nothing half-made stays.
+        await removeSystemAccessory(g, sn, accessory).catch(() => undefined);
+        throw error;
       }
-      accessory = (await addSystemAccessory(g, sn, { SystemId: system.Id, Name: values.Name })).data.Id;
-      await addStep(g, sn, {
-        AccessoryId: accessory,
-        ControlName: picked?.Name ?? '',
-        DataValue: values.DataValue,
-        DataDefineId: values.DataDefineId,
-        AssociateDefineId: values.AssociateDefineId ?? null,
-        SequenceIn: values.SequenceIn,
-      });
-      void message.success(t('runModel.saved'));
-      await refreshRunModel(client, sn);
-      onClose();
-    } catch (error) {
-      // The step was refused: the accessory made for it goes too, so nothing half-made stays.
-      if (accessory !== undefined) await removeSystemAccessory(g, sn, accessory).catch(() => undefined);
-      if (!applyServerFieldErrors(form, error, ['Name', 'DataDefineId', 'DataValue', 'AssociateDefineId', 'SequenceIn']))
-        void message.error(errorMessage(error));
-    } finally {
-      setSaving(false);
     }
-  }, [client, form, g, message, onClose, sn, step, switches, system.Id, t]);
+    await refreshRunModel(client, sn);
+  };
   return (
-    <Modal
-      open
+    <FormDialog
+      name="run-model-step"
       title={step ? t('runModel.changeStep', { name: step.Accessory }) : t('runModel.addStepTo', { name: system.Name })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={() => {
-        void save().catch(() => undefined);
-      }}
-      onCancel={onClose}
-      destroyOnHidden
+      values={values}
+      fields={['Name', 'DataDefineId', 'DataValue', 'AssociateDefineId', 'SequenceIn']}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={
-          step
-            ? {
-                Name: step.Accessory,
-                DataDefineId: switches.find((p) => p.Key === step.Key)?.Id,
-                DataValue: step.RunTime,
-                AssociateDefineId: numbers.find((p) => p.Key === step.ElapsedKey)?.Id,
-                SequenceIn: step.Sequence,
-              }
-            : { SequenceIn: system.Steps.length + 1, DataValue: 3600 }
-        }
+      <Form.Item name="Name" label={t('runModel.accessory')} rules={zodFieldRules(addDeviceSystemAccessoryRequest.shape.Name)}>
+        <Input placeholder={t('runModel.accessoryPlaceholder')} maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name="DataDefineId"
+        label={t('runModel.switch')}
+        extra={switches.length === 0 ? t('runModel.noSwitches') : undefined}
+        rules={zodFieldRules(stepFields.DataDefineId)}
       >
-        <Form.Item name="Name" label={t('runModel.accessory')} rules={zodFieldRules(addDeviceSystemAccessoryRequest.shape.Name)}>
-          <Input placeholder={t('runModel.accessoryPlaceholder')} maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="DataDefineId"
-          label={t('runModel.switch')}
-          extra={switches.length === 0 ? t('runModel.noSwitches') : undefined}
-          rules={zodFieldRules(stepFields.DataDefineId)}
-        >
-          <Select options={options(switches)} showSearch={{ optionFilterProp: 'label' }} />
-        </Form.Item>
-        <Form.Item name="DataValue" label={t('runModel.runTime')} rules={zodFieldRules(stepFields.DataValue)}>
-          <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="AssociateDefineId" label={t('runModel.elapsed')} extra={t('runModel.elapsedHelp')}>
-          <Select options={options(numbers)} allowClear showSearch={{ optionFilterProp: 'label' }} />
-        </Form.Item>
-        <Form.Item name="SequenceIn" label={t('runModel.order')} rules={zodFieldRules(stepFields.SequenceIn)}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Select options={options(switches)} showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+      <Form.Item name="DataValue" label={t('runModel.runTime')} rules={zodFieldRules(stepFields.DataValue)}>
+        <InputNumber min={0} precision={0} suffix="s" style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="AssociateDefineId" label={t('runModel.elapsed')} extra={t('runModel.elapsedHelp')}>
+        <Select options={options(numbers)} allowClear showSearch={{ optionFilterProp: 'label' }} />
+      </Form.Item>
+      <Form.Item name="SequenceIn" label={t('runModel.order')} rules={zodFieldRules(stepFields.SequenceIn)}>
+        <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDialog>
   );
 }
