@@ -1,6 +1,6 @@
 /** The map without the internet: the tile server cannot be reached, so the offline base map of China is drawn. */
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, signIn, toggleTheme } from './fixtures.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -21,6 +21,13 @@ test('with the tile server out of reach, the home map draws China offline with t
   await expect(map).not.toHaveAttribute('data-drawn', '0');
   await expect(map.locator('img.leaflet-tile')).toHaveCount(0);
   await expect(map.getByText('china-geojson (AntV, MIT)')).toBeVisible();
+  // Light land, and dark land in the dark theme.
+  const land = map.locator('path.sluice-offline-province').first();
+  await expect(land).toHaveCSS('fill', 'rgb(244, 241, 232)');
+  await toggleTheme(page);
+  await expect(land).toHaveCSS('fill', 'rgb(35, 37, 33)');
+  await toggleTheme(page);
+  await expect(land).toHaveCSS('fill', 'rgb(244, 241, 232)');
   if (process.env.SCREENSHOT_DIR) {
     // For a person to look at: the stations' city, then the provinces around.
     await map.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offline-map.png` });
