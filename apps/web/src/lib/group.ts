@@ -28,6 +28,9 @@ export const groupQueryOptions = (id: number) =>
     queryFn: async () => (await api.get<GroupDto>(`/group/${String(id)}`)).data,
     enabled: id > 0,
     staleTime: 5 * 60_000,
+    // Fetched on each page load (not restored from the persisted cache): a setting the group's
+    // administrator changed elsewhere (the watermark) applies at the next load.
+    meta: { persist: false },
   });
 
 /** The signed-in user's group record (name, logo, watermark). */
