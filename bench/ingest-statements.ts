@@ -4,8 +4,10 @@
  * for SECONDS seconds per variant, on a fresh database each, after a first pass that creates
  * every series. Variants on SQLite: the json_each bulk statements through Kysely, prepared
  * statements row by row, and multi-row VALUES of 50 and 200 rows; on PostgreSQL
- * (BENCH_DATABASE_URL) the unnest bulk statements. Prints points per second and per CPU-second
- * of this process (on SQLite all of the work; on PostgreSQL the server's own CPU is apart).
+ * (BENCH_DATABASE_URL) the server's unnest bulk statements, prepared 200-row VALUES and COPY
+ * into temporary tables (pg-write-statements.ts), each on a fresh database. Prints points per
+ * second and per CPU-second of this process (on SQLite all of the work; on PostgreSQL the
+ * server's own CPU is apart, so points per wall second and PostgreSQL's CPU count there).
  *
  *   npm run bench:statements                  # DEVICES=2000 POINTS=50 BATCH=100 SECONDS=10
  */
@@ -13,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSqliteConnection } from '../apps/server/src/db/node-sqlite-dialect.ts';
-import { openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { openDatabase, openPgPool, type Db } from '../apps/server/src/db/database.ts';
 import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
 import { SqliteWriteStatements } from '../apps/server/src/modules/telemetry/sqlite-write.statements.ts';
 import {
@@ -21,7 +23,9 @@ import {
   type BatchPoint,
   type LatestUpdate,
 } from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
+import pg from 'pg';
 import { benchPgDatabase } from './live-server.ts';
+import { PgClientStatements } from './pg-write-statements.ts';
 
 const DEVICES = Number(process.env.DEVICES ?? 2000);
 const POINTS = Number(process.env.POINTS ?? 50);
@@ -75,6 +79,7 @@ async function measure(variant: Variant): Promise<void> {
   }
   let points = 0;
   let commits = 0;
+  const pgCpu0 = variant.name.startsWith('PostgreSQL') ? await postgresCpu() : undefined;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   while (performance.now() - t0 < SECONDS * 1000) {
@@ -85,6 +90,12 @@ async function measure(variant: Variant): Promise<void> {
   }
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const pgCpu1 = pgCpu0 === undefined ? undefined : await postgresCpu();
+  const pgSeconds = pgCpu0 && pgCpu1 ? postgresCpuBetween(pgCpu0, pgCpu1) : 0;
+  const pgLine =
+    pgSeconds > 0
+      ? `, ${Math.round(points / pgSeconds).toLocaleString('en-US')} per CPU-second of PostgreSQL, ${Math.round(points / (pgSeconds + (cpu.user + cpu.system) / 1e6)).toLocaleString('en-US')} per CPU-second of both`
+      : '';
   await opened.close();
   await rm(dir, { recursive: true, force: true });
   console.log(
@@ -92,7 +103,9 @@ async function measure(variant: Variant): Promise<void> {
       .toLocaleString('en-US')
       .padStart(9)} points/s, ${Math.round(points / ((cpu.user + cpu.system) / 1e6))
       .toLocaleString('en-US')
-      .padStart(9)} per CPU-second, ${((wall * 1000) / commits).toFixed(1)} ms a commit of ${String(BATCH * POINTS)} points`,
+      .padStart(
+        9,
+      )} per CPU-second, ${((wall * 1000) / commits).toFixed(1)} ms a commit of ${String(BATCH * POINTS)} points${pgLine}`,
   );
 }
 
@@ -128,19 +141,73 @@ const variants: Variant[] = [
   sqliteNative(50),
   sqliteNative(200),
 ];
-const pg = await benchPgDatabase();
-if (pg)
-  variants.push({
-    name: 'PostgreSQL, unnest bulk (Kysely)',
-    open: async (dir) => {
-      const database = await openDatabase({ dataDir: dir, databaseUrl: pg.url });
-      return {
-        db: database.db,
-        repository: new TelemetryWriteRepository(database.db, 'postgres', 480),
-        close: () => database.close(),
-      };
-    },
+const pgServer = process.env.BENCH_DATABASE_URL;
+/** PostgreSQL's processes' CPU seconds so far by pid (when it runs on this machine), from /proc. */
+const postgresCpu = async (): Promise<Map<number, number> | undefined> => {
+  try {
+    const { execFileSync } = await import('node:child_process');
+    const { readFileSync } = await import('node:fs');
+    const pids = execFileSync('ps', ['-C', 'postgres', '-o', 'pid='], { encoding: 'utf8' }).split('\n').map(Number);
+    const seconds = new Map<number, number>();
+    for (const pid of pids.filter((p) => p > 0)) {
+      try {
+        const stat =
+          readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+            .split(') ')[1]
+            ?.split(' ') ?? [];
+        seconds.set(pid, (Number(stat[11]) + Number(stat[12])) / 100);
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return seconds;
+  } catch {
+    return undefined;
+  }
+};
+/** CPU seconds PostgreSQL's processes used between two readings (those ended meanwhile are not counted). */
+const postgresCpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
+const pgVariant = (
+  name: string,
+  repository: (url: string) => Promise<{ repository: TelemetryWriteRepository; close(): Promise<void> }>,
+): Variant => ({
+  name,
+  open: async (dir) => {
+    const scratch = await benchPgDatabase();
+    if (!scratch) throw new Error('BENCH_DATABASE_URL is not set');
+    const database = await openDatabase({ dataDir: dir, databaseUrl: scratch.url });
+    const made = await repository(scratch.url);
+    return {
+      db: database.db,
+      repository: made.repository,
+      close: async () => {
+        await made.close();
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  },
+});
+const pgClientVariant = (mode: 'values' | 'copy'): Variant =>
+  pgVariant(mode === 'values' ? 'PostgreSQL, prepared 200-row VALUES' : 'PostgreSQL, COPY into temp tables', async (url) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    return {
+      repository: new TelemetryWriteRepository(new PgClientStatements(client, mode), 'postgres', 480),
+      close: () => client.end(),
+    };
   });
+if (pgServer)
+  variants.push(
+    pgVariant('PostgreSQL, unnest bulk (Kysely)', (url) => {
+      const pool = openPgPool(url, 1);
+      return Promise.resolve({ repository: new TelemetryWriteRepository(pool, 'postgres', 480), close: () => pool.destroy() });
+    }),
+    pgClientVariant('values'),
+    pgClientVariant('copy'),
+  );
+if (process.env.ONLY === 'postgres') variants.splice(0, 4);
 
 console.log(
   `Storage statements: batches of ${String(BATCH)} messages × ${String(POINTS)} points over ${String(DEVICES)} devices, one point per series per batch, ${String(SECONDS)} s each; load ${loadavg()
@@ -148,5 +215,4 @@ console.log(
     .join(' ')}`,
 );
 for (const variant of variants) await measure(variant);
-await pg?.drop();
 console.log(`  load at the end ${loadavg()[0]?.toFixed(2) ?? ''}`);
