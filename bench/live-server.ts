@@ -89,22 +89,28 @@ export async function startServer(
   const [port, mqttPort] = [await freePort(), await freePort()];
   loadConfig({ DATA_DIR: dataDir, ...env });
   const preload = options.probe ? ['--import', './bench/loop-probe.ts'] : [];
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', ...preload, 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: String(mqttPort),
-      DEMO: '0',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: ADMIN.password,
-      WEB_DIST: path.join(dataDir, 'none'),
-      ...env,
+  // SERVER_NODE_ARGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when it stops).
+  const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', ...extra, ...preload, 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        DEMO: '0',
+        LOG_LEVEL: 'error',
+        ADMIN_PASSWORD: ADMIN.password,
+        WEB_DIST: path.join(dataDir, 'none'),
+        ...env,
+      },
+      stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
     },
-    stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
-  });
+  );
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(
       () => true,

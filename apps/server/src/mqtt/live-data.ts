@@ -93,11 +93,15 @@ export const liveDataPlugin = fp(
     const offsetMinutes = utcOffsetMinutes(config);
     const bus = new SwitchableBus();
     const events = new LiveEvents(bus, topics, onError);
-    // On PostgreSQL ingestion's own lookups and online-state writes (a connect storm makes
-    // thousands) go through a small pool of their own: in the app's pool console calls waited
-    // behind them for 70–90 s. The queue in front of it is bounded: the broker holds messages
-    // back while ingestion has many pending (see `busy` below).
-    const lookupPool = dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 2) : undefined;
+    // On PostgreSQL ingestion's own lookups, and the online state's writes (a connect storm
+    // makes thousands), go through small pools of their own: in the app's pool console calls
+    // waited behind them for 70–90 s; in one pool together, devices' authentication waited
+    // behind the online writes (2,000 devices took 66 s to connect at load 19). The queue in
+    // front of them is bounded: the broker holds messages back while ingestion has many pending
+    // (see `busy` below).
+    const ownPool = () => (dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 2) : undefined);
+    const lookupPool = ownPool();
+    const onlinePool = ownPool();
     const lookups = lookupPool ?? db;
     const directory = new DeviceDirectory(lookups);
     // On SQLite the commits run in a worker thread with its own connection, off the thread
@@ -137,7 +141,7 @@ export const liveDataPlugin = fp(
             },
           })
         : soleLeader;
-    const online: OnlineService = new OnlineService(new OnlineRepository(lookups), events, {
+    const online: OnlineService = new OnlineService(new OnlineRepository(onlinePool ?? db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
       hasActiveWarn: (sn) => alarmsRepository.hasActive(sn),
@@ -344,6 +348,7 @@ export const liveDataPlugin = fp(
       await online.stop();
       await leader.stop();
       await lookupPool?.destroy();
+      await onlinePool?.destroy();
       await checkpointer?.stop();
     });
   },
