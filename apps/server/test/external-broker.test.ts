@@ -129,9 +129,16 @@ describe.skipIf(!binary).each(databaseKinds)('the pipeline through Mosquitto on 
     );
   });
 
-  it('resubscribes and goes on ingesting after the broker restarts', async () => {
+  it('resubscribes and goes on ingesting after the broker restarts, not ready meanwhile', async () => {
+    expect((await t.call({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await stopBroker();
+    const down = await waitFor(async () => {
+      const res = await t.call({ method: 'GET', url: '/readyz' });
+      return res.statusCode === 503 && res.json<{ broker: string }>();
+    }, 'not ready without the broker');
+    expect(down.broker).toMatch(/connections to the external broker are down/);
     await startBroker();
+    await waitFor(async () => (await t.call({ method: 'GET', url: '/readyz' })).statusCode === 200, 'ready again');
     const device = await connect(url, { clientId: `${SN}-2` });
     clients.push(device);
     await waitFor(async () => {
