@@ -138,6 +138,8 @@ export const DEFAULT_MENUS: DefaultMenu[] = [
       link('SIM management', '/sys/simboss', 'sys/simboss'),
       // Also added to existing groups by 0024_box_data_menu.
       link('Box data', '/sys/boxData', 'sys/boxData'),
+      // Also added to existing groups by 0032c_hj212_menu.
+      link('HJ 212', '/sys/hj212', 'sys/hj212'),
     ],
   },
   {

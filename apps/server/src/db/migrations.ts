@@ -24,6 +24,7 @@ import { up as groupWatermark } from './migrations/0029-group-watermark.ts';
 import { up as deviceUseTime } from './migrations/0030-device-use-time.ts';
 import { up as hj212 } from './migrations/0032-hj212.ts';
 import { up as hj212Forwards } from './migrations/0032b-hj212-forwards.ts';
+import { up as hj212Menu } from './migrations/0032c-hj212-menu.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -54,6 +55,7 @@ const steps: [string, Step][] = [
   ['0030_device_use_time', deviceUseTime],
   ['0032_hj212', hj212],
   ['0032b_hj212_forwards', hj212Forwards],
+  ['0032c_hj212_menu', hj212Menu],
 ];
 
 /** The migrations' names, in order. */

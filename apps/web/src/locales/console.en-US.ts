@@ -12,6 +12,7 @@ import { dashboardEnUS } from './dashboard.en-US';
 import { notificationsEnUS } from './notifications.en-US';
 import { videoEnUS } from './video.en-US';
 import { tenantsEnUS } from './tenants.en-US';
+import { hj212EnUS } from './hj212.en-US';
 
 export const consoleEnUS = {
   boxData: {
@@ -280,6 +281,7 @@ export const consoleEnUS = {
   ...notificationsEnUS,
   ...videoEnUS,
   ...tenantsEnUS,
+  ...hj212EnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

@@ -9,6 +9,7 @@ import { dashboardZhCN } from './dashboard.zh-CN';
 import { notificationsZhCN } from './notifications.zh-CN';
 import { videoZhCN } from './video.zh-CN';
 import { tenantsZhCN } from './tenants.zh-CN';
+import { hj212ZhCN } from './hj212.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -276,4 +277,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...notificationsZhCN,
   ...videoZhCN,
   ...tenantsZhCN,
+  ...hj212ZhCN,
 };

@@ -62,6 +62,7 @@ export const enUS = {
     notifyRule: 'Notification rules',
     notifyLog: 'Delivery history',
     boxData: 'Box data',
+    hj212: 'HJ 212',
     permissionModule: 'Permission modules',
     role: 'Roles',
     userList: 'User list',

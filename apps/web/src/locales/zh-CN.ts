@@ -57,6 +57,7 @@ export const zhCN: BaseCatalog = {
     notifyRule: '通知规则',
     notifyLog: '投递记录',
     boxData: '盒子数据',
+    hj212: 'HJ 212 数据传输',
     permissionModule: '权限模块',
     role: '角色',
     userList: '用户列表',
