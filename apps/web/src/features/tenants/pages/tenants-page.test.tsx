@@ -104,3 +104,32 @@ describe('the tenants screen', () => {
     });
   });
 });
+
+describe('a group’s logo', () => {
+  beforeEach(async () => {
+    setSessionCookies({ account: 'admin' });
+    await changeLanguage('en-US');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('refuses a JPEG before sending it, and uploads a PNG for that group', async () => {
+    const api = fakeApi({
+      'GET /api/Group/FindByName': () => ({ data: [river], count: 1 }),
+      'PUT /api/group/logo': () => ({ data: { Logo: '/uploads/group-logo/a.png' }, message: 'Saved' }),
+    });
+    const view = renderPage();
+    await screen.findByText('River Town');
+    const input = view.container.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, new File([new Uint8Array(10)], 'logo.jpg', { type: 'image/jpeg' }), { applyAccept: false });
+    expect(await screen.findByText('Wrong image type: only png are supported')).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/group/logo')).toHaveLength(0);
+    await userEvent.upload(input, new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => {
+      expect(api.callsTo('PUT', '/api/group/logo')).toHaveLength(1);
+    });
+    expect(api.callsTo('PUT', '/api/group/logo')[0]?.query.get('GroupId')).toBe('2');
+  });
+});
