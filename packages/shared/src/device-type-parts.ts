@@ -75,6 +75,8 @@ export const TYPE_PARTS = {
   overviews: { call: 'typeoverview', under: 'type', order: 'Sn', refs: { TypeDataDefineId: 'dataDefines' }, tab: 'overview' },
   schemas: { call: 'TypeSchema', under: 'type', dataDefine: 'DataDefineId', treeParent: 'ParentId', tab: 'schema' },
   statistics: { call: 'TypeStatistics', under: 'type', dataDefine: 'DataDefineId', tab: 'statistics' },
+  // Service intervals by run hours: edited on the statistics tab, beside the run statistics.
+  maintenance: { call: 'TypeMaintenance', under: 'type', dataDefine: 'DataDefineId', tab: 'statistics' },
 } as const satisfies Record<string, TypePartDescription>;
 
 export type TypePartKey = keyof typeof TYPE_PARTS;

@@ -387,6 +387,30 @@ const rangeFilterRule = <T extends { FilterType: string; Filter?: string | undef
 export const addTypeStatisticRequest = rangeFilterRule(z.object(statisticFields));
 export const updateTypeStatisticRequest = rangeFilterRule(z.object({ Id: idRef, ...statisticFields }));
 
+// ---- Service intervals by run hours (maintenance) ---------------------------------------------
+
+/** Hours a pump or blower may run between services; its run switch (a boolean data point) counts the time. */
+export const typeMaintenanceDto = z.object({
+  Id: z.number(),
+  TypeId: z.number(),
+  /** The DataKey of DataDefineId. */
+  Key: z.string(),
+  DataDefineId: z.number(),
+  Name: z.string(),
+  IntervalHours: z.number(),
+});
+export type TypeMaintenanceDto = z.infer<typeof typeMaintenanceDto>;
+const maintenanceFields = {
+  DataDefineId: idRef,
+  Name: name(64),
+  IntervalHours: z.coerce
+    .number({ message: messageRef('rule.number') })
+    .min(1, { message: messageRef('rule.valueMin', { min: 1 }) })
+    .max(100000, { message: messageRef('rule.valueMax', { max: 100000 }) }),
+};
+export const addTypeMaintenanceRequest = z.object(maintenanceFields);
+export const updateTypeMaintenanceRequest = z.object({ Id: idRef, ...maintenanceFields });
+
 // ---- Images and upgrade files ----------------------------------------------------------------
 
 export const TYPE_IMAGE_LIMIT = 200 * 1024 * 1024;

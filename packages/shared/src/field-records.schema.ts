@@ -375,6 +375,8 @@ export const repairDto = z.object({
   Resolution: z.string(),
   RejectNote: z.string(),
   WarnId: z.number().nullable(),
+  /** The service interval (a type's TypeMaintenance row) whose run hours opened it; null for others. */
+  MaintenanceId: z.number().nullable(),
   ReportedBy: z.string(),
   CreatedAt: z.number(),
   AssignedAt: z.number().nullable(),

@@ -20,6 +20,7 @@ import { up as deviceVideos } from './migrations/0019-device-videos.ts';
 import { up as fieldRecords } from './migrations/0020-field-records.ts';
 import { up as boxDataMenu } from './migrations/0024-box-data-menu.ts';
 import { up as roundChemicals } from './migrations/0027-round-chemicals.ts';
+import { up as maintenance } from './migrations/0027b-maintenance.ts';
 import { up as groupWatermark } from './migrations/0029-group-watermark.ts';
 import { up as deviceUseTime } from './migrations/0030-device-use-time.ts';
 import { up as hj212 } from './migrations/0032-hj212.ts';
@@ -51,6 +52,7 @@ const steps: [string, Step][] = [
   ['0020_field_records', fieldRecords],
   ['0024_box_data_menu', boxDataMenu],
   ['0027_round_chemicals', roundChemicals],
+  ['0027b_maintenance', maintenance],
   ['0029_group_watermark', groupWatermark],
   ['0030_device_use_time', deviceUseTime],
   ['0032_hj212', hj212],

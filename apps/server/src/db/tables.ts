@@ -113,6 +113,8 @@ export interface Database {
   type_overviews: TypeOverviewTable;
   type_schemas: TypeSchemaTable;
   type_statistics: TypeStatisticTable;
+  type_maintenance: TypeMaintenanceTable;
+  maintenance_counters: MaintenanceCounterTable;
   type_images: TypeImageTable;
   type_update_files: TypeUpdateFileTable;
   type_templates: TypeTemplateTable;
@@ -622,6 +624,28 @@ export interface TypeStatisticTable {
   name: string;
 }
 
+/** A device type's service interval: hours its run switch may be on between services. */
+export interface TypeMaintenanceTable {
+  id: Generated<number>;
+  group_id: number;
+  type_id: number;
+  data_define_id: number;
+  run_key: Generated<string>;
+  name: string;
+  interval_hours: number;
+}
+
+/** A device's run time counted for a service interval, and the maintenance repair it opened. */
+export interface MaintenanceCounterTable {
+  device_sn: string;
+  maintenance_id: number;
+  group_id: number;
+  run_seconds: Generated<number>;
+  counted_to: number;
+  service_seconds: Generated<number>;
+  open_repair_id: number | null;
+}
+
 export interface TypeImageTable {
   id: Generated<number>;
   group_id: number;
@@ -1034,6 +1058,8 @@ export interface RepairTable {
   started_at: number | null;
   done_at: number | null;
   verified_at: number | null;
+  /** The service interval (type_maintenance) whose run hours made this repair. */
+  maintenance_id: number | null;
 }
 
 /** A station's inspection checklist (JSON array of items) and the days between rounds (0: none). */

@@ -22,6 +22,8 @@ import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
 import { RefusalLog } from '../modules/telemetry/refusal-log.ts';
 import { UndefinedKeyLimit } from '../modules/telemetry/undefined-keys.ts';
 import { RetentionJob } from '../modules/telemetry/retention.job.ts';
+import { MaintenanceJob } from '../modules/field-records/maintenance.job.ts';
+import { MaintenanceRepository } from '../modules/field-records/maintenance.repository.ts';
 import { OnlineRepository } from '../modules/online/online.repository.ts';
 import { OnlineService } from '../modules/online/online.service.ts';
 import { AlarmsRepository } from '../modules/alarms/alarms.repository.ts';
@@ -64,6 +66,8 @@ export interface LiveData {
   retention: RetentionJob;
   /** Changes other instances made to what this one caches (devices, ended sessions); on SQLite nothing. */
   changes: ChangeFeed;
+  /** Repairs opened by run hours (modules/field-records/maintenance.job.ts). */
+  maintenance: MaintenanceJob;
   /** Whether this instance runs the jobs that must run once (always on SQLite). */
   leader: JobLeader;
   /** The embedded broker (undefined with an external one). */
@@ -208,6 +212,7 @@ export const liveDataPlugin = fp(
     });
     // On SQLite its deletes run in the ingest writer's thread, between batches.
     const retention = new RetentionJob(db, dialect, config, log, { expired: writeThread });
+    const maintenance = new MaintenanceJob({ repository: new MaintenanceRepository(db), history, log });
 
     const broker = config.MQTT_URL
       ? undefined
@@ -281,6 +286,7 @@ export const liveDataPlugin = fp(
       auth,
       retention,
       changes: feed,
+      maintenance,
       leader,
       broker,
       get external() {
@@ -324,6 +330,7 @@ export const liveDataPlugin = fp(
         await leader.start();
         online.start();
         retention.start(() => leader.leads());
+        maintenance.start(() => leader.leads());
         commands.start();
         app.ctx.notifications.start((error) => {
           log.error({ err: error }, 'alarm notifications');
@@ -337,6 +344,7 @@ export const liveDataPlugin = fp(
       await feed.stop();
       // A run under way ends after its chunk (on SQLite when the write thread closes, below).
       const retentionStopped = retention.stop();
+      await maintenance.stop();
       commands.stop();
       await app.ctx.notifications.stop();
       if (broker) await broker.close();

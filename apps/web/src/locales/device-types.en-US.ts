@@ -438,6 +438,20 @@ export const deviceTypesEnUS = {
     searchPlaceholder: 'Search nodes',
     description: 'The process of the type as a tree of named values.',
   },
+  typeMaintenance: {
+    title: 'Service intervals by run hours',
+    description:
+      'A pump’s or blower’s run switch and the hours it may run between services: each device of this type gets a repair by itself when its run hours since the last service reach the interval.',
+    add: 'Add a service interval',
+    edit: 'Edit service interval',
+    empty: 'No service intervals',
+    name: 'Service',
+    namePlaceholder: 'e.g. Blower 1 oil and belts',
+    runSwitch: 'Run switch',
+    runSwitchHelp: 'A boolean data point: the time it is on counts as run time',
+    intervalHours: 'Every (run hours)',
+    hours: '{{hours}} h',
+  },
   typeStatistics: {
     add: 'Add statistic',
     edit: 'Edit statistic',

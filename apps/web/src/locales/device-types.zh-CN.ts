@@ -434,6 +434,20 @@ export const deviceTypesZhCN: Shape<typeof deviceTypesEnUS> = {
     searchPlaceholder: '搜索节点',
     description: '以树形的名称与值描述类型的工艺。',
   },
+  typeMaintenance: {
+    title: '按运行小时保养',
+    description:
+      '泵或风机的运行开关及两次保养之间可运行的小时数：此类型的每台设备自上次保养起的运行小时达到间隔时，自动生成一张维修单。',
+    add: '新增保养间隔',
+    edit: '编辑保养间隔',
+    empty: '暂无保养间隔',
+    name: '保养项目',
+    namePlaceholder: '如：1#风机换油、换皮带',
+    runSwitch: '运行开关',
+    runSwitchHelp: '布尔型数据点：其开启时间计为运行时间',
+    intervalHours: '间隔（运行小时）',
+    hours: '{{hours}} 小时',
+  },
   typeStatistics: {
     add: '新增统计',
     edit: '编辑统计',

@@ -120,6 +120,7 @@ export const recordsEnUS = {
       createdAt: 'Reported at',
       moved: 'Saved',
       fromAlarm: 'from alarm #{{id}}',
+      fromRunHours: 'service due by run hours ({{hours}})',
       actions: { assign: 'Assign', start: 'Start', finish: 'Finish', verify: 'Verify', reject: 'Reject' },
       actionsNamed: {
         assign: 'Assign “{{name}}”',

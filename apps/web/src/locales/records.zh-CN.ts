@@ -120,6 +120,7 @@ export const recordsZhCN: typeof recordsEnUS = {
       createdAt: '报修时间',
       moved: '已保存',
       fromAlarm: '来自告警 #{{id}}',
+      fromRunHours: '运行小时到期保养（{{hours}}）',
       actions: { assign: '派单', start: '开始', finish: '完成', verify: '验收', reject: '退回' },
       actionsNamed: {
         assign: '派单“{{name}}”',

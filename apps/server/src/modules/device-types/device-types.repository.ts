@@ -101,6 +101,17 @@ export class DeviceTypesRepository {
     return row?.data_key;
   }
 
+  /** A library data point's data type (boolean, readable …), of the group. */
+  async dataDefineType(id: number, groupId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('data_defines')
+      .select('data_type')
+      .where('id', '=', id)
+      .where('group_id', '=', groupId)
+      .executeTakeFirst();
+    return row?.data_type;
+  }
+
   /** Whether a row of a part belongs to the type. */
   async inType(table: TypePartTable, id: number, typeId: number): Promise<boolean> {
     const row = await this.db

@@ -22,6 +22,9 @@ import {
   addTypeOverviewRequest,
   addTypeSchemaRequest,
   addTypeStatisticRequest,
+  addTypeMaintenanceRequest,
+  typeMaintenanceDto,
+  updateTypeMaintenanceRequest,
   hardwareConfigDto,
   moduleArgumentDto,
   moduleControlDto,
@@ -348,6 +351,31 @@ export function typePartsRoutes(root: FastifyInstance): void {
       derive: async (row, user) => {
         const key = await defineKey(row, user);
         return key === undefined ? row : { ...row, stat_key: key };
+      },
+    }),
+  });
+
+  // ---- Service intervals by run hours ------------------------------------------------------------
+  registerResource(root, {
+    ...partResource('maintenance'),
+    tags,
+    access,
+    dto: typeMaintenanceDto,
+    create: addTypeMaintenanceRequest,
+    update: updateTypeMaintenanceRequest,
+    columns: { Key: 'run_key' },
+    sortable: ['Name', 'IntervalHours'],
+    searchable: ['Name', 'Key'],
+    parent,
+    ...typeScope.partHooks('maintenance', {
+      derive: async (row, user) => {
+        const key = await defineKey(row, user);
+        if (key === undefined) return row;
+        // Run time is the time a switch is on: only a boolean data point counts it.
+        const dataType = await types.dataDefineType(Number(row.data_define_id), user.groupId);
+        if (dataType !== 'boolean' && dataType !== 'boolean2')
+          throw new AppError(400, 'typeMaintenance.notSwitch', {}, 'DataDefineId');
+        return { ...row, run_key: key };
       },
     }),
   });

@@ -20,7 +20,8 @@ export type TypePartTable =
   | 'type_module_feedbacks'
   | 'type_overviews'
   | 'type_schemas'
-  | 'type_statistics';
+  | 'type_statistics'
+  | 'type_maintenance';
 
 export const partTable = (key: TypePartKey): TypePartTable => `type_${snake(key)}` as TypePartTable;
 

@@ -222,6 +222,7 @@ export class FieldRecordsService {
       Resolution: r.resolution,
       RejectNote: r.reject_note,
       WarnId: r.warn_id,
+      MaintenanceId: r.maintenance_id,
       ReportedBy: r.reported_by_name,
       CreatedAt: r.created_at,
       AssignedAt: r.assigned_at === null ? null : r.assigned_at,

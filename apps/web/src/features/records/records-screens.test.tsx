@@ -44,6 +44,7 @@ const repair = (fields: Partial<RepairDto>): RepairDto => ({
   Resolution: '',
   RejectNote: '',
   WarnId: null,
+  MaintenanceId: null,
   ReportedBy: 'operator',
   CreatedAt: Date.UTC(2026, 10, 20, 2),
   AssignedAt: null,
@@ -158,6 +159,7 @@ describe('repairs', () => {
       'GET /api/GetRepairPageList': () => [
         repair({ Id: 1, State: 'assigned', AssigneeName: 'Wang Wei' }),
         repair({ Id: 2, RepairTitle: 'Grid blocked', State: 'reported', DueAt: Date.UTC(2026, 10, 1), Overdue: true }),
+        repair({ Id: 3, RepairTitle: 'Blower 1 service', RepairContent: '2000 h / 2000 h', MaintenanceId: 4, FaultCode: '' }),
       ],
       'POST /api/Repair/1/Action': () => ({
         status: 409,
@@ -169,6 +171,8 @@ describe('repairs', () => {
     const overdueRow = overdue?.closest('tr, .ant-card') as HTMLElement;
     expect(within(overdueRow).getByText('Overdue')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Assign “Grid blocked”' })).toBeNull();
+    // A repair the run hours opened says so.
+    expect(screen.getAllByText(/service due by run hours \(2000 h \/ 2000 h\)/).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Start “Blower 1 trips”' }));
     expect(await screen.findByText('This repair is “Done”: it cannot be started now')).toBeTruthy();
     expect(api.callsTo('POST', '/api/Repair/1/Action')[0]?.body).toEqual({ Action: 'start' });

@@ -13,6 +13,7 @@ import type {
   TypeImageDto,
   TypeSchemaDto,
   TypeStatisticDto,
+  TypeMaintenanceDto,
   TypeUpdateFileDto,
   moduleArgumentDto,
   moduleFeedbackDto,
@@ -59,6 +60,7 @@ export type {
   TemplateProfileDto,
   TypeDataDefineDto,
   TypeImageDto,
+  TypeMaintenanceDto,
   TypeStatisticDto,
   TypeUpdateFileDto,
 };
@@ -130,6 +132,7 @@ export const feedbackResource = typePartResource<ModuleFeedbackDto>('moduleFeedb
 export const overviewResource = typePartResource<TypeOverviewDto>('overviews');
 export const schemaResource = typePartResource<SchemaRow>('schemas');
 export const statisticsResource = typePartResource<TypeStatisticDto>('statistics');
+export const maintenanceResource = typePartResource<TypeMaintenanceDto>('maintenance');
 export const moduleArgumentsResource = typePartResource<ModuleArgumentDto>('moduleArguments');
 
 /** GET type/{typeId}/TypeDataDefine/keys: the data keys of a type's data points. */

@@ -54,6 +54,7 @@ function RepairTitleCell({ row, withSite }: { row: RepairDto; withSite: boolean 
   const { t } = useTranslation();
   const details = [row.FaultCode, row.DeviceName || row.DeviceSn, withSite ? row.ProjectName : ''].filter(Boolean);
   if (row.WarnId !== null) details.push(t('records.repair.fromAlarm', { id: row.WarnId }));
+  if (row.MaintenanceId !== null) details.push(t('records.repair.fromRunHours', { hours: row.RepairContent }));
   return (
     <Flex vertical gap={2}>
       <Typography.Text strong type={row.Overdue ? 'danger' : undefined}>

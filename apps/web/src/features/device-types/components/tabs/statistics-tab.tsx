@@ -4,7 +4,7 @@
  * FilterType is range, whether it shows, and its unit.
  */
 import { useMemo } from 'react';
-import { Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addTypeStatisticRequest, updateTypeStatisticRequest } from '@sluice/shared/device-type.schema';
@@ -16,6 +16,7 @@ import { ResourceTable } from '../../../../components/resource-table/resource-ta
 import type { ResourceTableConfig } from '../../../../components/resource-table/resource-types';
 import { objectShape, translateMessageRef, zodFieldRules } from '../../../../lib/zod-form';
 import { statisticsResource, type TypeStatisticDto } from '../../api/device-types-api';
+import { MaintenanceTable } from './maintenance-table';
 
 const shape = objectShape(addTypeStatisticRequest) ?? {};
 const rulesOf = (name: string) => {
@@ -135,5 +136,10 @@ export function StatisticsTab({ typeId }: { typeId: number }) {
     }),
     [t],
   );
-  return <ResourceTable config={config} pathParams={{ typeId }} description={t('typeStatistics.description')} compact />;
+  return (
+    <Flex vertical gap={24}>
+      <ResourceTable config={config} pathParams={{ typeId }} description={t('typeStatistics.description')} compact />
+      <MaintenanceTable typeId={typeId} />
+    </Flex>
+  );
 }
