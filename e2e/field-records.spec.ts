@@ -71,7 +71,7 @@ test('a water sample over the standard is marked, a repair goes from reported to
   await expect(form).toBeHidden();
   const sample = operator.locator('.ant-card, tr').filter({ hasText: 'NH3-N 9.5' }).first();
   await expect(sample).toContainText('Over the standard');
-  await expect(sample).toContainText('NH3-N 9.5 · over');
+  await expect(sample).toContainText('NH3-N 9.5 mg/L · over');
 
   // The month's report of the station holds the sample and its parameter over the standard.
   await operator.goto('/records/report');

@@ -210,7 +210,10 @@ describe('water quality', () => {
       'GET /api/7/DeviceInput': () => [sample({})],
       'GET /api/7/Device/AllDevice': () => [{ DeviceSn: 'SL0000000104', DeviceName: 'Analyser' }],
     });
-    expect((await screen.findAllByText('NH3-N 9.5 · over')).length).toBeGreaterThan(0);
+    // The tag names the parameter, its value with the unit, and that it is over.
+    const over = (_: string, element: Element | null) =>
+      element?.classList.contains('ant-tag') === true && element.textContent === 'NH3-N 9.5 mg/L · over';
+    expect((await screen.findAllByText(over)).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Over the standard').length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Record a sample' }));
     const dialog = await dialogTitled('Record a sample');
