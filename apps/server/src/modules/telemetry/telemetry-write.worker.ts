@@ -10,6 +10,7 @@ import { openSqliteConnection } from '../../db/node-sqlite-dialect.ts';
 import { acquireInThread, releaseInThread } from '../../db/sqlite-write-lock.ts';
 import { SqliteExpiredChunks, deleteInChunks } from './retention-chunks.ts';
 import { SqliteWriteStatements } from './sqlite-write.statements.ts';
+import { unpackBatch } from './packed-batch.ts';
 import { TelemetryWriteRepository, type BatchResult } from './telemetry-write.repository.ts';
 import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
 
@@ -52,7 +53,12 @@ const answer = (id: number, work: () => Promise<BatchResult | number>) => {
 const handle = (request: WorkerRequest): void => {
   switch (request.kind) {
     case 'commit':
-      answer(request.id, () => inTurn(() => repository.commit(request.points, request.latest, request.now)));
+      answer(request.id, () =>
+        inTurn(() => {
+          const { points, latest } = unpackBatch(request.batch);
+          return repository.commit(points, latest, request.now);
+        }),
+      );
       return;
     case 'expire':
       // Before each chunk, the messages that came meanwhile take their turn: their batches go first.

@@ -17,10 +17,11 @@ import { Worker } from 'node:worker_threads';
 import { releaseDeadThread, writeLockOf } from '../../db/sqlite-write-lock.ts';
 import type { BatchCommitter } from './ingest-writer.ts';
 import type { ExpiredRows, ExpiryRequest } from './retention-chunks.ts';
+import { packBatch, transferables, type PackedBatch } from './packed-batch.ts';
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
 export type WorkerRequest =
-  | { kind: 'commit'; id: number; points: BatchPoint[]; latest: LatestUpdate[]; now: number }
+  | { kind: 'commit'; id: number; batch: PackedBatch; now: number }
   | { kind: 'expire'; id: number; expiry: ExpiryRequest }
   | { kind: 'forget'; deviceSn: string }
   | { kind: 'close' };
@@ -48,7 +49,9 @@ export class ThreadedWriteRepository implements BatchCommitter, ExpiredRows {
   }
 
   commit(points: BatchPoint[], latest: LatestUpdate[], now = Date.now()): Promise<BatchResult> {
-    return this.call((id) => ({ kind: 'commit', id, points, latest, now })) as Promise<BatchResult>;
+    // Packed: numbers in typed arrays whose buffers move to the thread (packed-batch.ts).
+    const batch = packBatch(points, latest);
+    return this.call((id) => ({ kind: 'commit', id, batch, now }), transferables(batch)) as Promise<BatchResult>;
   }
 
   /**
@@ -59,12 +62,12 @@ export class ThreadedWriteRepository implements BatchCommitter, ExpiredRows {
     return this.call((id) => ({ kind: 'expire', id, expiry })) as Promise<number>;
   }
 
-  private call(request: (id: number) => WorkerRequest): Promise<BatchResult | number> {
+  private call(request: (id: number) => WorkerRequest, transfer: ArrayBuffer[] = []): Promise<BatchResult | number> {
     if (this.closed) return Promise.reject(new Error('the write thread is closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.thread().postMessage(request(id));
+      this.thread().postMessage(request(id), transfer);
     });
   }
 
