@@ -5,7 +5,8 @@
  * (Fastify inject, no network), after a warm-up:
  *
  * - a year chart of one point (`DeviceHisData`, Type=auto),
- * - ten points for a year in one call,
+ * - ten points for a year in one call, as the console asks for them (Layout=columns) and in the
+ *   default rows layout,
  * - a month of daily statistics for 100 stations (`DeviceStatisticsData` over a project of 100
  *   stations, one device each: a treated-water counter and an effluent COD held to 50 mg/L with a
  *   range filter, a COD spike on every seventh day so that the hour-by-hour path runs too), and
@@ -230,9 +231,9 @@ async function bareRollups(): Promise<void> {
 }
 
 const chart = (body: unknown) => {
-  const b = body as { Source: string; Series: { Count: number; Points: unknown[] }[] };
+  const b = body as { Source: string; Series: { Count: number; Points?: unknown[]; Times?: unknown[] }[] };
   const rows = b.Series.reduce((n, s) => n + s.Count, 0);
-  const points = b.Series.reduce((n, s) => n + s.Points.length, 0);
+  const points = b.Series.reduce((n, s) => n + (s.Points ?? s.Times ?? []).length, 0);
   return `${String(b.Series.length)} series, source ${b.Source}, ${rows.toLocaleString('en-US')} rows → ${points.toLocaleString('en-US')} points`;
 };
 const date = (ts: number) => new Date(ts + offset * 60_000).toISOString().slice(0, 10);
@@ -253,11 +254,13 @@ for (const [label, from] of steps) {
   );
   const year = `BeginTime=${String(end - 365 * DAY)}&EndTime=${String(end)}`;
   await time('year chart, one point', `/api/${String(groupId)}/${sn}/DeviceHisData?${year}&Keys=P0`, chart);
+  const tenKeys = `Keys=${Array.from({ length: KEYS }, (_, k) => `P${String(k)}`).join(',')}`;
   await time(
-    'year chart, ten points in one call',
-    `/api/${String(groupId)}/${sn}/DeviceHisData?${year}&Keys=${Array.from({ length: KEYS }, (_, k) => `P${String(k)}`).join(',')}`,
+    'year chart, ten points, columns (console)',
+    `/api/${String(groupId)}/${sn}/DeviceHisData?${year}&${tenKeys}&Layout=columns`,
     chart,
   );
+  await time('year chart, ten points, rows (default)', `/api/${String(groupId)}/${sn}/DeviceHisData?${year}&${tenKeys}`, chart);
   await time(
     'month of daily statistics, 100 stations',
     `/api/${String(groupId)}/DeviceStatisticsData?Begin=${date(month)}&End=${date(end - 1)}&ProjectId=${String(projectId)}`,

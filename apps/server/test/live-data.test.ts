@@ -202,6 +202,21 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     const inflow = his.data.Series.find((s) => s.Key === 'Inflow');
     expect(inflow?.Points.map((p) => p[1])).toEqual([10, 11, 12, 13, 14]);
     expect(his.data.Series.find((s) => s.Key === 'Note')?.Points.at(-1)?.[1]).toBe('t4');
+    // Layout=columns: the same points as columns (what the console's chart asks for).
+    const columns = await t.json<{ Series: { Key: string; Times: number[]; Values: unknown[]; Count: number }[] }>({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN}/DeviceHisData?BeginTime=${String(base - 1)}&EndTime=${String(Date.now() + 1)}&Keys=Inflow,Note&Layout=columns`,
+      token: admin,
+    });
+    expect(columns.data.Series.map(({ Key, Times, Values, Count }) => ({ Key, Times, Values, Count }))).toEqual(
+      his.data.Series.map(({ Key, Points, Count }) => ({
+        Key,
+        Times: Points.map((p) => p[0]),
+        Values: Points.map((p) => p[1]),
+        Count,
+      })),
+    );
+    expect(columns.data.Series.find((s) => s.Key === 'Note')?.Values).toEqual(['t0', 't1', 't2', 't3', 't4']);
 
     const latest = await t.json<{ Data: Record<string, unknown>; Online: boolean; Time: number }>({
       method: 'GET',
@@ -210,7 +225,10 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     });
     expect(latest.data).toMatchObject({ Online: true, Time: base + 40_000, Data: { Inflow: 14, LiftPump1Run: 0, Note: 't4' } });
 
-    const hourly = await t.json<{ Source: string; Series: { Key: string; Count: number; Bands: [number, number, number][] }[] }>({
+    const hourly = await t.json<{
+      Source: string;
+      Series: { Key: string; Count: number; Points: [number, number][]; Bands: [number, number, number][] }[];
+    }>({
       method: 'GET',
       url: `/api/device/${SN}/DeviceHisData?BeginTime=${String(base - 3_600_000)}&EndTime=${String(Date.now() + 1)}&Type=hour&Keys=Inflow`,
       token: admin,
@@ -219,6 +237,19 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(hourly.data.Series[0]?.Count).toBe(5);
     expect(Math.min(...bands.map((b) => b[1]))).toBe(10);
     expect(Math.max(...bands.map((b) => b[2]))).toBe(14);
+    const hourlyColumns = await t.json<{
+      Series: { Times: number[]; Values: number[]; Mins: number[]; Maxs: number[]; Count: number }[];
+    }>({
+      method: 'GET',
+      url: `/api/device/${SN}/DeviceHisData?BeginTime=${String(base - 3_600_000)}&EndTime=${String(Date.now() + 1)}&Type=hour&Keys=Inflow&layout=COLUMNS`,
+      token: admin,
+    });
+    const inColumns = hourlyColumns.data.Series[0];
+    expect(inColumns?.Count).toBe(5);
+    expect(inColumns?.Times).toEqual(bands.map((b) => b[0]));
+    expect(inColumns?.Mins).toEqual(bands.map((b) => b[1]));
+    expect(inColumns?.Maxs).toEqual(bands.map((b) => b[2]));
+    expect(inColumns?.Values).toEqual(hourly.data.Series[0]?.Points.map((p) => p[1]));
 
     const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     const days = await t.json<

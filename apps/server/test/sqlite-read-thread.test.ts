@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectColumns } from '../src/db/select-columns.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 describe('the SQLite reader thread', () => {
@@ -53,6 +54,41 @@ describe('the SQLite reader thread', () => {
     expect(await db.selectFrom('sessions').select('token_hash').where('token_hash', '=', 'read-thread').execute()).toHaveLength(
       1,
     );
+  });
+
+  it('answers a select as columns without row objects, as the main connection does from its rows', async () => {
+    const { db, reads } = t.app.ctx;
+    const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('sessions')
+      .values([
+        { token_hash: 'columns-1', user_id: user.id, created_at: 10, expires_at: 11, revoked_at: null },
+        { token_hash: 'columns-2', user_id: user.id, created_at: 20, expires_at: 21, revoked_at: 22 },
+      ])
+      .execute();
+    const query = (on: typeof db) =>
+      on
+        .selectFrom('sessions')
+        .select(['token_hash', 'created_at', 'revoked_at'])
+        .where('token_hash', 'like', 'columns-%')
+        .orderBy('created_at');
+    const threaded = await selectColumns(reads, query(reads));
+    // Numbers come as a Float64Array from the thread; a column with a null in it as a plain array.
+    expect(threaded.created_at).toBeInstanceOf(Float64Array);
+    const plain = (c: typeof threaded) => ({
+      length: c.length,
+      token_hash: Array.from(c.token_hash),
+      created_at: Array.from(c.created_at),
+      revoked_at: Array.from(c.revoked_at),
+    });
+    expect(plain(threaded)).toEqual({
+      length: 2,
+      token_hash: ['columns-1', 'columns-2'],
+      created_at: [10, 20],
+      revoked_at: [null, 22],
+    });
+    expect(plain(await selectColumns(db, query(db)))).toEqual(plain(threaded));
+    expect((await selectColumns(reads, query(reads).where('token_hash', '=', 'none'))).length).toBe(0);
   });
 
   it('lets a process that has nothing else left end once it is closed', async () => {

@@ -10,14 +10,17 @@ import { Kysely, type CompiledQuery, type DatabaseConnection, type Driver, type 
 import type { Database } from './tables.ts';
 import { NodeSqliteDialect, readsOnly, toSqlite } from './node-sqlite-dialect.ts';
 import type { ReadReply, ReadRequest } from './sqlite-read.worker.ts';
+import { registerColumnReader } from './select-columns.ts';
+
+type Reply = Extract<ReadReply, { names: string[] }>;
 
 interface Waiting {
-  resolve: (rows: unknown[]) => void;
+  resolve: (reply: Reply) => void;
   reject: (error: Error) => void;
 }
 
 /** The reader thread's columns as the row objects Kysely expects. */
-function rowsOf({ names, columns, length }: Extract<ReadReply, { names: string[] }>): Record<string, unknown>[] {
+function rowsOf({ names, columns, length }: Reply): Record<string, unknown>[] {
   const rows = new Array<Record<string, unknown>>(length);
   for (let r = 0; r < length; r++) {
     const row: Record<string, unknown> = {};
@@ -40,7 +43,7 @@ class ReadThread implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!readsOnly(query)) throw new Error('the reader thread only runs selects');
-    const rows = await this.read(query);
+    const rows = rowsOf(await this.read(query));
     return { rows: rows as R[] };
   }
 
@@ -48,7 +51,9 @@ class ReadThread implements DatabaseConnection {
     throw new Error('the reader thread does not stream');
   }
 
-  private read(query: CompiledQuery): Promise<unknown[]> {
+  /** A select's columns as the thread sends them, without making row objects (select-columns.ts). */
+  read(query: CompiledQuery): Promise<Reply> {
+    if (!readsOnly(query)) return Promise.reject(new Error('the reader thread only runs selects'));
     if (this.closed) return Promise.reject(new Error('the reader thread is closed'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -66,7 +71,7 @@ class ReadThread implements DatabaseConnection {
       if (!waiting) return;
       this.waiting.delete(reply.id);
       if ('error' in reply) waiting.reject(new Error(reply.error));
-      else waiting.resolve(rowsOf(reply));
+      else waiting.resolve(reply);
     });
     const failAll = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
@@ -98,7 +103,7 @@ class ReadThread implements DatabaseConnection {
 }
 
 class ReadThreadDriver implements Driver {
-  private readonly thread: ReadThread;
+  readonly thread: ReadThread;
   constructor(file: string) {
     this.thread = new ReadThread(file);
   }
@@ -127,5 +132,8 @@ class ReadThreadDriver implements Driver {
 
 /** Selects on the database file, run in a thread of their own. */
 export function openReadThread(file: string): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new NodeSqliteDialect(new ReadThreadDriver(file)) });
+  const driver = new ReadThreadDriver(file);
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(driver) });
+  registerColumnReader(db, (query) => driver.thread.read(query));
+  return db;
 }

@@ -340,7 +340,9 @@ export class Hj212Forwarder {
     for (const code of codes) {
       const id = idOf.get(code.dataKey);
       if (id === undefined) continue;
-      const values = (await this.deps.history.raw(id, start, end, 100_000)).num.filter((v): v is number => v !== null);
+      const values = Array.from((await this.deps.history.raw(id, start, end, 100_000)).num).filter(
+        (v): v is number => v !== null,
+      );
       if (values.length === 0) continue;
       const inUnit = values.map((v) => v / code.scale);
       const avg = inUnit.reduce((a, b) => a + b, 0) / inUnit.length;

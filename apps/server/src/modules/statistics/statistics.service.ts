@@ -412,9 +412,7 @@ export class StatisticsService {
       if (state !== null && state !== undefined) out.push({ ts, state: String(state) });
     };
     if (prior) push(prior.ts, prior.num, prior.txt);
-    raw.ts.forEach((ts, i) => {
-      push(ts, raw.num[i], raw.txt[i]);
-    });
+    for (let i = 0; i < raw.length; i++) push(raw.ts[i] ?? 0, raw.num[i], raw.txt[i]);
     return out;
   }
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deviceSn } from '@sluice/shared/device.schema';
-import { historyDto, historyQuery, latestDto } from '@sluice/shared/telemetry.schema';
+import { historyColumnsDto, historyDto, historyQuery, latestDto } from '@sluice/shared/telemetry.schema';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
@@ -51,10 +51,10 @@ export function historyRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'History of a device for charts: per key at most MaxPoints points (default 2,000; min/max per bucket), from raw rows, hourly or daily roll-ups chosen by the range (Type=auto) or named (raw, hour, day). Format=csv or xlsx exports every row in range; a series the type’s statistics hold to a standard carries it.',
+          'History of a device for charts: per key at most MaxPoints points (default 2,000; min/max per bucket), from raw rows, hourly or daily roll-ups chosen by the range (Type=auto) or named (raw, hour, day). Format=csv or xlsx exports every row in range; a series the type’s statistics hold to a standard carries it. Layout=columns answers each series’ points as columns (Times, Values, Mins, Maxs) instead of rows (Points, Bands).',
         params: deviceParams,
         querystring: historyQuery,
-        response: { 200: envelopeOf(historyDto) },
+        response: { 200: envelopeOf(z.union([historyDto, historyColumnsDto])) },
       },
     },
     async (request, reply) => {

@@ -6,11 +6,10 @@
  * Whatever the source, a series comes back with at most MaxPoints points (min/max per bucket).
  */
 import { parseDeviceTime, type DataValue } from '@sluice/shared/device-protocol';
-import type { HistoryDto, HistoryQuery, LatestDto } from '@sluice/shared/telemetry.schema';
-import { roundValue } from '@sluice/shared/number-format';
+import type { HistoryColumnsDto, HistoryDto, HistoryQuery, LatestDto } from '@sluice/shared/telemetry.schema';
 import { AppError } from '../../http/errors.ts';
 import { DAY_MS, HOUR_MS, dayStart, localDate } from './rollup.ts';
-import { mergeBuckets, minMax, type Point } from './downsample.ts';
+import { mergeBuckets, minMax, type PointColumns } from './downsample.ts';
 import type { DeviceDirectory, KnownDevice } from './device-directory.ts';
 import type { HistoryRepository, RollupTable, SeriesInfo } from './history.repository.ts';
 
@@ -24,6 +23,8 @@ export const CSV_LIMIT = 1_000_000;
 export const XLSX_LIMIT = 200_000;
 /** The longest range of a history call. */
 export const MAX_RANGE_DAYS = 3660;
+
+type Point = [number, number | string | null];
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -81,57 +82,76 @@ export class HistoryService {
     this.defaultMaxPoints = defaultMaxPoints;
   }
 
-  /** `standards`: the device type's statistics standards by key, drawn as lines on the chart. */
+  /**
+   * `standards`: the device type's statistics standards by key, drawn as lines on the chart.
+   * The points are built as columns and answered as the query's Layout asks: rows (Points,
+   * Bands) or those columns.
+   */
   async chart(
     device: KnownDevice,
     query: HistoryQuery,
     now = Date.now(),
     standards: ReadonlyMap<string, string> = new Map(),
-  ): Promise<HistoryDto> {
+  ): Promise<HistoryDto | HistoryColumnsDto> {
     const { from, to } = historyRange(query, this.offsetMinutes, now);
     const maxPoints = query.MaxPoints ?? this.defaultMaxPoints;
     const series = await this.repository.series(device.groupId, device.deviceSn, keysOf(query.Keys));
     const source = query.Type === 'auto' ? await this.pickSource(series, from, to) : query.Type;
     const names = await this.names(device, standards);
-    const out: HistoryDto['Series'] = [];
+    const out: { head: ReturnType<typeof names>; points: PointColumns; count: number }[] = [];
     let downsampled = false;
     if (source === 'raw') {
       for (const s of series) {
         const raw = await this.repository.raw(s.id, from, to, CSV_LIMIT);
-        const values: (number | string | null)[] = raw.num.map((n, i) => n ?? raw.txt[i] ?? null);
+        const values = new Array<number | string | null>(raw.length);
+        for (let i = 0; i < raw.length; i++) values[i] = raw.num[i] ?? raw.txt[i] ?? null;
         const points = minMax(raw.ts, values, from, to, maxPoints);
-        if (points.length < raw.ts.length) downsampled = true;
-        out.push({ ...names(s), Points: points, Count: raw.ts.length });
+        if (points.times.length < raw.length) downsampled = true;
+        out.push({ head: names(s), points, count: raw.length });
       }
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
       const table: RollupTable = source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily';
-      const rows = await this.repository.chartRollups(
+      const rollups = await this.repository.chartRollups(
         table,
         series.map((s) => s.id),
         from - width + 1,
         to,
       );
       for (const s of series) {
-        const buckets = rows.get(s.id) ?? [];
+        const buckets = rollups.get(s.id);
+        if (!buckets) continue;
         const merged = mergeBuckets(buckets, maxPoints);
-        if (merged.length < buckets.length) downsampled = true;
-        const count = buckets.reduce((n, b) => n + b.cnt, 0);
-        out.push({
-          ...names(s),
-          Points: merged.map((b): Point => [b.bucket, roundValue(b.sum / b.cnt)]),
-          Bands: merged.map((b): [number, number, number] => [b.bucket, b.min, b.max]),
-          Count: count,
-        });
+        if (merged.times.length < buckets.length) downsampled = true;
+        out.push({ head: names(s), points: merged, count: merged.count });
       }
     }
-    return {
+    const head = {
       DeviceSn: device.deviceSn,
       BeginTime: from,
       EndTime: to,
       Source: source,
-      Downsampled: downsampled ? 'minmax' : 'none',
-      Series: out,
+      Downsampled: downsampled ? ('minmax' as const) : ('none' as const),
+    };
+    if (query.Layout === 'columns')
+      return {
+        ...head,
+        Series: out.map(({ head, points, count }) => ({
+          ...head,
+          Count: count,
+          Times: points.times,
+          Values: points.values,
+          ...(points.mins && points.maxs ? { Mins: points.mins, Maxs: points.maxs } : {}),
+        })),
+      };
+    return {
+      ...head,
+      Series: out.map(({ head, points: { times, values, mins, maxs }, count }) => ({
+        ...head,
+        Count: count,
+        Points: times.map((t, i): Point => [t, values[i] ?? null]),
+        ...(mins && maxs ? { Bands: times.map((t, i): [number, number, number] => [t, mins[i] ?? 0, maxs[i] ?? 0]) } : {}),
+      })),
     };
   }
 
@@ -150,18 +170,25 @@ export class HistoryService {
       if (total > CSV_LIMIT) throw new AppError(400, 'history.tooManyRows', { limit: CSV_LIMIT });
       for (const s of series) {
         const raw = await this.repository.raw(s.id, from, to, CSV_LIMIT);
-        columns.set(s.id, new Map(raw.ts.map((t, i) => [t, raw.num[i] ?? raw.txt[i] ?? null])));
+        const values = new Map<number, DataValue | null>();
+        for (let i = 0; i < raw.length; i++) values.set(raw.ts[i] ?? 0, raw.num[i] ?? raw.txt[i] ?? null);
+        columns.set(s.id, values);
       }
     } else {
       const width = source === 'hour' ? HOUR_MS : DAY_MS;
-      const rows = await this.repository.chartRollups(
+      const rollups = await this.repository.chartRollups(
         source === 'hour' ? 'telemetry_hourly' : 'telemetry_daily',
         series.map((s) => s.id),
         from - width + 1,
         to,
       );
-      for (const s of series)
-        columns.set(s.id, new Map((rows.get(s.id) ?? []).map((b) => [b.bucket, roundValue(b.sum / b.cnt)])));
+      for (const s of series) {
+        const buckets = rollups.get(s.id);
+        if (!buckets) continue;
+        // Every bucket, none merged.
+        const { times, values } = mergeBuckets(buckets, Infinity);
+        columns.set(s.id, new Map(times.map((t, i) => [t, values[i] ?? null])));
+      }
     }
     const times = [...new Set([...columns.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
     return { series, times, valueOf: (seriesId: number, time: number) => columns.get(seriesId)?.get(time) ?? null };

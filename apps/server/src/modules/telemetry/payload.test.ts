@@ -92,21 +92,30 @@ describe('downsampling and buckets', () => {
     const ts = Array.from({ length: 1000 }, (_, i) => i);
     const values = ts.map((i) => (i === 500 ? 100 : i === 501 ? -100 : Math.sin(i / 10)));
     const points = minMax(ts, values, 0, 1000, 100);
-    expect(points.length).toBeLessThanOrEqual(100);
-    expect(points.map((p) => p[1])).toContain(100);
-    expect(points.map((p) => p[1])).toContain(-100);
-    expect(points.map((p) => p[0])).toEqual([...points.map((p) => p[0])].sort((a, b) => a - b));
-    expect(minMax([1, 2], [3, 4], 0, 10, 100)).toEqual([
-      [1, 3],
-      [2, 4],
-    ]);
+    expect(points.times.length).toBeLessThanOrEqual(100);
+    expect(points.values).toHaveLength(points.times.length);
+    expect(points.values).toContain(100);
+    expect(points.values).toContain(-100);
+    expect(points.times).toEqual([...points.times].sort((a, b) => a - b));
+    expect(minMax([1, 2], [3, 4], 0, 10, 100)).toEqual({ times: [1, 2], values: [3, 4] });
   });
 
   it('merges roll-up buckets to at most the points asked for', () => {
-    const rows = Array.from({ length: 10 }, (_, i) => ({ bucket: i, cnt: 2, sum: 2 * i, min: i - 1, max: i + 1 }));
-    const merged = mergeBuckets(rows, 3);
-    expect(merged.length).toBeLessThanOrEqual(3);
-    expect(merged[0]).toEqual({ bucket: 0, cnt: 8, sum: 12, min: -1, max: 4 });
+    const rows = Array.from({ length: 10 }, (_, i) => i);
+    const columns = {
+      length: 10,
+      bucket: rows,
+      cnt: rows.map(() => 2),
+      sum: rows.map((i) => 2 * i),
+      min: new Float64Array(rows.map((i) => i - 1)),
+      max: new Float64Array(rows.map((i) => i + 1)),
+    };
+    const merged = mergeBuckets(columns, 3);
+    expect(merged.times.length).toBeLessThanOrEqual(3);
+    // The first point holds buckets 0–3: 8 readings summing to 12.
+    expect([merged.times[0], merged.values[0], merged.mins[0], merged.maxs[0]]).toEqual([0, 1.5, -1, 4]);
+    expect(merged.count).toBe(20);
+    expect(mergeBuckets(columns, 100).values).toEqual(rows);
   });
 
   it('cuts hours and days at local boundaries', () => {

@@ -6,7 +6,7 @@
  */
 import { formatDecimals, type DataOption } from '@sluice/shared/data-types';
 import { formatNumber } from '@sluice/shared/number-format';
-import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import type { HistoryColumnsDto } from '@sluice/shared/telemetry.schema';
 import { UNIT_TO_MG_PER_L, type DeviceInputDto } from '@sluice/shared/field-records.schema';
 import { BRAND_GREEN } from '../../../../lib/theme';
 
@@ -94,22 +94,30 @@ export function stateRuns(line: HistoryLine, end: number): [number, number, numb
   return runs;
 }
 
-/** The answer's series as lines, with the decimals of each point's format; `states` gives state points' options. */
+/** The answer's series (in columns) as lines, with the decimals of each point's format; `states` gives state points' options. */
 export function historyLines(
-  history: HistoryDto,
+  history: HistoryColumnsDto,
   formats: ReadonlyMap<string, string>,
   states: ReadonlyMap<string, DataOption[]> = new Map(),
 ): HistoryLine[] {
-  return history.Series.map((series) => ({
-    key: series.Key,
-    label: series.Unit ? `${series.Name} (${series.Unit})` : series.Name,
-    unit: series.Unit,
-    decimals: formatDecimals(formats.get(series.Key)),
-    points: series.Points.map(([time, value]): [number, number | null] => [time, typeof value === 'number' ? value : null]),
-    ...(series.Standard ? { standard: series.Standard } : {}),
-    ...(series.Bands && series.Bands.length > 0 && !states.has(series.Key) ? { bands: series.Bands } : {}),
-    ...(states.has(series.Key) ? { states: states.get(series.Key) } : {}),
-  }));
+  return history.Series.map((series) => {
+    const { Times: times, Values: values, Mins: mins, Maxs: maxs } = series;
+    return {
+      key: series.Key,
+      label: series.Unit ? `${series.Name} (${series.Unit})` : series.Name,
+      unit: series.Unit,
+      decimals: formatDecimals(formats.get(series.Key)),
+      points: times.map((time, i): [number, number | null] => {
+        const value = values[i];
+        return [time, typeof value === 'number' ? value : null];
+      }),
+      ...(series.Standard ? { standard: series.Standard } : {}),
+      ...(mins && maxs && times.length > 0 && !states.has(series.Key)
+        ? { bands: times.map((time, i): [number, number, number] => [time, mins[i] ?? NaN, maxs[i] ?? NaN]) }
+        : {}),
+      ...(states.has(series.Key) ? { states: states.get(series.Key) } : {}),
+    };
+  });
 }
 
 export const hasData = (lines: readonly HistoryLine[]) => lines.some((line) => line.points.some(([, v]) => v !== null));

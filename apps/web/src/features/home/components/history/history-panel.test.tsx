@@ -10,7 +10,7 @@ import { App, ConfigProvider } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceDataDefineDto } from '@sluice/shared/device-data.schema';
-import type { HistoryDto } from '@sluice/shared/telemetry.schema';
+import type { HistoryColumnsDto, HistoryDto } from '@sluice/shared/telemetry.schema';
 import { setSessionCookies } from '../../../../lib/cookies';
 import { fakeApi, type FakeHandler } from '../../../../test/fake-api';
 import { renderRoutes } from '../../../../test/render';
@@ -62,13 +62,19 @@ const DEFINES = [
   define(2, { DataKey: 'Inflow', DataName: 'Inflow', Unit: 'm³/h' }),
   define(5, { DataKey: 'Note', DataName: 'Note', DataType: 'string' }),
 ];
-const answer = (series: HistoryDto['Series']): HistoryDto => ({
+/** The server's answer to the tab's call, which asks for columns (Layout=columns); written here as rows, for reading. */
+const answer = (series: HistoryDto['Series']): HistoryColumnsDto => ({
   DeviceSn: SN,
   BeginTime: T0 - 7 * 86_400_000,
   EndTime: T0,
   Source: 'raw',
   Downsampled: 'none',
-  Series: series,
+  Series: series.map(({ Points, Bands, ...head }) => ({
+    ...head,
+    Times: Points.map((p) => p[0]),
+    Values: Points.map((p) => p[1]),
+    ...(Bands ? { Mins: Bands.map((b) => b[1]), Maxs: Bands.map((b) => b[2]) } : {}),
+  })),
 });
 const series = (key: string, name: string, unit: string, points: [number, number | string | null][]) => ({
   Key: key,
@@ -139,6 +145,7 @@ describe('the History tab', () => {
     // The first numeric point, the last 7 days.
     const first = api.callsTo('GET', HISTORY)[0];
     expect(first?.query.get('Keys')).toBe('TankLevel');
+    expect(first?.query.get('Layout')).toBe('columns');
     expect(span(first as { query: URLSearchParams })).toBe(7 * 86_400_000);
     expect(drawnSeries()).toMatchObject([
       {
