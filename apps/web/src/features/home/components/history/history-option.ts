@@ -141,6 +141,10 @@ export function standardLimits(standard: string | undefined): number[] {
     .filter((n) => Number.isFinite(n));
 }
 
+/** Lines up to which each gets its min/max band, and the points a band is drawn with at most. */
+export const BANDS_UP_TO = 3;
+const BAND_POINTS = 400;
+
 /** Height of one state's band under the chart, and the chart's own bottom margin. */
 const STATE_ROW = 26;
 const BOTTOM = 56;
@@ -271,6 +275,8 @@ export function historyOption(
         name: line.label,
         yAxisIndex: axisOf(line.unit),
         showSymbol: false,
+        // More points than the axis has pixels are thinned to its pixels' worth, keeping the shape.
+        sampling: 'lttb',
         connectNulls: false,
         data: line.points,
         ...(standardLimits(line.standard).length > 0
@@ -299,10 +305,12 @@ export function historyOption(
         z: 5,
         data: line.lab,
       })),
-      // Each band as a transparent line at the minimum with the spread stacked on it and filled.
+      // Each band as a transparent line at the minimum with the spread stacked on it and filled;
+      // only while the chart has few lines (more overlap into one blur, and drawing them cost
+      // twice the lines themselves: bench:chart-draw), thinned to BAND_POINTS.
       ...lines.flatMap((line, i) =>
-        line.bands
-          ? [
+        line.bands && lines.length <= BANDS_UP_TO
+          ? ((bands) => [
               {
                 type: 'line',
                 name: `${texts.band(line)} (min)`,
@@ -311,7 +319,7 @@ export function historyOption(
                 showSymbol: false,
                 silent: true,
                 lineStyle: { opacity: 0 },
-                data: line.bands.map(([time, min]) => [time, min]),
+                data: bands.map(([time, min]) => [time, min]),
               },
               {
                 type: 'line',
@@ -322,9 +330,9 @@ export function historyOption(
                 silent: true,
                 lineStyle: { opacity: 0 },
                 areaStyle: { color: SERIES_COLORS[i % SERIES_COLORS.length], opacity: 0.15 },
-                data: line.bands.map(([time, min, max]) => [time, max - min]),
+                data: bands.map(([time, min, max]) => [time, max - min]),
               },
-            ]
+            ])(envelope(line.bands, BAND_POINTS))
           : [],
       ),
       // Each state as coloured runs in its row, labelled with the state's name where there is room.
@@ -349,6 +357,26 @@ export function historyOption(
       })),
     ],
   };
+}
+
+/** A band thinned to at most `most` points: each the lowest minimum and highest maximum of the buckets it stands for. */
+export function envelope(bands: readonly [number, number, number][], most: number): [number, number, number][] {
+  const factor = Math.ceil(bands.length / most);
+  if (factor <= 1) return [...bands];
+  const out: [number, number, number][] = [];
+  for (let i = 0; i < bands.length; i += factor) {
+    const first = bands[i];
+    if (!first) break;
+    let [, min, max] = first;
+    for (let j = i + 1; j < Math.min(bands.length, i + factor); j++) {
+      const b = bands[j];
+      if (!b) continue;
+      if (b[1] < min) min = b[1];
+      if (b[2] > max) max = b[2];
+    }
+    out.push([first[0], min, max]);
+  }
+  return out;
 }
 
 const allXAxes = (states: number) => Array.from({ length: states + 1 }, (_, i) => i);
