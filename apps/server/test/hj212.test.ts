@@ -11,6 +11,7 @@ import type { LatestDto } from '@sluice/shared/telemetry.schema';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
 import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
 import { LoggerLink } from './hj212-helpers.ts';
+import { Hj212Logger } from '@sluice/simulator/hj212-logger';
 
 let qn = 0;
 /** A minute upload of COD (normal) and NH3-N (maintenance), asking for an answer. */
@@ -226,5 +227,28 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
       token: admin,
     });
     expect(log.data.some((r) => r.Message.includes('CRC mismatch'))).toBe(true);
+  });
+
+  it('stores what the simulator’s HJ 212 logger sends', async () => {
+    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    await t.call({
+      method: 'PUT',
+      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
+      token: admin,
+      payload: { Mn: 'SIMLOGGER1', Password: 'sim-pw' },
+    });
+    const simulated = new Hj212Logger({ host: '127.0.0.1', port, mn: 'SIMLOGGER1', password: 'sim-pw', seed: 7 });
+    await simulated.connect();
+    try {
+      const at = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+      await simulated.answer(simulated.sendMinute(at));
+      const data = (await latest(device.sn)).Data;
+      expect(data.COD_Out).toBe(simulated.value('COD_Out'));
+      expect(data.PH_Out).toBe(simulated.value('PH_Out'));
+      expect(data.COD_Out_Flag).toBe('N');
+      expect(simulated.pending).toBe(0);
+    } finally {
+      simulated.close();
+    }
   });
 });

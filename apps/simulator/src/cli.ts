@@ -22,12 +22,18 @@
  * server times them out; 'all' for every device), --speed N (simulated seconds per second: 60
  * shows an hour of a station in a minute), and --topic-data … --topic-ack to map other
  * topic templates.
+ *
+ * HJ 212 logger mode: --hj212 host:port --mn MN --pw PASSWORD sends one station's effluent
+ * analysers and flow as HJ 212-2017 minute data (2051) every --interval seconds over TCP to the
+ * server's HJ212_PORT (the device with that MN and password; docs/hj212.md), re-sending what was
+ * not answered after a reconnect.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TOPICS, type TopicTemplates } from '@sluice/shared/device-protocol';
 import { Fleet, type SimDevice } from './fleet.ts';
+import { Hj212Logger } from './hj212-logger.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,6 +59,9 @@ const { values: args } = parseArgs({
     'topic-status': { type: 'string' },
     'topic-cmd': { type: 'string' },
     'topic-ack': { type: 'string' },
+    hj212: { type: 'string' },
+    mn: { type: 'string' },
+    pw: { type: 'string' },
   },
 });
 
@@ -220,7 +229,29 @@ const onSignal = () => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
+/** --hj212: one simulated data logger, until stopped. */
+async function runHj212Logger(address: string): Promise<void> {
+  const [host = 'localhost', port = ''] = address.split(':');
+  if (!args.mn || !args.pw || !/^\d+$/.test(port)) throw new Error('--hj212 host:port needs --mn and --pw');
+  const logger = new Hj212Logger({ host, port: Number(port), mn: args.mn, password: args.pw });
+  const intervalMs = Math.max(1, Number(args.interval)) * 1000;
+  for (;;) {
+    if (!logger.connected) {
+      try {
+        await logger.connect();
+        console.log(`HJ 212 logger ${args.mn} connected to ${address}`);
+      } catch (error) {
+        console.error(`HJ 212 logger: ${error instanceof Error ? error.message : String(error)}; trying again`);
+      }
+    }
+    logger.sendMinute();
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    console.log(`${String(logger.answered)} uploads answered, ${String(logger.pending)} waiting`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.hj212) return runHj212Logger(args.hj212);
   const perStation = Math.max(1, Number(args.stations));
   if (args.remove) {
     await remove();

@@ -9,7 +9,7 @@
  * platform may ask for a range again (a 2051/2061/2031 request with BeginTime and EndTime): it
  * gets 9011 (QnRtn=1) and the link sends from BeginTime again. Periods without valid readings
  * are skipped. How far each kind was answered is kept in the database, so a restart resumes.
- * One server instance forwards (the job is not shared between instances).
+ * Only the instance that leads the periodic jobs (live.leader) forwards.
  */
 import net, { type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +53,8 @@ export interface Hj212ForwarderDeps {
   graceMs?: number;
   /** The first retry's delay; it doubles up to five minutes. */
   retryMs?: number;
+  /** Whether this instance runs the once-across-instances jobs (live.leader); the others do not forward. */
+  leads?: () => boolean;
   now?: () => number;
 }
 
@@ -174,7 +176,7 @@ export class Hj212Forwarder {
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
+      this.running = (this.deps.leads?.() === false ? Promise.resolve() : this.tick()).finally(() => {
         this.running = undefined;
         this.schedule(this.deps.tickMs ?? 5000);
       });

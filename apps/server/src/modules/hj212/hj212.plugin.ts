@@ -48,6 +48,7 @@ export const hj212Plugin = fp(
       log,
       graceMs: config.HJ212_FORWARD_GRACE * 1000,
       retryMs: config.HJ212_FORWARD_RETRY * 1000,
+      leads: () => live.leader.leads(),
     });
     const hj212: Hj212 = {
       repository,
