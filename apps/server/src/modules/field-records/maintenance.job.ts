@@ -119,13 +119,14 @@ export class MaintenanceJob {
     const prior = await this.history.rawBefore(seriesId, from);
     const raw = await this.history.raw(seriesId, from, now, ROWS_PER_RUN);
     // A full read stops short: count up to its last row and go on from there next time.
-    const to = raw.ts.length === ROWS_PER_RUN ? (raw.ts.at(-1) ?? now) : now;
+    const to = raw.length === ROWS_PER_RUN ? (raw.ts[raw.length - 1] ?? now) : now;
     const readings: { ts: number; state: string }[] = [];
     if (prior?.num !== null && prior?.num !== undefined) readings.push({ ts: prior.ts, state: String(prior.num) });
-    raw.ts.forEach((ts, i) => {
+    for (let i = 0; i < raw.length; i++) {
+      const ts = raw.ts[i] ?? to;
       const value = raw.num[i];
       if (ts < to && value !== null && value !== undefined) readings.push({ ts, state: String(value) });
-    });
+    }
     const on = stateTimes(readings, from, to, STATE_HOLD_MS).states.find((s) => s.State === '1')?.Seconds ?? 0;
     if (!(await this.repository.addRun(plan, from, on, to))) return undefined;
     return plan.counter.runSeconds + on;
