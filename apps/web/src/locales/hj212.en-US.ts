@@ -1,6 +1,16 @@
 /** English texts of the HJ 212 screen (issue 21); merged into console.en-US.ts. */
 export const hj212EnUS = {
   hj212: {
+    loggerTab: 'HJ 212',
+    loggerHint: 'A data logger speaking HJ 212-2017 sends as this device with its MN and password (the server’s HJ212_PORT).',
+    notLogger: 'This device is not an HJ 212 logger.',
+    remove: 'Not a logger',
+    removeConfirm: 'Forget MN {{mn}} and its password? The logger can no longer send as this device.',
+    lastPacket: 'Last packet',
+    counts: 'Packets',
+    countsValue: '{{received}} received, {{stored}} stored',
+    refused: 'Refused (by reason)',
+    lastRefusal: 'Last refusal',
     rule: {
       mn: 'An MN is 1–24 letters and digits',
       password: 'A password is 1–32 letters, digits or symbols (no ; , = &)',

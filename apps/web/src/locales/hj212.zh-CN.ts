@@ -1,6 +1,16 @@
 /** HJ 212 页面的中文（issue 21）；并入 console.zh-CN.ts。 */
 export const hj212ZhCN = {
   hj212: {
+    loggerTab: 'HJ 212',
+    loggerHint: '使用 HJ 212-2017 的数采仪以 MN 和密码作为本设备上传（服务器的 HJ212_PORT 端口）。',
+    notLogger: '该设备不是 HJ 212 数采仪。',
+    remove: '取消数采仪',
+    removeConfirm: '删除 MN {{mn}} 及其密码？数采仪将不能再以本设备上传。',
+    lastPacket: '最近报文',
+    counts: '报文',
+    countsValue: '收到 {{received}}，已存 {{stored}}',
+    refused: '拒收（按原因）',
+    lastRefusal: '最近拒收原因',
     rule: {
       mn: 'MN 为 1–24 位字母或数字',
       password: '密码为 1–32 位字母、数字或符号（不含 ; , = &）',

@@ -39,6 +39,7 @@ import { withDeviceTypesCatalog } from '../../lib/feature-catalogs';
 import { lazyComponent } from '../../lib/lazy-page';
 import { DeviceAlarms } from '../../features/notices/components/device-alarms';
 import { DeviceCardTab } from '../../features/sim/components/device-card-tab';
+import { Hj212LoggerTab } from '../../features/hj212/components/hj212-logger-tab';
 import { deviceMapQueryOptions } from '../../features/sites/api/map-api';
 import { projectInfoQueryOptions } from '../../features/sites/api/projects-api';
 import { AddressSearch, type SearchTarget } from '../../features/sites/components/address-search';
@@ -208,6 +209,7 @@ export function HomePage() {
       own.dataPoints,
       own.hardware,
       { key: 'card', label: t('deviceCard.tab'), children: <DeviceCardTab sn={device.DeviceSn} /> },
+      { key: 'hj212', label: t('hj212.loggerTab'), children: <Hj212LoggerTab sn={device.DeviceSn} /> },
       own.migrations,
       { key: 'principals', label: t('home.tabs.principals'), children: <PrincipalsPanel kind="device" id={device.DeviceSn} /> },
       {
