@@ -2,7 +2,9 @@
  * Cameras for tests, from this machine: a few seconds of ffmpeg's test pattern as an HLS stream
  * (kept in apps/server/demo-assets/test-pattern, which the demo's camera plays too; H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
  * VIDEO_PORT under /live/index.m3u8, and a fake of the EZVIZ open platform on VIDEO_PORT + 1
- * whose live and playback addresses are that stream. `node e2e/video-server.ts` runs both.
+ * whose live and playback addresses are that stream; and on VIDEO_PORT at /kit/ezuikit.js a
+ * stand-in for EZVIZ's web player kit, which keeps the settings it was constructed with in
+ * window.fakeEzvizKit and reports success. `node e2e/video-server.ts` runs them.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +24,23 @@ export const E2E_EZVIZ = { appKey: 'e2e-app-key-0001', appSecret: 'e2e-app-secre
  */
 const testPattern = fileURLToPath(new URL('../apps/server/demo-assets/test-pattern/', import.meta.url));
 
+/** The stand-in kit: EZUIKit.EZUIKitPlayer as the console calls it, drawing the address it plays. */
+export const FAKE_KIT_SCRIPT = `window.fakeEzvizKit = { players: [] };
+window.EZUIKit = {
+  EZUIKitPlayer: function (settings) {
+    var copy = {};
+    for (var key in settings) if (typeof settings[key] !== 'function') copy[key] = settings[key];
+    window.fakeEzvizKit.players.push(copy);
+    var box = document.getElementById(settings.id);
+    if (!box) throw new Error('no element #' + settings.id);
+    box.textContent = 'Fake EZVIZ kit: ' + settings.url;
+    box.style.color = '#fff';
+    setTimeout(function () { settings.handleSuccess(); }, 0);
+    this.destroy = function () { box.textContent = ''; };
+  },
+};
+`;
+
 export interface VideoServer {
   /** The live stream's address. */
   streamUrl: string;
@@ -35,6 +54,10 @@ export async function startVideoServer(port = 0): Promise<VideoServer> {
     const url = (request.url ?? '').split('?')[0] ?? '';
     if (url === '/health') {
       response.writeHead(200, { ...headers, 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    if (url === '/kit/ezuikit.js') {
+      response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(FAKE_KIT_SCRIPT);
       return;
     }
     const file = /^\/live\/(index\.m3u8|segment\d+\.m2ts)$/.exec(url)?.[1];

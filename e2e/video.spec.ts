@@ -3,6 +3,9 @@
  * machine by e2e/video-server.ts) is added, plays (the video element's time advances) and is
  * deleted after the confirmation; an EZVIZ camera (over the fake platform) plays back with the
  * time line of its recordings and jumps where the time line is clicked.
+ * An EZVIZ camera with an ezopen:// address plays in EZVIZ's web player kit (a stand-in served by
+ * e2e/video-server.ts, which keeps the settings it was given), or, when the kit is blocked, says
+ * so and plays the camera's HLS address.
  * The demo's own camera (served by the server at /demo/video) plays too.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -99,6 +102,68 @@ test('an EZVIZ camera plays back with the time line of its recordings and jumps 
   await expect(
     panel.getByRole('navigation', { name: 'Camera list' }).locator('.ant-empty-description', { hasText: 'No data' }),
   ).toBeVisible();
+});
+
+const EZOPEN = `ezopen://open.ys7.com/${E2E_EZVIZ.serial}/1.live`;
+
+async function addEzopenCamera(page: Page, panel: ReturnType<Page['getByTestId']>, name: string) {
+  await panel.getByRole('button', { name: 'Add camera' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add camera' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByText('EZVIZ cloud').click();
+  await dialog.getByLabel('Serial number').fill(E2E_EZVIZ.serial);
+  // Not an ezopen:// address: refused with the rule.
+  await dialog.getByLabel('ezopen address').fill('https://open.ys7.com/live.m3u8');
+  await dialog.getByLabel('App key').fill(E2E_EZVIZ.appKey);
+  await dialog.getByLabel('App secret').fill(E2E_EZVIZ.appSecret);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Enter an ezopen:// address')).toBeVisible();
+  await dialog.getByLabel('ezopen address').fill(EZOPEN);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function deleteCamera(page: Page, panel: ReturnType<Page['getByTestId']>, name: string) {
+  await panel.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(
+    panel.getByRole('navigation', { name: 'Camera list' }).locator('.ant-empty-description', { hasText: 'No data' }),
+  ).toBeVisible();
+}
+
+test('an ezopen:// camera plays in EZVIZ’s player kit with its address, token and platform', async ({ page }) => {
+  const panel = await openVideoTab(page);
+  await addEzopenCamera(page, panel, 'Kit camera');
+
+  const tokenAnswer = page.waitForResponse((response) => /\/DeviceVideo\/\d+\/Token$/.test(new URL(response.url()).pathname));
+  await panel.getByRole('button', { name: 'Kit camera', exact: true }).click();
+  const token = ((await (await tokenAnswer).json()) as { data: { AccessToken: string } }).data.AccessToken;
+  expect(token).not.toBe('');
+  await expect(panel.getByTestId('ezviz-kit')).toHaveText(`Fake EZVIZ kit: ${EZOPEN}`);
+  await expect(panel.getByText('Playing', { exact: true })).toBeVisible();
+  const players = await page.evaluate(() => (window as unknown as { fakeEzvizKit: { players: unknown[] } }).fakeEzvizKit.players);
+  expect(players).toHaveLength(1);
+  expect(players[0]).toMatchObject({
+    url: EZOPEN,
+    accessToken: token,
+    env: { domain: `http://127.0.0.1:${String(videoPort + 1)}` },
+    template: 'pcLive',
+  });
+
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByTestId('ezviz-kit')).toHaveCount(0);
+  await deleteCamera(page, panel, 'Kit camera');
+});
+
+test('when EZVIZ’s player kit cannot be loaded, the camera says so and plays its HLS address', async ({ page }) => {
+  // The kit's origin is unreachable (blocked, offline).
+  await page.route('**/kit/ezuikit.js', (route) => route.abort('connectionrefused'));
+  const panel = await openVideoTab(page);
+  await addEzopenCamera(page, panel, 'Kit camera');
+  await panel.getByRole('button', { name: 'Kit camera', exact: true }).click();
+  await expect(panel.getByText('EZVIZ’s web player could not be loaded; playing the camera’s HLS stream instead')).toBeVisible();
+  await expect.poll(() => videoTime(page)).toBeGreaterThan(0.5);
+  await deleteCamera(page, panel, 'Kit camera');
 });
 
 test('the demo camera plays from the server itself, without the internet', async ({ page }) => {

@@ -38,7 +38,7 @@ import { legacyDevicesRoutes } from './modules/devices/legacy-devices.routes.ts'
 import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts';
 import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
-import { clientConfigRoutes, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
+import { clientConfigRoutes, ezvizKitOrigin, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
 import { dataDefinesRoutes } from './modules/data-defines/data-defines.routes.ts';
 import { warnConfigRoutes } from './modules/warn-config/warn-config.routes.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
@@ -168,20 +168,31 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   const videoOrigins = config.VIDEO_ORIGINS.split(',');
+  // EZVIZ's player kit (ezopen:// cameras) is a script from EZVIZ's origin that fetches its WASM
+  // decoders and starts workers from there; none of it is allowed when EZVIZ_KIT_URL is off.
+  const kitOrigin = ezvizKitOrigin(config);
+  const kit = kitOrigin === undefined ? [] : [kitOrigin];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(kitOrigin === undefined ? [] : ["'wasm-unsafe-eval'", kitOrigin])],
         // Ant Design writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from the configured tile server; the optional geocoder is called from the page.
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins(config)],
         // Cameras' HLS streams come from their platforms (VIDEO_ORIGINS); hls.js plays them through blob: URLs.
-        connectSrc: ["'self'", 'ws:', 'wss:', ...[geocoderOrigin(config)].filter((o) => o !== undefined), ...videoOrigins],
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...[geocoderOrigin(config)].filter((o) => o !== undefined),
+          ...videoOrigins,
+          ...kit,
+        ],
         mediaSrc: ["'self'", 'blob:', ...videoOrigins],
         fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:', ...kit],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

@@ -56,6 +56,9 @@ export const DEFAULT_MAP_TILE_URL =
 
 /** 'offline': no tile server; the console draws its offline base map of China. */
 export const OFFLINE_TILES = 'offline';
+/** EZVIZ's hosted UIKit script (its web player for ezopen:// addresses). */
+export const DEFAULT_EZVIZ_KIT_URL = 'https://open.ys7.com/sdk/js/ezopen/EZUIKit.js';
+export const KIT_OFF = 'off';
 
 const tileUrl = z
   .string()
@@ -197,6 +200,14 @@ const configShape = z.object({
   SIM_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://api.simboss.com/2.0'),
   SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
   EZVIZ_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://open.ys7.com'),
+  /**
+   * EZVIZ's web player kit (EZUIKit), loaded by the console from this address to play cameras
+   * whose address is ezopen://; 'off' never loads it (those cameras play their HLS address).
+   */
+  EZVIZ_KIT_URL: z
+    .string()
+    .refine((v) => v === KIT_OFF || /^https?:\/\/[^/\s]+\/\S*$/.test(v), "must be an http(s) URL or 'off'")
+    .default(DEFAULT_EZVIZ_KIT_URL),
   VIDEO_ORIGINS: z
     .string()
     .regex(

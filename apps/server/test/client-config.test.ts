@@ -38,6 +38,7 @@ describe('map configuration', () => {
     [{ MAP_TILE_URL: 'ftp://tiles.example.org/{z}/{x}/{y}' }, 'MAP_TILE_URL'],
     [{ MAP_TILE_SUBDOMAINS: 'a b' }, 'MAP_TILE_SUBDOMAINS'],
     [{ MAP_GEOCODER_URL: 'geo.example.org' }, 'MAP_GEOCODER_URL'],
+    [{ EZVIZ_KIT_URL: 'open.ys7.com/ezuikit.js' }, 'EZVIZ_KIT_URL'],
   ])('stops on a bad map value and names it: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}:`));
   });
@@ -49,6 +50,7 @@ describe('GET /api/config/client', () => {
     t = await createTestApp('sqlite', {
       MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
       MAP_GEOCODER_URL: 'https://geo.example.org/search?q={q}',
+      EZVIZ_API_URL: 'https://ezviz.example.org',
     });
   });
   afterAll(async () => {
@@ -69,14 +71,19 @@ describe('GET /api/config/client', () => {
           GeocoderUrl: 'https://geo.example.org/search?q={q}',
           DefaultCenter: '113.8865,22.609985',
         },
+        Video: { KitUrl: 'https://open.ys7.com/sdk/js/ezopen/EZUIKit.js', EzvizApiUrl: 'https://ezviz.example.org' },
       },
     });
   });
 
-  it('lets the page load tiles from the tile server, call the geocoder and play EZVIZ streams, and nothing else', async () => {
+  it('lets the page load tiles from the tile server, call the geocoder, play EZVIZ streams and load its player kit, and nothing else', async () => {
     const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
     expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9(;|$)/);
-    expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com(;|$)/);
+    expect(csp).toMatch(
+      /connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com https:\/\/open\.ys7\.com(;|$)/,
+    );
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' https:\/\/open\.ys7\.com(;|$)/);
+    expect(csp).toMatch(/worker-src 'self' blob: https:\/\/open\.ys7\.com(;|$)/);
     expect(csp).toMatch(/media-src 'self' blob: https:\/\/\*\.ys7\.com(;|$)/);
   });
 });
@@ -84,7 +91,7 @@ describe('GET /api/config/client', () => {
 describe('GET /api/config/client without a tile server', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { MAP_TILE_URL: 'offline' });
+    t = await createTestApp('sqlite', { MAP_TILE_URL: 'offline', EZVIZ_KIT_URL: 'off' });
   });
   afterAll(async () => {
     await t.close();
@@ -96,5 +103,14 @@ describe('GET /api/config/client without a tile server', () => {
     expect(res.json()).toMatchObject({ data: { Map: { TileUrl: '' } } });
     const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
     expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
+  });
+
+  it('with EZVIZ_KIT_URL off, answers no kit and lets no script in from elsewhere', async () => {
+    const token = await t.login(ADMIN.account, ADMIN.password);
+    const res = await t.call({ method: 'GET', url: '/api/config/client', token });
+    expect(res.json()).toMatchObject({ data: { Video: { KitUrl: null, EzvizApiUrl: 'https://open.ys7.com' } } });
+    const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/worker-src 'self' blob:(;|$)/);
   });
 });

@@ -130,7 +130,14 @@ describe.each(databaseKinds)('cameras on %s', (kind) => {
     expect(fieldsOf(badTemplate)).toEqual(['PlaybackUrl']);
     expect(badTemplate.body).toContain('{end}');
     expect(fieldsOf(await post({ ...hlsCamera, Channel: 0 }))).toEqual(['Channel']);
+    // An EZVIZ camera's address is for its web player kit: ezopen:// only.
+    const notEzopen = await post({ ...ezvizCamera, Url: 'https://open.ys7.com/live.m3u8' }, 'zh-CN');
+    expect(fieldsOf(notEzopen)).toEqual(['Url']);
+    expect(notEzopen.body).toContain('ezopen://');
     expect((await t.json<DeviceVideoDto[]>({ method: 'GET', url: list(), token: users.admin })).data).toEqual([]);
+    const ezopen = await add({ ...ezvizCamera, Url: 'ezopen://open.ys7.com/E1/1.live' });
+    expect(ezopen.Url).toBe('ezopen://open.ys7.com/E1/1.live');
+    await t.call({ method: 'DELETE', url: `/api/DeviceVideo/${String(ezopen.Id)}`, token: users.admin });
   });
 
   it('refuses callers who may not reach the device or may not manage devices', async () => {

@@ -1,4 +1,4 @@
-/** GET /api/config/client: the settings the console reads from the server (map tiles, geocoder). */
+/** GET /api/config/client: the settings the console reads from the server (map tiles, geocoder, the EZVIZ player kit). */
 import { z } from 'zod';
 
 export const clientConfigDto = z.object({
@@ -11,6 +11,12 @@ export const clientConfigDto = z.object({
     GeocoderUrl: z.string().nullable(),
     /** 'lng,lat' (GCJ-02) */
     DefaultCenter: z.string(),
+  }),
+  Video: z.object({
+    /** EZVIZ's web player kit (EZUIKit) for ezopen:// addresses, or null when it is turned off. */
+    KitUrl: z.string().nullable(),
+    /** The EZVIZ open platform the kit talks to (its env.domain). */
+    EzvizApiUrl: z.string(),
   }),
 });
 export type ClientConfigDto = z.infer<typeof clientConfigDto>;

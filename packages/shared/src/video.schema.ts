@@ -25,6 +25,9 @@ export const TIMELINE_HEIGHT = 48;
 /** The placeholders of a generic camera's playback address template, replaced by epoch milliseconds. */
 export const PLAYBACK_PLACEHOLDERS = ['{start}', '{end}'] as const;
 
+/** An EZVIZ address its web player kit opens: ezopen://open.ys7.com/{serial}/{channel}.live (or .hd.live, .rec, .cloud.rec). */
+export const EZOPEN_URL = /^ezopen:\/\/[^/\s]+\/\S+$/i;
+
 export const deviceVideoDto = z.object({
   Id: z.number(),
   DeviceSn: z.string(),
@@ -35,7 +38,7 @@ export const deviceVideoDto = z.object({
   Channel: z.number(),
   /** The mask when a verification code is kept, else ''. */
   SecurityCode: z.string(),
-  /** Generic: the live HLS address. */
+  /** Generic: the live HLS address. EZVIZ: '' or an ezopen:// address, played by EZVIZ's web player kit. */
   Url: z.string(),
   /** Generic: the playback address, with {start} and {end} (epoch ms). */
   PlaybackUrl: z.string(),
@@ -88,6 +91,8 @@ function providerNeeds(v: VideoInput, ctx: z.RefinementCtx, creating: boolean): 
   };
   if (v.Provider === 'ezviz') {
     need('VideoSn');
+    // Optional: an ezopen:// address plays through EZVIZ's web player kit.
+    if (v.Url && !EZOPEN_URL.test(v.Url.trim())) ctx.addIssue({ code: 'custom', message: 'video.ezopenUrl', path: ['Url'] });
     if (creating) {
       need('Appkey');
       need('Secret');

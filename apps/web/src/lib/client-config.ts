@@ -1,4 +1,4 @@
-/** GET /api/config/client: the map's tile source and optional geocoder, configured on the server. */
+/** GET /api/config/client: the map's tile source and optional geocoder, and the EZVIZ player kit, configured on the server. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientConfigDto } from '@sluice/shared/client-config.schema';
 import { DEFAULT_MAP_CENTER } from '@sluice/shared/geo.schema';
@@ -22,3 +22,5 @@ export function useMapConfig(): { config: MapConfig | undefined; ready: boolean 
     ready: !isPending,
   };
 }
+
+export type VideoConfig = ClientConfigDto['Video'];

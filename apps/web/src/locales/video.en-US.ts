@@ -2,6 +2,7 @@
 export const videoEnUS = {
   video: {
     playbackTemplate: 'The playback address must hold {{placeholders}} (replaced by epoch milliseconds)',
+    ezopenUrl: 'Enter an ezopen:// address, e.g. ezopen://open.ys7.com/C12345678/1.live, or leave it empty',
     beginAfterEnd: 'The start must not be after the end',
     rangeTooLong: 'A playback range may span at most {{hours}} hours',
     tab: 'Video',
@@ -27,6 +28,7 @@ export const videoEnUS = {
     loading: 'Connecting…',
     elapsed: 'Played {{time}}',
     at: 'At {{time}}',
+    retry: 'Try again',
     refresh: 'Refresh',
     provider: {
       label: 'Platform',
@@ -40,6 +42,8 @@ export const videoEnUS = {
       code: 'Verification code',
       url: 'HLS address',
       urlPlaceholder: 'https://…/live.m3u8',
+      ezopenUrl: 'ezopen address',
+      ezopenUrlHelp: 'Optional: plays in EZVIZ’s web player; without it the camera plays its HLS address',
       playbackUrl: 'Playback address',
       playbackUrlHelp: 'Optional: the platform’s address for recordings, with {start} and {end} (epoch milliseconds)',
       appKey: 'App key',
@@ -67,6 +71,8 @@ export const videoEnUS = {
       switch: 'Switching failed',
       playback: 'Playback failed',
       noSegments: 'Playback failed: no recorded segments found',
+      kit: 'EZVIZ’s web player could not be loaded',
+      kitFallback: 'EZVIZ’s web player could not be loaded; playing the camera’s HLS stream instead',
       reload: 'Playback failed! Please refresh',
     },
   },

@@ -2,6 +2,7 @@
 export const videoZhCN = {
   video: {
     playbackTemplate: '回放地址须包含 {{placeholders}}（以毫秒时间戳替换）',
+    ezopenUrl: '请输入 ezopen:// 地址，如 ezopen://open.ys7.com/C12345678/1.live，或留空',
     beginAfterEnd: '开始时间不能晚于结束时间',
     rangeTooLong: '回放时间范围最多 {{hours}} 小时',
     tab: '视频',
@@ -27,6 +28,7 @@ export const videoZhCN = {
     loading: '连接中…',
     elapsed: '已播放 {{time}}',
     at: '当前 {{time}}',
+    retry: '重试',
     refresh: '刷新',
     provider: {
       label: '平台',
@@ -40,6 +42,8 @@ export const videoZhCN = {
       code: '验证码',
       url: 'HLS 地址',
       urlPlaceholder: 'https://…/live.m3u8',
+      ezopenUrl: 'ezopen 地址',
+      ezopenUrlHelp: '可选：用萤石网页播放器播放；不填则播放该摄像头的 HLS 地址',
       playbackUrl: '回放地址',
       playbackUrlHelp: '可选：平台的录像地址，含 {start} 和 {end}（毫秒时间戳）',
       appKey: 'AppKey',
@@ -67,6 +71,8 @@ export const videoZhCN = {
       switch: '切换失败',
       playback: '回放失败',
       noSegments: '回放失败,未找到录像片段',
+      kit: '萤石网页播放器加载失败',
+      kitFallback: '萤石网页播放器加载失败，改为播放该摄像头的 HLS 视频流',
       reload: '播放失败！请重新刷新',
     },
   },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientConfigDto } from '@sluice/shared/client-config.schema';
 import { DEFAULT_MAP_CENTER } from '@sluice/shared/geo.schema';
-import { OFFLINE_TILES, type Config } from '../../config.ts';
+import { KIT_OFF, OFFLINE_TILES, type Config } from '../../config.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 
 /** MAP_TILE_SUBDOMAINS: '1234' is four one-character subdomains, 'a,b,c' three named ones. */
@@ -40,6 +40,11 @@ export function geocoderOrigin(config: Pick<Config, 'MAP_GEOCODER_URL'>): string
   }
 }
 
+/** The EZVIZ player kit's origin, for the CSP (script, its decoders' fetches and workers), or undefined when it is off. */
+export function ezvizKitOrigin(config: Pick<Config, 'EZVIZ_KIT_URL'>): string | undefined {
+  return config.EZVIZ_KIT_URL === KIT_OFF ? undefined : new URL(config.EZVIZ_KIT_URL).origin;
+}
+
 export function clientConfigRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config } = app.ctx;
@@ -49,7 +54,7 @@ export function clientConfigRoutes(root: FastifyInstance): void {
       config: { access: 'session' },
       schema: {
         tags: ['Configuration'],
-        summary: 'Map tiles, subdomains, the optional online geocoder and the default map centre',
+        summary: 'Map tiles, subdomains, the optional online geocoder, the default map centre and the EZVIZ player kit',
         response: { 200: envelopeOf(clientConfigDto) },
       },
     },
@@ -61,6 +66,10 @@ export function clientConfigRoutes(root: FastifyInstance): void {
           Subdomains: tileSubdomains(config),
           GeocoderUrl: config.MAP_GEOCODER_URL ?? null,
           DefaultCenter: DEFAULT_MAP_CENTER,
+        },
+        Video: {
+          KitUrl: config.EZVIZ_KIT_URL === KIT_OFF ? null : config.EZVIZ_KIT_URL,
+          EzvizApiUrl: config.EZVIZ_API_URL,
         },
       }),
   );

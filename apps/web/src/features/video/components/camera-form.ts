@@ -28,6 +28,7 @@ export const cameraForm: ResourceFormConfig<DeviceVideoDto> = {
     { name: 'PlaybackUrl', label: 'video.field.playbackUrl', kind: 'text', visible: hls, help: 'video.field.playbackUrlHelp' },
     { name: 'VideoSn', label: 'video.field.serial', kind: 'text', visible: ezviz },
     { name: 'Channel', label: 'video.field.channel', kind: 'number', min: 1, max: 256, visible: ezviz },
+    { name: 'Url', label: 'video.field.ezopenUrl', kind: 'text', visible: ezviz, help: 'video.field.ezopenUrlHelp' },
     { name: 'SecurityCode', label: 'video.field.code', kind: 'password', visible: ezviz, autoComplete: 'off' },
     { name: 'Appkey', label: 'video.field.appKey', kind: 'text', visible: ezviz, autoComplete: 'off' },
     { name: 'Secret', label: 'video.field.secret', kind: 'password', visible: ezviz, autoComplete: 'new-password' },

@@ -2,7 +2,9 @@
  * The player of one camera (§4): selected → token fetched (EZVIZ) → ready → playing; stop returns
  * to stopped; playback switches to a playback stream with its time line. The controls are
  * disabled while an operation runs. §8's messages say what failed, with the server's reason; a
- * stream that breaks offers a refresh.
+ * stream that breaks offers a refresh. An EZVIZ camera with an ezopen:// address plays live in
+ * EZVIZ's web player kit; when the kit cannot be loaded it says so and plays the camera's HLS
+ * address instead (or offers to try again).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Flex, Space, Tag, Tooltip, Typography } from 'antd';
@@ -16,8 +18,12 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { clientConfigQueryOptions, type VideoConfig } from '../../../lib/client-config';
 import { errorMessage } from '../../../lib/form-errors';
+import { EZOPEN_URL } from '@sluice/shared/video.schema';
 import { cameraCalls, type DeviceVideoDto, type PlaybackRange, type RecordingSegmentDto } from '../api/video-api';
+import { EzvizKitPlayer } from './ezviz-kit-player';
 import { HlsPlayer, type HlsPlayerHandle } from './hls-player';
 import { PlaybackDialog } from './playback-dialog';
 import { TimeLine } from './time-line';
@@ -54,6 +60,12 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
     setSource((previous) => (next === undefined ? undefined : { url: next, load: (previous?.load ?? 0) + 1 }));
   };
   const [playback, setPlayback] = useState<Playback>();
+  const queryClient = useQueryClient();
+  const ezopen = camera.Provider === 'ezviz' && EZOPEN_URL.test(camera.Url.trim());
+  /** The kit playing the camera's ezopen:// address, with the token it was given. */
+  const [kit, setKit] = useState<{ token: string; config: VideoConfig & { KitUrl: string }; load: number }>();
+  /** The kit did not load: playing the HLS address instead, or nothing (try again). */
+  const [kitNotice, setKitNotice] = useState<'fallback' | 'retry'>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
@@ -73,9 +85,10 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
   const playLive = useCallback(
     async (failure: string) => {
       try {
+        let token: string | undefined;
         if (camera.Provider === 'ezviz') {
           try {
-            await calls.token();
+            token = (await calls.token()).AccessToken;
           } catch (error) {
             fail(t('video.error.token'), error);
             setStatus('selected');
@@ -83,7 +96,22 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
           }
           setStatus('token');
         }
+        setKitNotice(undefined);
+        // The server's configuration says where the kit comes from (none: the HLS address plays).
+        const video = ezopen
+          ? (await queryClient.fetchQuery(clientConfigQueryOptions()).catch(() => undefined))?.Video
+          : undefined;
+        const kitUrl = video?.KitUrl;
+        if (video && kitUrl && token !== undefined) {
+          const accessToken = token;
+          setPlayback(undefined);
+          setUrl(undefined);
+          setKit((previous) => ({ token: accessToken, config: { ...video, KitUrl: kitUrl }, load: (previous?.load ?? 0) + 1 }));
+          setStatus('ready');
+          return;
+        }
         const stream = await calls.live();
+        setKit(undefined);
         setPlayback(undefined);
         setUrl(stream.Url);
         setStatus('ready');
@@ -95,7 +123,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- calls are rebuilt from these
-    [g, sn, camera.Id, camera.Provider, fail, t],
+    [g, sn, camera.Id, camera.Provider, ezopen, queryClient, fail, t],
   );
 
   // A selected camera plays at once (another camera chosen while one played: a failure is a failed switch).
@@ -125,8 +153,26 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
     };
   }, []);
 
+  /** The kit did not load: the camera's HLS address if the platform gives one, else a retry. */
+  const kitUnavailable = async () => {
+    setKit(undefined);
+    setBusy(true);
+    try {
+      const stream = await calls.live();
+      setKitNotice('fallback');
+      setUrl(stream.Url);
+      setStatus('ready');
+    } catch {
+      setKitNotice('retry');
+      setStatus('selected');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const stop = () => {
     try {
+      setKit(undefined);
       setUrl(undefined);
       setElapsed(0);
       setStatus('stopped');
@@ -139,6 +185,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
     setBusy(true);
     try {
       const stream = await calls.playback({ ...range, startTime: from });
+      setKit(undefined);
       setPlayback({ range, segments, from });
       setElapsed(0);
       setUrl(stream.Url);
@@ -176,13 +223,33 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
   };
 
   const playing = status === 'playing';
+  /** Something is on the stage (a stream or the kit). */
+  const open = url !== undefined || kit !== undefined;
   const position = playback ? playback.from + elapsed * 1000 : undefined;
   const name = camera.VideoName;
 
   return (
     <Flex vertical gap={8} className="sluice-video-player">
       <div ref={stage} className="sluice-video-stage" aria-busy={busy}>
-        {source ? (
+        {kit ? (
+          <EzvizKitPlayer
+            key={kit.load}
+            kitUrl={kit.config.KitUrl}
+            apiUrl={kit.config.EzvizApiUrl}
+            url={camera.Url}
+            accessToken={kit.token}
+            label={t('video.player', { name })}
+            onPlaying={() => {
+              setStatus('playing');
+            }}
+            onError={() => {
+              setStatus('failed');
+            }}
+            onUnavailable={() => {
+              void kitUnavailable();
+            }}
+          />
+        ) : source ? (
           <HlsPlayer
             key={source.load}
             ref={player}
@@ -199,6 +266,28 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
           <div className="sluice-video-blank">
             <VideoCameraOutlined aria-hidden />
           </div>
+        )}
+        {kitNotice && status !== 'failed' && (
+          <Alert
+            className="sluice-video-alert"
+            type="warning"
+            showIcon
+            role="alert"
+            title={kitNotice === 'fallback' ? t('video.error.kitFallback') : t('video.error.kit')}
+            action={
+              kitNotice === 'retry' ? (
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setBusy(true);
+                    void playLive(t('video.error.play'));
+                  }}
+                >
+                  {t('video.retry')}
+                </Button>
+              ) : undefined
+            }
+          />
         )}
         {status === 'failed' && (
           <Alert
@@ -238,7 +327,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
       )}
       <Flex wrap gap={8} align="center" justify="space-between">
         <Space wrap>
-          {url ? (
+          {open ? (
             <Button icon={<StopOutlined />} disabled={busy} onClick={stop}>
               {t('video.stop')}
             </Button>
@@ -281,7 +370,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
             <Button
               icon={fullScreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
               aria-label={fullScreen ? t('video.reduce') : t('video.fullScreen')}
-              disabled={!url}
+              disabled={!open}
               onClick={toggleFullScreen}
             />
           </Tooltip>

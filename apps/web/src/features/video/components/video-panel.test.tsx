@@ -1,7 +1,8 @@
 /**
  * The video panel: 暂无数据 and the placeholder before any camera, a delete only after
  * 是否删除“{name}”摄像头？, §8's messages with the server's reason when the token or the
- * playback query fails, and no playback without recorded segments.
+ * playback query fails, no playback without recorded segments, and an ezopen:// camera whose
+ * EZVIZ player kit cannot be loaded falling back to its HLS address (or offering a retry).
  */
 import { describe, expect, it } from 'vitest';
 import { App, ConfigProvider } from 'antd';
@@ -114,5 +115,64 @@ describe('the video panel', () => {
     expect(new Date(start).getHours()).toBe(0);
     expect(end - start).toBe(24 * 3600 * 1000 - 1000);
     expect(api.callsTo('GET', `${LIST}/5/Playback`)).toEqual([]);
+  });
+
+  describe('an ezopen:// camera whose player kit cannot be loaded', () => {
+    const KIT = 'https://kit.example.test/ezuikit.js';
+    const ezopen = {
+      [`GET ${LIST}`]: () => ({
+        data: [camera({ Provider: 'ezviz', VideoSn: 'E1', Url: 'ezopen://open.ys7.com/E1/1.live' })],
+      }),
+      'GET /api/config/client': () => ({
+        data: {
+          Map: { TileUrl: '', Subdomains: [], GeocoderUrl: null, DefaultCenter: '113.8865,22.609985' },
+          Video: { KitUrl: KIT, EzvizApiUrl: 'https://open.ys7.com' },
+        },
+      }),
+      [`GET ${LIST}/5/Token`]: () => ({ data: { AccessToken: 'at.1', ExpireTime: Date.now() + 3_600_000 } }),
+    };
+    /** The browser refuses the kit's script (blocked, offline). */
+    const blockKit = async () => {
+      const script = await waitFor(() => {
+        const found = document.head.querySelector(`script[src="${KIT}"]`);
+        expect(found).not.toBeNull();
+        return found as HTMLScriptElement;
+      });
+      script.dispatchEvent(new Event('error'));
+    };
+
+    it('says so and plays the camera’s HLS address instead', async () => {
+      await changeLanguage('zh-CN');
+      const api = setUp({
+        ...ezopen,
+        [`GET ${LIST}/5/Live`]: () => ({ data: { Url: 'https://video.example.test/e1.m3u8', ExpireTime: null } }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: '前门' }));
+      await blockKit();
+      expect(await screen.findByText('萤石网页播放器加载失败，改为播放该摄像头的 HLS 视频流')).toBeTruthy();
+      expect(api.callsTo('GET', `${LIST}/5/Live`)).toHaveLength(1);
+      expect(screen.getByTestId('camera-video')).toBeTruthy();
+    });
+
+    it('offers to try again when the platform gives no HLS address either', async () => {
+      const api = setUp({
+        ...ezopen,
+        [`GET ${LIST}/5/Live`]: () => ({
+          status: 502,
+          success: false,
+          data: null,
+          message: 'The video platform cannot be reached',
+        }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: '前门' }));
+      await blockKit();
+      expect(await screen.findByText('EZVIZ’s web player could not be loaded')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => {
+        expect(api.callsTo('GET', `${LIST}/5/Token`)).toHaveLength(2);
+      });
+      await blockKit();
+      expect(await screen.findByText('EZVIZ’s web player could not be loaded')).toBeTruthy();
+    });
   });
 });
