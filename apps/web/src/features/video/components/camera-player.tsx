@@ -98,9 +98,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
         }
         setKitNotice(undefined);
         // The server's configuration says where the kit comes from (none: the HLS address plays).
-        const video = ezopen
-          ? (await queryClient.fetchQuery(clientConfigQueryOptions()).catch(() => undefined))?.Video
-          : undefined;
+        const video = ezopen ? (await queryClient.query(clientConfigQueryOptions()).catch(() => undefined))?.Video : undefined;
         const kitUrl = video?.KitUrl;
         if (video && kitUrl && token !== undefined) {
           const accessToken = token;

@@ -29,7 +29,9 @@ export function EzvizKitPlayer({
   const id = `ezviz-kit-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const box = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onPlaying, onError, onUnavailable });
-  callbacks.current = { onPlaying, onError, onUnavailable };
+  useEffect(() => {
+    callbacks.current = { onPlaying, onError, onUnavailable };
+  });
 
   useEffect(() => {
     let cancelled = false;
