@@ -332,7 +332,10 @@ describe.each(databaseKinds)('alarm records on %s', (kind) => {
   });
 
   it('opens the offline alarm for a device silent past the time-out and clears it when the device is heard', async () => {
-    const { online } = t.app.live;
+    const { online, leader } = t.app.live;
+    // Offline alarms are a once-only job: on PostgreSQL only the job leader sweeps (live.start()
+    // starts the leader in a served app; this test app is not served).
+    await leader.start();
     const silentSince = Date.now() - 2 * 3600_000;
     await t.app.ctx.db.updateTable('devices').set({ online: 0, last_seen: silentSince }).where('device_sn', '=', A2).execute();
     // Not silent for long enough yet: nothing opens.

@@ -83,6 +83,7 @@ const EXEMPT: Record<string, string[]> = {
         'typeoverview',
         'TypeSchema',
         'TypeStatistics',
+        'TypeMaintenance',
         'TypeImage',
         'TypeUpdateFile',
       ].flatMap((part) => [`GET /api/type/:typeId/${part}`, `GET /api/type/:typeId/${part}/:id`]),

@@ -355,6 +355,22 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
       verified_at: null,
     })
     .execute();
+  const { id: maintenance } = await db
+    .insertInto('type_maintenance')
+    .values({
+      ...g,
+      type_id: type.id,
+      data_define_id: type.keys.get('LiftPump1Run') ?? 0,
+      run_key: 'LiftPump1Run',
+      name: 'Pump service',
+      interval_hours: 2000,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('maintenance_counters')
+    .values({ ...g, device_sn: sn, maintenance_id: maintenance, counted_to: now, open_repair_id: null })
+    .execute();
   await db
     .insertInto('poll_plans')
     .values({ ...g, project_id: station, items: '["Grid"]', interval_days: 7 })
