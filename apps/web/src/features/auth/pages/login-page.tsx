@@ -4,7 +4,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../../components/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { AuthPanel } from '../components/auth-panel';
 import { errorMessage } from '../../../lib/form-errors';
 import type { MessageKey } from '../../../lib/i18n';
 import { REGISTER_PATH, safeRedirect } from '../../../lib/paths';
@@ -123,63 +123,35 @@ export function LoginPage() {
   };
 
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: '72px 16px 32px',
-        boxSizing: 'border-box',
-        position: 'relative',
-      }}
-    >
-      <div style={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitch />
+    <AuthPanel headingId="login-heading" maxWidth={400}>
+      <div style={{ textAlign: 'center', marginBottom: 24 }}>
+        <Brand size={44} />
+        <p style={{ margin: '8px 0 0', color: token.colorTextSecondary }}>{t('app.tagline')}</p>
       </div>
-      {/* A plain panel rather than Card/Typography keeps the sign-in page's code small. */}
-      <section
-        aria-labelledby="login-heading"
-        style={{
-          width: '100%',
-          maxWidth: 400,
-          padding: 32,
-          boxSizing: 'border-box',
-          background: token.colorBgContainer,
-          border: `1px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          <Brand size={44} />
-          <p style={{ margin: '8px 0 0', color: token.colorTextSecondary }}>{t('app.tagline')}</p>
-        </div>
-        <h1 id="login-heading" style={{ fontSize: 20, fontWeight: 600, margin: '0 0 20px', color: token.colorText }}>
-          {t('login.heading')}
-        </h1>
-        {notice && !error && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <form noValidate onSubmit={submit}>
-          <Field id={INPUT_IDS.Account} label={t('login.account')} problem={shown.Account && t(shown.Account)}>
-            <Input {...bind('Account')} prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus size="large" />
-          </Field>
-          <Field id={INPUT_IDS.Password} label={t('login.password')} problem={shown.Password && t(shown.Password)}>
-            <Input.Password
-              {...bind('Password')}
-              prefix={<LockOutlined aria-hidden />}
-              autoComplete="current-password"
-              size="large"
-            />
-          </Field>
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-            {t('login.submit')}
-          </Button>
-        </form>
-        <p style={{ margin: '16px 0 0', textAlign: 'center', color: token.colorTextSecondary }}>
-          {t('login.noAccount')} <Link to={REGISTER_PATH}>{t('login.register')}</Link>
-        </p>
-      </section>
-    </main>
+      <h1 id="login-heading" style={{ fontSize: 20, fontWeight: 600, margin: '0 0 20px', color: token.colorText }}>
+        {t('login.heading')}
+      </h1>
+      {notice && !error && <Alert type="success" showIcon title={notice} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <form noValidate onSubmit={submit}>
+        <Field id={INPUT_IDS.Account} label={t('login.account')} problem={shown.Account && t(shown.Account)}>
+          <Input {...bind('Account')} prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus size="large" />
+        </Field>
+        <Field id={INPUT_IDS.Password} label={t('login.password')} problem={shown.Password && t(shown.Password)}>
+          <Input.Password
+            {...bind('Password')}
+            prefix={<LockOutlined aria-hidden />}
+            autoComplete="current-password"
+            size="large"
+          />
+        </Field>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p style={{ margin: '16px 0 0', textAlign: 'center', color: token.colorTextSecondary }}>
+        {t('login.noAccount')} <Link to={REGISTER_PATH}>{t('login.register')}</Link>
+      </p>
+    </AuthPanel>
   );
 }

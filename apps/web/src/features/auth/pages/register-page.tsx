@@ -10,7 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registerRequest } from '@sluice/shared/account.schema';
 import { Brand } from '../../../components/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { AuthPanel } from '../components/auth-panel';
 import { api } from '../../../lib/api-client';
 import { applyServerFieldErrors, errorMessage } from '../../../lib/form-errors';
 import { LOGIN_PATH } from '../../../lib/paths';
@@ -56,81 +56,54 @@ export function RegisterPage() {
   };
 
   return (
-    <main
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: '72px 16px 32px',
-        boxSizing: 'border-box',
-        position: 'relative',
-      }}
-    >
-      <div style={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitch />
+    <AuthPanel headingId="register-heading" maxWidth={440}>
+      <div style={{ textAlign: 'center', marginBottom: 16 }}>
+        <Brand size={40} />
       </div>
-      <section
-        aria-labelledby="register-heading"
-        style={{
-          width: '100%',
-          maxWidth: 440,
-          padding: 32,
-          boxSizing: 'border-box',
-          background: token.colorBgContainer,
-          border: `1px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-        }}
-      >
-        <div style={{ textAlign: 'center', marginBottom: 16 }}>
-          <Brand size={40} />
-        </div>
-        <h1 id="register-heading" style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px', color: token.colorText }}>
-          {t('register.heading')}
-        </h1>
-        <p style={{ margin: '0 0 16px', color: token.colorTextSecondary }}>{t('register.intro')}</p>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Form<Registration> form={form} name="register" layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark>
-          <Form.Item
-            label={t('register.code')}
-            name="Code"
-            extra={t('register.codeHelp')}
-            rules={zodRules(registerRequest, 'Code')}
-          >
-            <Input autoComplete="organization" autoFocus />
-          </Form.Item>
-          <Form.Item label={t('login.account')} name="Account" rules={zodRules(registerRequest, 'Account')}>
-            <Input autoComplete="username" />
-          </Form.Item>
-          <Form.Item label={t('register.userName')} name="UserName" rules={zodRules(registerRequest, 'UserName')}>
-            <Input autoComplete="name" />
-          </Form.Item>
-          <Form.Item label={t('register.phone')} name="Phone" rules={zodRules(registerRequest, 'Phone')}>
-            <Input type="tel" autoComplete="tel" />
-          </Form.Item>
-          <Form.Item label={t('register.email')} name="Email" rules={zodRules(registerRequest, 'Email')}>
-            <Input type="email" autoComplete="email" />
-          </Form.Item>
-          <Form.Item label={t('login.password')} name="Password" rules={zodRules(registerRequest, 'Password')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label={t('register.passwordAgain')}
-            name="PasswordAgain"
-            dependencies={['Password']}
-            rules={[{ required: true, message: t('rule.required') }, matchesField('Password')]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
-            {t('register.submit')}
-          </Button>
-        </Form>
-        <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
-          <Link to={LOGIN_PATH}>{t('register.toLogin')}</Link>
-        </p>
-      </section>
-    </main>
+      <h1 id="register-heading" style={{ fontSize: 20, fontWeight: 600, margin: '0 0 8px', color: token.colorText }}>
+        {t('register.heading')}
+      </h1>
+      <p style={{ margin: '0 0 16px', color: token.colorTextSecondary }}>{t('register.intro')}</p>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form<Registration> form={form} name="register" layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark>
+        <Form.Item
+          label={t('register.code')}
+          name="Code"
+          extra={t('register.codeHelp')}
+          rules={zodRules(registerRequest, 'Code')}
+        >
+          <Input autoComplete="organization" autoFocus />
+        </Form.Item>
+        <Form.Item label={t('login.account')} name="Account" rules={zodRules(registerRequest, 'Account')}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item label={t('register.userName')} name="UserName" rules={zodRules(registerRequest, 'UserName')}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item label={t('register.phone')} name="Phone" rules={zodRules(registerRequest, 'Phone')}>
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item label={t('register.email')} name="Email" rules={zodRules(registerRequest, 'Email')}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item label={t('login.password')} name="Password" rules={zodRules(registerRequest, 'Password')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label={t('register.passwordAgain')}
+          name="PasswordAgain"
+          dependencies={['Password']}
+          rules={[{ required: true, message: t('rule.required') }, matchesField('Password')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <p style={{ margin: '16px 0 0', textAlign: 'center' }}>
+        <Link to={LOGIN_PATH}>{t('register.toLogin')}</Link>
+      </p>
+    </AuthPanel>
   );
 }
