@@ -16,7 +16,7 @@ const webFeatures = readdirSync(`${import.meta.dirname}/apps/web/src/features`, 
  * configuration) the root's. Workspace packages (@sluice/shared, …) count too (includeInternal).
  */
 const workspaces = ['packages/shared', 'apps/server', 'apps/web', 'apps/simulator'];
-const testAndBuildFiles = ['**/*.test.{ts,tsx}', 'test/**', 'src/test/**', '*.config.ts'];
+const testAndBuildFiles = ['**/*.test.{ts,tsx}', 'test/**', 'src/test/**', 'build/**', '*.config.ts'];
 const declared = (packageDirs, devDependencies) => ({
   'import-x/no-extraneous-dependencies': [
     'error',

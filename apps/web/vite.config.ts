@@ -2,11 +2,12 @@
 /* eslint import-x/no-cycle: "off" */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlineCounties } from './build/offline-counties';
 
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlineCounties()],
   server: {
     proxy: {
       '/api': server,

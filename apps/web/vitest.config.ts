@@ -2,9 +2,10 @@
 /* eslint import-x/no-cycle: "off" */
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { offlineCounties } from './build/offline-counties';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), offlineCounties()],
   test: {
     name: 'web',
     environment: 'jsdom',

