@@ -107,6 +107,12 @@ const mqttConfig = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1–32 letters, digits, - or _')
     .default('sluice'),
+  /**
+   * Connections each instance ingests through from an external broker. Each takes one message at
+   * a time (acknowledged once committed), so they bound how many messages an instance commits
+   * together.
+   */
+  MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1, 'must be at least 1').max(256, 'must be at most 256').default(32),
   MQTT_WS_URL: z
     .string()
     .regex(/^wss?:\/\/[^/]/, 'must be a ws:// or wss:// URL')

@@ -33,6 +33,12 @@ describe('configuration', () => {
     expect(loadConfig({ COMMAND_TIMEOUT: '30' }).COMMAND_TIMEOUT).toBe(30);
   });
 
+  it('ingests from an external broker through 32 connections unless MQTT_INGEST_CONNECTIONS says otherwise', () => {
+    expect(loadConfig({}).MQTT_INGEST_CONNECTIONS).toBe(32);
+    expect(loadConfig({ MQTT_INGEST_CONNECTIONS: '8' }).MQTT_INGEST_CONNECTIONS).toBe(8);
+    expect(() => loadConfig({ MQTT_INGEST_CONNECTIONS: '0' })).toThrow(/MQTT_INGEST_CONNECTIONS/);
+  });
+
   it('lets camera streams in from EZVIZ by default, and from the origins VIDEO_ORIGINS lists', () => {
     expect(loadConfig({}).VIDEO_ORIGINS).toBe('https://*.ys7.com');
     expect(loadConfig({ VIDEO_ORIGINS: 'https://*.ys7.com,http://192.168.1.20:8080' }).VIDEO_ORIGINS).toBe(

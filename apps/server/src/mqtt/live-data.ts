@@ -315,7 +315,7 @@ export const liveDataPlugin = fp(
               username: config.MQTT_USERNAME,
               password: config.MQTT_PASSWORD,
               shareGroup: config.MQTT_SHARE_GROUP,
-              connections: 4,
+              connections: config.MQTT_INGEST_CONNECTIONS,
               instance,
             },
             { ingestion, topics, log },
