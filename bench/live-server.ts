@@ -84,33 +84,30 @@ export interface RunningServer {
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  options: { probe?: boolean } = {},
+  options: { probe?: boolean; nodeArgs?: string[]; fileLimit?: number } = {},
 ): Promise<RunningServer> {
   const [port, mqttPort] = [await freePort(), await freePort()];
   loadConfig({ DATA_DIR: dataDir, ...env });
   const preload = options.probe ? ['--import', './bench/loop-probe.ts'] : [];
   // SERVER_NODE_ARGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when it stops).
-  const extra = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', ...extra, ...preload, 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        MQTT_PORT: String(mqttPort),
-        DEMO: '0',
-        LOG_LEVEL: 'error',
-        ADMIN_PASSWORD: ADMIN.password,
-        WEB_DIST: path.join(dataDir, 'none'),
-        ...env,
-      },
-      stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+  const extra = [...(options.nodeArgs ?? []), ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const args = ['--disable-warning=ExperimentalWarning', ...extra, ...preload, 'apps/server/src/main.ts'];
+  const child = spawn(...withFileLimit(options.fileLimit, process.execPath, args), {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DEMO: '0',
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: ADMIN.password,
+      WEB_DIST: path.join(dataDir, 'none'),
+      ...env,
     },
-  );
+    stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+  });
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(
       () => true,
@@ -130,6 +127,23 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/**
+ * A command that runs `command` with at most `limit` open files (the shell raises the limit, up
+ * to the hard limit, then becomes the command: the child's pid is the command's).
+ */
+export function withFileLimit(limit: number | undefined, command: string, args: string[]): [string, string[]] {
+  if (limit === undefined) return [command, args];
+  return ['/bin/sh', ['-c', `ulimit -n ${String(limit)} && exec "$0" "$@"`, command, ...args]];
+}
+
+/** The open-file limits of this process (soft, hard), from /proc; a child starts with the same. */
+export async function fileLimits(): Promise<{ soft: number; hard: number }> {
+  const limits = await readFile('/proc/self/limits', 'utf8');
+  const [, soft = '0', hard = '0'] = /Max open files\s+(\S+)\s+(\S+)/.exec(limits) ?? [];
+  const value = (v: string) => (v === 'unlimited' ? Infinity : Number(v));
+  return { soft: value(soft), hard: value(hard) };
 }
 
 export async function login(port: number): Promise<string> {
@@ -153,6 +167,24 @@ export interface LoopReport {
   heapMb: number;
   /** Memory of the main thread's objects outside V8's heap (Buffers, ArrayBuffers). */
   externalMb?: number;
+}
+
+/** What bench/loop-probe.ts answers to `{ probe: 'gc' }`: memory after a full garbage collection. */
+export interface HeapReport {
+  probe: 'heap';
+  at: number;
+  /** False when the process was not started with --expose-gc (then nothing was collected). */
+  collected: boolean;
+  gcMs: number;
+  rssMb: number;
+  /** V8's heap in use after the collection: what is live. */
+  heapMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+}
+
+export function isHeapReport(message: unknown): message is HeapReport {
+  return typeof message === 'object' && message !== null && (message as { probe?: unknown }).probe === 'heap';
 }
 
 export function isLoopReport(message: unknown): message is LoopReport {

@@ -1,6 +1,10 @@
 /** MQTT clients for pipeline tests: devices over TCP, consoles over WebSocket, and waiting for things. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { freePort } from './scratch.ts';
 
 export async function connect(url: string, options: IClientOptions): Promise<MqttClient> {
   return mqtt.connectAsync(url, { connectTimeout: 5000, reconnectPeriod: 0, protocolVersion: 4, ...options });
@@ -77,4 +81,48 @@ export function mosquittoBinary(): string | undefined {
     if (spawnSync(candidate, ['-h']).error === undefined) return candidate;
   }
   return undefined;
+}
+
+export interface Mosquitto {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Mosquitto on a free port of 127.0.0.1, anonymous, without persistence, with `extra` lines of
+ * configuration (mosquitto.conf); answers once a client can connect. Tests and bench/ use it.
+ */
+export async function startMosquitto(extra: string[] = []): Promise<Mosquitto> {
+  const binary = mosquittoBinary();
+  if (!binary) throw new Error('Mosquitto is not installed (apt-get install mosquitto)');
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(tmpdir(), 'sluice-mosquitto-'));
+  const conf = path.join(dir, 'mosquitto.conf');
+  await writeFile(
+    conf,
+    [`listener ${String(port)} 127.0.0.1`, 'allow_anonymous true', 'persistence false', ...extra, ''].join('\n'),
+  );
+  const child = spawn(binary, ['-c', conf], { stdio: 'ignore' });
+  const url = `mqtt://127.0.0.1:${String(port)}`;
+  await waitFor(
+    () =>
+      connect(url, { clientId: `probe-${String(Date.now())}` }).then(
+        (c) => c.endAsync().then(() => true),
+        () => false,
+      ),
+    'Mosquitto',
+  );
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

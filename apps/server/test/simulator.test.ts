@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,5 +117,39 @@ describe('the simulator against a running demo', () => {
       .execute();
     expect(binned).toEqual([]);
     await expect(stat(file)).rejects.toThrow();
+  });
+
+  it('connects from the address --local-address names', async () => {
+    // A TCP relay in front of the broker notes where each connection comes from.
+    const peers: string[] = [];
+    const relay = net.createServer((socket) => {
+      peers.push(socket.remoteAddress ?? '');
+      const upstream = net.connect(t.app.live.mqttPort ?? 0, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      const close = () => {
+        socket.destroy();
+        upstream.destroy();
+      };
+      socket.on('error', close);
+      upstream.on('error', close);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const address = relay.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const offline = (await devices()).filter((d) => !d.Online).map((d) => d.DeviceSn);
+      expect(offline.length).toBeGreaterThan(0);
+      const sim = simulate('--url', `mqtt://127.0.0.1:${String(port)}`, '--local-address', '127.0.0.2');
+      await waitFor(
+        async () => (await devices()).filter((d) => offline.includes(d.DeviceSn) && d.Online).length === offline.length,
+        'the devices online through the relay',
+      );
+      sim.stop();
+      expect(await sim.exited, sim.output()).toBe(0);
+      expect(peers.length).toBeGreaterThanOrEqual(offline.length);
+      expect(new Set(peers)).toEqual(new Set(['127.0.0.2']));
+    } finally {
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });

@@ -8,14 +8,14 @@
  * skipped, saying why, without them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { ADMIN, createPgDatabase } from './harness.ts';
-import { connect, inbox, mosquittoBinary, waitFor } from './mqtt-helpers.ts';
+import { connect, inbox, mosquittoBinary, startMosquitto, waitFor, type Mosquitto } from './mqtt-helpers.ts';
 import { freePort, type ScratchDatabase } from './scratch.ts';
 import { buildDevice, buildType, buildWarnCode, buildWarnType } from './factories.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -59,7 +59,7 @@ async function ready(port: number): Promise<void> {
 
 describe.skipIf(skipReason !== undefined)('two servers, PostgreSQL and an external broker', () => {
   let scratch: ScratchDatabase;
-  let broker: ChildProcess;
+  let broker: Mosquitto;
   let brokerUrl: string;
   let a: Server;
   let b: Server;
@@ -105,25 +105,9 @@ describe.skipIf(skipReason !== undefined)('two servers, PostgreSQL and an extern
 
   beforeAll(async () => {
     scratch = await createPgDatabase();
-    const mqttPort = await freePort();
-    brokerUrl = `mqtt://127.0.0.1:${String(mqttPort)}`;
-    const confDir = await mkdtemp(path.join(tmpdir(), 'sluice-two-mosquitto-'));
-    dirs.push(confDir);
-    const conf = path.join(confDir, 'mosquitto.conf');
     // Anonymous here: the devices' authentication at the broker is not what this suite tests.
-    await writeFile(
-      conf,
-      `listener ${String(mqttPort)} 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 100000\n`,
-    );
-    broker = spawn(binary ?? 'mosquitto', ['-c', conf], { stdio: 'ignore' });
-    await waitFor(
-      () =>
-        connect(brokerUrl, { clientId: `probe-${String(Date.now())}` }).then(
-          (c) => c.endAsync().then(() => true),
-          () => false,
-        ),
-      'Mosquitto',
-    );
+    broker = await startMosquitto(['max_queued_messages 100000']);
+    brokerUrl = broker.url;
     // One after the other: the first migrates the new database.
     a = await start('a', scratch.url);
     b = await start('b', scratch.url);
@@ -132,7 +116,7 @@ describe.skipIf(skipReason !== undefined)('two servers, PostgreSQL and an extern
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
     for (const server of [a, b]) server.child.kill('SIGKILL');
-    broker.kill('SIGTERM');
+    await broker.stop();
     await scratch.drop();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });

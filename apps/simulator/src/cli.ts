@@ -18,7 +18,8 @@
  * Other options: --url mqtt://host:1883, --api http://host:3000, --data-dir (DATA_DIR, ./data),
  * --interval S (5), --qos 0|1 (1), --stations K (devices per station: 4), --duration S (run for
  * S seconds, then print figures), --faults R (faults per equipment per hour, 0.002),
- * --no-error-topic, --ignore-commands SN,SN (those devices leave commands unanswered, so the
+ * --no-error-topic, --local-address 127.0.0.2 (the devices' connections leave from it: one
+ * address has about 28,000 ports towards one broker), --ignore-commands SN,SN (those devices leave commands unanswered, so the
  * server times them out; 'all' for every device), --speed N (simulated seconds per second: 60
  * shows an hour of a station in a minute), and --topic-data … --topic-ack to map other
  * topic templates.
@@ -59,6 +60,7 @@ const { values: args } = parseArgs({
     'topic-status': { type: 'string' },
     'topic-cmd': { type: 'string' },
     'topic-ack': { type: 'string' },
+    'local-address': { type: 'string' },
     hj212: { type: 'string' },
     mn: { type: 'string' },
     pw: { type: 'string' },
@@ -299,6 +301,7 @@ async function main(): Promise<void> {
     topics,
     errorTopic: !args['no-error-topic'],
     speed: Number(args.speed) > 0 ? Number(args.speed) : 1,
+    ...(args['local-address'] ? { localAddress: args['local-address'] } : {}),
     ...(args['ignore-commands']
       ? {
           ignoreCommands:
@@ -319,7 +322,7 @@ async function main(): Promise<void> {
     const s = fleet.stats;
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `${seconds.toFixed(0)} s: ${String(s.connected)} connected, ${String(s.published)} messages (${String(s.acknowledged)} acknowledged, ${String(s.failed)} failed), ${String(s.points)} points, ${String(s.commands)} commands`,
+      `${seconds.toFixed(0)} s: ${String(s.connected)} connected (${String(s.disconnects)} disconnections), ${String(s.published)} messages (${String(s.acknowledged)} acknowledged, ${String(s.failed)} failed), ${String(s.points)} points, ${String(s.commands)} commands`,
     );
   };
   const ticker = setInterval(report, 10_000);

@@ -5,7 +5,8 @@
  * interval (only the keys it has, under its own names), reports error codes, and answers
  * commands with acknowledgements (unless told to ignore them, to show time-outs). Devices of one station share one station model.
  */
-import mqtt, { type MqttClient } from 'mqtt';
+import net from 'node:net';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import {
   DEFAULT_TOPICS,
   RUN_MODEL_KEYS,
@@ -49,6 +50,12 @@ export interface FleetOptions {
   ignoreCommands?: string[];
   /** Told of each data message as it is sent (tests measure from here). */
   onPublish?: (deviceSn: string, message: Record<string, number>) => void;
+  /**
+   * The local address the devices' TCP connections leave from (mqtt:// only), e.g. 127.0.0.2: one
+   * address has one range of ephemeral ports towards the broker, too few for more than about
+   * 28,000 devices on one machine.
+   */
+  localAddress?: string;
 }
 
 export interface FleetStats {
@@ -58,6 +65,8 @@ export interface FleetStats {
   failed: number;
   commands: number;
   points: number;
+  /** Connections that closed while the fleet ran (the broker dropped them, or the network did). */
+  disconnects: number;
 }
 
 function seedOf(text: string): number {
@@ -70,6 +79,7 @@ class DeviceAgent {
   private client: MqttClient | undefined;
   private timer: NodeJS.Timeout | undefined;
   private codes = '';
+  private stopping = false;
   private readonly device: SimDevice;
   private readonly model: StationModel;
   private readonly fleet: Fleet;
@@ -84,7 +94,7 @@ class DeviceAgent {
     const { deviceSn, secret, groupId } = this.device;
     const topics = this.fleet.topics;
     const status = topics.topic('status', deviceSn, groupId);
-    const client = mqtt.connect(this.fleet.options.url, {
+    const options: IClientOptions = {
       clientId: deviceSn,
       username: deviceSn,
       password: secret,
@@ -94,7 +104,8 @@ class DeviceAgent {
       connectTimeout: 10_000,
       protocolVersion: 4,
       will: { topic: status, payload: Buffer.from(JSON.stringify({ Online: 0 })), qos: 1, retain: true },
-    });
+    };
+    const client = this.fleet.connect(options);
     this.client = client;
     let up = false;
     client.on('connect', () => {
@@ -106,7 +117,10 @@ class DeviceAgent {
       this.publish();
     });
     client.on('close', () => {
-      if (up) this.fleet.stats.connected -= 1;
+      if (up) {
+        this.fleet.stats.connected -= 1;
+        if (!this.stopping) this.fleet.stats.disconnects += 1;
+      }
       up = false;
     });
     client.on('message', (_topic, payload) => {
@@ -132,6 +146,7 @@ class DeviceAgent {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     await this.client?.endAsync();
   }
@@ -235,7 +250,15 @@ class DeviceAgent {
 export class Fleet {
   readonly options: FleetOptions;
   readonly topics: TopicCodec;
-  readonly stats: FleetStats = { connected: 0, published: 0, acknowledged: 0, failed: 0, commands: 0, points: 0 };
+  readonly stats: FleetStats = {
+    connected: 0,
+    published: 0,
+    acknowledged: 0,
+    failed: 0,
+    commands: 0,
+    points: 0,
+    disconnects: 0,
+  };
   readonly stations = new Map<string, StationModel>();
   /** Devices that leave commands unanswered now (add or remove while running). */
   readonly ignoring: Set<string>;
@@ -262,6 +285,18 @@ export class Fleet {
     const batch = options.connectBatch ?? 100;
     for (let i = 0; i < agents.length; i += batch) await Promise.all(agents.slice(i, i + batch).map((a) => a.start()));
     return fleet;
+  }
+
+  /** A device's MQTT client, leaving from `localAddress` when one is set. */
+  connect(options: IClientOptions): MqttClient {
+    const { url, localAddress } = this.options;
+    if (!localAddress) return mqtt.connect(url, options);
+    const { hostname, port } = new URL(url);
+    if (!url.startsWith('mqtt:')) throw new Error('a local address needs an mqtt:// URL');
+    return new mqtt.MqttClient(() => net.createConnection({ host: hostname, port: Number(port || 1883), localAddress }), {
+      ...options,
+      protocol: 'mqtt',
+    });
   }
 
   /** The stations' clock at real time `now`: real time while speed is 1, faster from the start otherwise. */
