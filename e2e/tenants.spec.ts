@@ -114,7 +114,7 @@ test('a new group: its administrator’s password shown once, a registration act
   await expect(watermark(applicant)).toHaveCount(0);
 });
 
-test('a client’s page: its projects, stations and devices, also on a phone', async ({ browser }) => {
+test('a client’s page: its projects, stations, devices and numbers, also on a phone', async ({ browser }) => {
   for (const viewport of [undefined, { width: 390, height: 844 }]) {
     const page = await freshPage(browser, viewport);
     await signIn(page, ADMIN);
@@ -125,6 +125,19 @@ test('a client’s page: its projects, stations and devices, also on a phone', a
     await expect(list.getByRole('heading', { name: '安吉县水务有限公司' })).toBeVisible();
     await expect(list.getByRole('heading', { name: /Projects \([1-9]\d*\)/ })).toBeVisible();
     const content = page.getByRole('region', { name: 'Map and details' });
+    // The statistics panel counts the client's devices: as many as its record's numbers say.
+    const numbers = content.getByRole('group', { name: 'Numbers of the client' });
+    const devices = (
+      await numbers.locator('.ant-statistic').filter({ hasText: 'Devices' }).locator('.ant-statistic-content-value').innerText()
+    ).trim();
+    const stats = page.getByRole('complementary', { name: 'Statistics' });
+    await expect(stats.getByRole('heading', { name: 'Numbers of 安吉县水务有限公司' })).toBeAttached();
+    await expect(
+      stats
+        .locator('.ant-statistic')
+        .filter({ hasText: /^Devices/ })
+        .locator('.ant-statistic-content-value'),
+    ).toHaveText(devices);
     await content.getByRole('tab', { name: /Stations \([1-9]\d*\)/ }).click();
     await content.getByRole('tab', { name: 'Devices' }).click();
     const firstDevice = content.getByRole('tabpanel').getByRole('link').first();

@@ -271,6 +271,12 @@ describe.each(databaseKinds)('sites on %s', (kind) => {
       expect(offline.data.data.map((s) => s.Name)).toEqual(['上坞站 Shangwu']);
       const clients = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?ProjectType=-1', token: admin });
       expect(clients.data.map((c) => [c.Name, c.ProjectNum, c.DeviceNum])).toEqual([['安吉县水务 Anji Water', 2, 10]]);
+      // The client, its projects and their stations in one answer: each counted once, as alone.
+      const everything = await t.json<Project[]>({ method: 'GET', url: '/api/1/project?PageSize=50', token: admin });
+      const counts = new Map(everything.data.map((p) => [p.Name, p.DeviceNum]));
+      expect(counts.get('安吉县水务 Anji Water')).toBe(10);
+      expect(counts.get(qingshan.Name)).toBe(5);
+      expect(counts.get(hekou.Name)).toBe(5);
     });
 
     it('answers a node with its children, and its children alone', async () => {

@@ -1,7 +1,7 @@
 /**
  * Issue 18 (tenants, registration, client page, avatar, watermark): the platform administrator
  * edits groups, a group's administrator activates or refuses registrations, avatars stay inside
- * their group, and a client's projects, stations and devices are found by its ClientId.
+ * their group, and a client's projects, stations, devices and statistics are found by its ClientId.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
@@ -19,7 +19,8 @@ import {
   type TestApp,
   type Users,
 } from './harness.ts';
-import { buildClient, buildDevice, buildProject, unique } from './factories.ts';
+import type { RegionStatisticsDto } from '@sluice/shared/statistics.schema';
+import { buildClient, buildDevice, buildProject, defaultRole, unique } from './factories.ts';
 
 interface Group {
   Id: number;
@@ -302,6 +303,70 @@ describe.each(databaseKinds)('tenants, registrations, avatars and clients on %s'
         token: u.otherAdmin,
       });
       expect(theirs.data).toEqual([]);
+    });
+
+    it("scopes the statistics panel's calls to a client, as far as the caller's roles reach, and refuses another group's client", async () => {
+      const ctx = t.app.ctx;
+      const client = await buildClient(ctx.db, { groupId });
+      const operatorRole = await defaultRole(ctx.db, groupId, 'Operator');
+      const granted = await buildProject(ctx.db, { groupId, clientId: client, roles: [{ roleId: operatorRole }] });
+      const hidden = await buildProject(ctx.db, { groupId, clientId: client });
+      const grantedStation = await buildProject(ctx.db, { groupId, parentId: granted });
+      const hiddenStation = await buildProject(ctx.db, { groupId, parentId: hidden });
+      await buildDevice(ctx, { groupId, projectId: grantedStation, online: true });
+      await buildDevice(ctx, { groupId, projectId: hiddenStation });
+      // Not the client's: a project of no client, granted to the operator too.
+      const other = await buildProject(ctx.db, { groupId, roles: [{ roleId: operatorRole }] });
+      await buildDevice(ctx, { groupId, projectId: await buildProject(ctx.db, { groupId, parentId: other }), online: true });
+      const g = String(groupId);
+      const c = String(client);
+
+      const overview = async (token: string) =>
+        (
+          await t.json<{ Num: number; OnlineNum: number }>({
+            method: 'GET',
+            url: `/api/${g}/Device/OverView?ClientId=${c}`,
+            token,
+          })
+        ).data;
+      expect(await overview(u.admin)).toMatchObject({ Num: 2, OnlineNum: 1, OfflineNum: 1 });
+      expect(await overview(u.operator)).toMatchObject({ Num: 1, OnlineNum: 1, OfflineNum: 0 });
+
+      const region = async (token: string) =>
+        (await t.json<RegionStatisticsDto>({ method: 'GET', url: `/api/Device/GetRegionStatisticsDevice?ClientId=${c}`, token }))
+          .data;
+      const all = await region(u.admin);
+      expect(all.Sites.map((s) => s.ProjectId).sort()).toEqual([grantedStation, hiddenStation].sort());
+      expect(all.Total).toMatchObject({ DeviceNum: 2, OnlineNum: 1 });
+      const mine = await region(u.operator);
+      expect(mine.Sites.map((s) => s.ProjectId)).toEqual([grantedStation]);
+      expect(mine.Total).toMatchObject({ DeviceNum: 1, OnlineNum: 1 });
+      const byProject = await t.json<RegionStatisticsDto>({
+        method: 'GET',
+        url: `/api/Device/GetRegionStatisticsDevice?ClientId=${c}&By=project`,
+        token: u.admin,
+      });
+      expect(byProject.data.Sites.map((s) => s.ProjectId).sort()).toEqual([granted, hidden].sort());
+      const range = 'Begin=2025-01-01&End=2025-01-02';
+      expect(
+        (await t.call({ method: 'GET', url: `/api/${g}/DeviceStatisticsData?${range}&ClientId=${c}`, token: u.operator }))
+          .statusCode,
+      ).toBe(200);
+
+      // Another group's client, or none at all: not found, in every call.
+      const theirs = String(await buildClient(ctx.db, { groupId: u.other.groupId }));
+      for (const id of [theirs, '987654']) {
+        for (const url of [
+          `/api/${g}/Device/OverView?ClientId=${id}`,
+          `/api/Device/GetRegionStatisticsDevice?ClientId=${id}`,
+          `/api/${g}/DeviceStatisticsData?${range}&ClientId=${id}`,
+          `/api/${g}/DeviceDiscreteStatistics?${range}&ClientId=${id}`,
+        ])
+          expect((await t.call({ method: 'GET', url, token: u.admin })).statusCode, url).toBe(404);
+      }
+      expect(
+        (await t.call({ method: 'GET', url: `/api/${g}/Device/OverView?ClientId=${c}`, token: u.otherAdmin })).statusCode,
+      ).toBe(403);
     });
   });
 });

@@ -150,11 +150,13 @@ export const devicePageQuery = z.preprocess(
 
 /** The overview of a project (its stations included) or a station; without ProjectId, of every device the caller reaches. */
 export const deviceOverviewQuery = z.preprocess(
-  (q) =>
-    q && typeof q === 'object'
-      ? { ...q, ProjectId: (q as Record<string, unknown>).ProjectId ?? (q as Record<string, unknown>).projectId }
-      : q,
-  z.object({ ProjectId: optionalRef }),
+  (q) => {
+    if (!q || typeof q !== 'object') return q;
+    const v = q as Record<string, unknown>;
+    return { ...v, ProjectId: v.ProjectId ?? v.projectId, ClientId: v.ClientId ?? v.clientId };
+  },
+  /** A project or station (its stations included), or a client (its projects and their stations). */
+  z.object({ ProjectId: optionalRef, ClientId: optionalRef }),
 );
 
 export const deviceOverviewDto = z.object({

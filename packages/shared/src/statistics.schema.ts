@@ -33,11 +33,13 @@ export const ENERGY_KEY = STATION_KEYS.energy;
 
 /** GET {g}/DeviceStatisticsData and {g}/DeviceDiscreteStatistics: one device, or the devices of a project or station. */
 export const statisticsQuery = z.preprocess(
-  lowerAlias(['Begin', 'End', 'ProjectId', 'DeviceSn', 'Keys', 'Period']),
+  lowerAlias(['Begin', 'End', 'ProjectId', 'ClientId', 'DeviceSn', 'Keys', 'Period']),
   z.object({
     Begin: date,
     End: date,
     ProjectId: idRef.optional(),
+    /** Only the devices of this client's projects and their stations. */
+    ClientId: idRef.optional(),
     DeviceSn: z.string().max(40).optional(),
     /** Data keys, comma-joined; all the type's statistics when empty. */
     Keys: z.string().max(2000).optional(),
@@ -131,10 +133,12 @@ export const REGION_GROUPINGS = ['station', 'project'] as const;
 
 /** GET Device/GetRegionStatisticsDevice: per station (or project) of the caller's, today's and this month's figures. */
 export const regionStatisticsQuery = z.preprocess(
-  lowerAlias(['ProjectId', 'RegionId', 'By', 'Date']),
+  lowerAlias(['ProjectId', 'ClientId', 'RegionId', 'By', 'Date']),
   z.object({
     /** Only the stations of this project (or this station). */
     ProjectId: idRef.optional(),
+    /** Only the stations (or projects) of this client. */
+    ClientId: idRef.optional(),
     /** Only the stations (or projects) of this region. */
     RegionId: idRef.optional(),
     By: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(REGION_GROUPINGS)).default('station'),

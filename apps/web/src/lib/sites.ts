@@ -22,7 +22,8 @@ export const sitesKeys = {
   deviceCard: (sn: string) => ['sites', 'device-card', sn] as const,
   migrations: (sn: string) => ['sites', 'migrations', sn] as const,
   deviceImages: (sn: string) => ['sites', 'device-images', sn] as const,
-  overview: (projectId = 0) => ['sites', 'overview', projectId] as const,
+  /** The numbers of the group, of a project or station, or of a client (`clientId`). */
+  overview: (projectId = 0, clientId = 0) => ['sites', 'overview', projectId, clientId] as const,
   deviceTypes: ['sites', 'device-types'] as const,
   areas: ['sites', 'areas'] as const,
   regions: ['sites', 'regions'] as const,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { DeviceMigrationTable, DeviceTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
-import { projectReachable, type DeviceRow } from '../sites/site-scope.ts';
+import { clientProjectIds, projectReachable, type DeviceRow } from '../sites/site-scope.ts';
 
 export const DEVICE_SORTABLE = {
   Id: 'd.id',
@@ -91,9 +91,7 @@ export class DevicesRepository {
     }
     if (filter.clientId !== undefined) {
       const id = filter.clientId;
-      q = q.where(
-        sql<SqlBool>`d.project_id in (select cp.id from projects cp where cp.group_id = ${user.groupId} and (cp.client_id = ${id} or cp.parent_id in (select cc.id from projects cc where cc.group_id = ${user.groupId} and cc.client_id = ${id})))`,
-      );
+      q = q.where('d.project_id', 'in', clientProjectIds(user.groupId, id));
     }
     if (filter.typeId !== undefined) q = q.where('d.type_id', '=', filter.typeId);
     if (filter.online !== undefined) q = q.where('d.online', '=', filter.online);
@@ -175,8 +173,8 @@ export class DevicesRepository {
   }
 
   /** Devices, online devices and both by type, of every device the user reaches (or of one project or station). */
-  async overview(user: CurrentUser, projectId?: number) {
-    const rows = await this.base(user, { projectId })
+  async overview(user: CurrentUser, filter: Pick<DeviceFilter, 'projectId' | 'clientId'>) {
+    const rows = await this.base(user, filter)
       .select((eb) => ['d.type_id', eb.fn.countAll<number>().as('num'), eb.fn.sum<number>('d.online').as('online')])
       .groupBy('d.type_id')
       .orderBy('d.type_id')

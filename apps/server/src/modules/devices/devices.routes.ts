@@ -89,7 +89,8 @@ export function devicesRoutes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: 'How many devices, how many online, and both by type (of a project or station with ProjectId)',
+        summary:
+          'How many devices, how many online, and both by type (of a project or station with ProjectId, of a client with ClientId)',
         params: g,
         querystring: deviceOverviewQuery,
         response: { 200: envelopeOf(deviceOverviewDto) },
@@ -97,9 +98,10 @@ export function devicesRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const user = currentUser(request);
-      const { ProjectId } = request.query;
+      const { ProjectId, ClientId } = request.query;
       if (ProjectId !== undefined) await scope.project(user, ProjectId);
-      return ok(request, await repository.overview(user, ProjectId));
+      if (ClientId !== undefined) await scope.client(user, ClientId);
+      return ok(request, await repository.overview(user, { projectId: ProjectId, clientId: ClientId }));
     },
   );
 

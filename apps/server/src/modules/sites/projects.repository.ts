@@ -9,7 +9,7 @@ import type { ProjectTable } from '../../db/tables.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { likeAny, pickOrder, searchPattern } from '../../http/resource.ts';
 import type { PageQuery } from '@sluice/shared/paging.schema';
-import { projectReachable, type ProjectRow } from './site-scope.ts';
+import { clientProjectIds, projectReachable, type ProjectRow } from './site-scope.ts';
 
 export const PROJECT_SORTABLE = {
   Id: 'id',
@@ -45,9 +45,7 @@ export class ProjectsRepository {
     if (filter.parentId !== undefined) q = q.where('projects.parent_id', '=', filter.parentId);
     if (filter.clientId !== undefined) {
       const id = filter.clientId;
-      q = q.where(
-        sql<SqlBool>`(projects.client_id = ${id} or projects.parent_id in (select cp.id from projects cp where cp.group_id = ${user.groupId} and cp.client_id = ${id}))`,
-      );
+      q = q.where('projects.id', 'in', clientProjectIds(user.groupId, id));
     }
     if (filter.online !== undefined) {
       const online = sql<SqlBool>`exists (select 1 from devices od where od.deleted_at is null and od.online = 1 and od.group_id = ${user.groupId} and (od.project_id = projects.id or od.project_id in (select oc.id from projects oc where oc.parent_id = projects.id)))`;
@@ -192,9 +190,11 @@ export class ProjectsRepository {
         },
       ]),
     );
+    // A station is both a child (of its project in the set) and a grandchild (of the project's
+    // client in the set): each link once, or the project would count its stations twice.
+    const links = new Map([...children, ...grandchildren].map((link) => [link.id, link.parent_id]));
     const below = new Map<number, number[]>();
-    for (const link of [...children, ...grandchildren])
-      below.set(link.parent_id, [...(below.get(link.parent_id) ?? []), link.id]);
+    for (const [id, parentId] of links) below.set(parentId, [...(below.get(parentId) ?? []), id]);
     interface Totals {
       num: number;
       online: number;

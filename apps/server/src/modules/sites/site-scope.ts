@@ -39,6 +39,11 @@ export function projectReachable(user: CurrentUser, column: string, mode: ScopeM
   return ids ? sql<SqlBool>`${sql.ref(column)} in (${ids})` : sql<SqlBool>`1 = 1`;
 }
 
+/** The ids of a client's nodes: those with its ClientId and the stations under them (a parenthesised subquery). */
+export function clientProjectIds(groupId: number, clientId: number): RawBuilder<number> {
+  return sql<number>`(select cp.id from projects cp where cp.group_id = ${groupId} and (cp.client_id = ${clientId} or cp.parent_id in (select cc.id from projects cc where cc.group_id = ${groupId} and cc.client_id = ${clientId})))`;
+}
+
 export class SiteScope {
   private readonly db: Db;
   constructor(db: Db) {
@@ -57,6 +62,20 @@ export class SiteScope {
     if (!row) throw new AppError(404, 'error.notFound');
     if (mode === 'write') await this.assertWritable(user, id);
     return row;
+  }
+
+  /**
+   * A client of the user's group, else 404. What of it the user then reaches is what their roles
+   * reach: every query narrowed to its nodes (clientProjectIds) is also narrowed to the user's.
+   */
+  async client(user: CurrentUser, id: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('clients')
+      .select('id')
+      .where('id', '=', id)
+      .where('group_id', '=', user.groupId)
+      .executeTakeFirst();
+    if (!row) throw new AppError(404, 'error.notFound');
   }
 
   private async assertWritable(user: CurrentUser, projectId: number): Promise<void> {

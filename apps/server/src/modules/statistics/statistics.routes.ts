@@ -32,7 +32,7 @@ export function statisticsRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          "Per device (DeviceSn, or the devices of ProjectId) and day or month (Period) from Begin to End: each of its type's statistics — min/avg/max (range filter applied), a counter's total (resets and gaps handled), whether the day met the standard",
+          "Per device (DeviceSn, or the devices of ProjectId or ClientId) and day or month (Period) from Begin to End: each of its type's statistics — min/avg/max (range filter applied), a counter's total (resets and gaps handled), whether the day met the standard",
         params: g,
         querystring: statisticsQuery,
         response: { 200: envelopeOf(z.array(statisticsRecordDto)) },
@@ -51,7 +51,7 @@ export function statisticsRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          "Per device from Begin to End: each discrete statistic's time in each state, and each measurement held to a standard its days within it (compliance rate)",
+          "Per device (DeviceSn, ProjectId or ClientId) from Begin to End: each discrete statistic's time in each state, and each measurement held to a standard its days within it (compliance rate)",
         params: g,
         querystring: statisticsQuery,
         response: { 200: envelopeOf(z.array(discreteRecordDto)) },
@@ -70,7 +70,7 @@ export function statisticsRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          'Per station (By=station) or project the caller reaches, optionally of ProjectId or RegionId: devices, online, warning; counters today and this month (treated water, energy, kWh per m³); effluent compliance this month',
+          'Per station (By=station) or project the caller reaches, optionally of ProjectId, ClientId or RegionId: devices, online, warning; counters today and this month (treated water, energy, kWh per m³); effluent compliance this month',
         querystring: regionStatisticsQuery,
         response: { 200: envelopeOf(regionStatisticsDto) },
       },

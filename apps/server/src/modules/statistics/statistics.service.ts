@@ -159,10 +159,18 @@ export class StatisticsService {
     return { from, to };
   }
 
-  private async devicesOf(user: CurrentUser, filter: { ProjectId?: number | undefined; DeviceSn?: string | undefined }) {
+  private async devicesOf(
+    user: CurrentUser,
+    filter: { ProjectId?: number | undefined; ClientId?: number | undefined; DeviceSn?: string | undefined },
+  ) {
     if (filter.DeviceSn !== undefined) await this.deps.scope.device(user, filter.DeviceSn);
     if (filter.ProjectId !== undefined) await this.deps.scope.project(user, filter.ProjectId);
-    return reachableDevices(this.deps.db, user, { projectId: filter.ProjectId, deviceSn: filter.DeviceSn });
+    if (filter.ClientId !== undefined) await this.deps.scope.client(user, filter.ClientId);
+    return reachableDevices(this.deps.db, user, {
+      projectId: filter.ProjectId,
+      clientId: filter.ClientId,
+      deviceSn: filter.DeviceSn,
+    });
   }
 
   /**
@@ -424,7 +432,7 @@ export class StatisticsService {
     const from = dayStart(`${month}-01`, this.offset);
     const today = dayStart(date, this.offset);
     const to = today + DAY_MS;
-    const devices = await this.devicesOf(user, { ProjectId: query.ProjectId });
+    const devices = await this.devicesOf(user, { ProjectId: query.ProjectId, ClientId: query.ClientId });
     const all = await this.definitionsByType(user.groupId, devices);
     const byType = new Map(
       [...all].map(([type, defs]) => [

@@ -1,7 +1,7 @@
-/** The devices a user reaches (group and role-project grants), optionally of one project or station, or one device. */
+/** The devices a user reaches (group and role-project grants), optionally of one project or station, of one client, or one device. */
 import type { Db } from '../../db/database.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
-import { projectReachable } from '../sites/site-scope.ts';
+import { clientProjectIds, projectReachable } from '../sites/site-scope.ts';
 
 export interface ReachableDevice {
   deviceSn: string;
@@ -14,7 +14,7 @@ export interface ReachableDevice {
 export async function reachableDevices(
   db: Db,
   user: CurrentUser,
-  filter: { projectId?: number | undefined; deviceSn?: string | undefined },
+  filter: { projectId?: number | undefined; deviceSn?: string | undefined; clientId?: number | undefined },
 ): Promise<ReachableDevice[]> {
   let q = db
     .selectFrom('devices')
@@ -47,6 +47,7 @@ export async function reachableDevices(
       ]),
     );
   }
+  if (filter.clientId !== undefined) q = q.where('project_id', 'in', clientProjectIds(user.groupId, filter.clientId));
   const rows = await q.orderBy('device_sn').execute();
   return rows.map((r) => ({
     deviceSn: r.device_sn,

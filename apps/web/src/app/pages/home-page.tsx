@@ -47,6 +47,7 @@ import { PrincipalsPanel } from '../../features/sites/components/principals-pane
 import { SiteDetails } from '../../features/sites/components/site-details';
 import { SitesBrowser, type DeviceNodes } from '../../features/sites/components/sites-browser';
 import { StatisticsPanel } from '../../features/sites/components/statistics-panel';
+import { useClient } from '../../features/sites/components/client-view';
 import './home-page.css';
 
 /** The control panel checks values with the data-type rules, whose messages come with the device-types catalog. */
@@ -142,6 +143,10 @@ export function HomePage() {
   const deviceSiteId = device.data?.ProjectId ?? 0;
   const deviceSite = useQuery({ ...projectInfoQueryOptions(g, deviceSiteId), enabled: deviceSiteId > 0 && g > 0 });
   const statsSite = sn ? (deviceSiteId > 0 ? deviceSite.data : undefined) : nodeId > 0 ? node.data : undefined;
+  // On a client's page, the client's numbers (named as its record, or "Client" to those who may not read it).
+  const clientId = activeTitle === 'client' ? Number(activeItemId) : 0;
+  const client = useClient(clientId);
+  const statsClient = clientId > 0 ? { Id: clientId, Name: client.data?.ClientName ?? t('client.title') } : undefined;
 
   const lng = point?.lng ?? projectAt?.[0] ?? search?.view.lng;
   const lat = point?.lat ?? projectAt?.[1] ?? search?.view.lat;
@@ -312,7 +317,7 @@ export function HomePage() {
         )}
       </section>
       <aside className="sluice-home-stats-panel" aria-label={t('home.statsPanel')}>
-        <StatisticsPanel site={statsSite} />
+        <StatisticsPanel site={statsSite} client={statsClient} />
       </aside>
     </div>
   );

@@ -24,6 +24,7 @@ export interface ProjectPageParams {
   Search?: string;
   ParentId?: number;
   Online?: number;
+  ClientId?: number;
 }
 
 const pagePath = { project: 'myProject', station: 'mySite' } as const;
@@ -58,14 +59,27 @@ export interface DeviceOverview {
   TypeData: { TypeId: number | null; Num: number; OnlineNum: number }[];
 }
 
-/** GET {g}/Device/OverView: devices online and offline, in all and by type. */
-/** The devices of every site the user reaches, or of one project (its stations included) or station. */
-export const overviewQueryOptions = (g: number, projectId = 0) =>
+/** Whose numbers: the group's (both 0), a project's or station's, or a client's. */
+export interface StatisticsScope {
+  projectId: number;
+  clientId: number;
+}
+
+/** The query of a statistics call for a scope: ProjectId or ClientId, or nothing for the group. */
+export function scopeParams({ projectId, clientId }: StatisticsScope): Record<string, number> {
+  if (projectId > 0) return { ProjectId: projectId };
+  return clientId > 0 ? { ClientId: clientId } : {};
+}
+
+/**
+ * GET {g}/Device/OverView: devices online and offline, in all and by type, of every site the user
+ * reaches, of one project (its stations included) or station, or of a client's projects.
+ */
+export const overviewQueryOptions = (g: number, scope: StatisticsScope) =>
   queryOptions({
-    queryKey: sitesKeys.overview(projectId),
+    queryKey: sitesKeys.overview(scope.projectId, scope.clientId),
     meta: { live: true },
-    queryFn: async () =>
-      (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`, projectId > 0 ? { ProjectId: projectId } : {})).data,
+    queryFn: async () => (await api.get<DeviceOverview>(`/${String(g)}/Device/OverView`, scopeParams(scope))).data,
     enabled: g > 0,
   });
 

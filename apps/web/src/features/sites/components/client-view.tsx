@@ -31,7 +31,7 @@ interface ClientDevice extends DeviceStateFacts {
 const DEVICE_PAGE = 10;
 
 /** GET Client/Get?id: a user without client.view reads no record (the page still shows what they reach). */
-function useClient(id: number) {
+export function useClient(id: number) {
   return useQuery({
     queryKey: ['clients', 'one', id],
     queryFn: async () => {

@@ -87,7 +87,7 @@ function setUp(config: Record<string, unknown> = { Theme: 'light' }) {
           <ConfigProvider theme={{ token: { motion: false } }}>
             <App>
               <div className="sluice-home-stats">
-                <StatisticCards projectId={12} />
+                <StatisticCards scope={{ projectId: 12, clientId: 0 }} />
               </div>
             </App>
           </ConfigProvider>

@@ -24,6 +24,7 @@ import { myInfoQueryOptions } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/form-errors';
 import { saveUserConfig } from '../../../lib/session';
 import { regionStatisticsQueryOptions } from '../api/statistics-api';
+import type { StatisticsScope } from '../api/projects-api';
 
 const DailyBars = lazy(() => import('./daily-bars'));
 
@@ -247,9 +248,9 @@ function AddStatisticsDialog({
   );
 }
 
-export function StatisticCards({ projectId }: { projectId: number }) {
+export function StatisticCards({ scope }: { scope: StatisticsScope }) {
   const { t } = useTranslation();
-  const figures = useQuery(regionStatisticsQueryOptions(projectId));
+  const figures = useQuery(regionStatisticsQueryOptions(scope));
   const user = useQuery(myInfoQueryOptions());
   const [open, setOpen] = useState(false);
   const choices = useMemo(() => cardChoices(figures.data), [figures.data]);

@@ -1,7 +1,8 @@
 /**
  * The statistics panel: devices online and offline, projects and stations, devices by type, then
- * the user's statistic cards (statistic-cards.tsx); cards 233 px high. On a project's or station's page (and a device's, for its station) it counts that
- * site only, and says so in its titles.
+ * the user's statistic cards (statistic-cards.tsx); cards 233 px high. On a project's or station's
+ * page (and a device's, for its station) it counts that site only, on a client's page that
+ * client's projects and their stations only, and says so in its titles.
  */
 import { Card, Flex, List, Progress, Statistic, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -20,13 +21,28 @@ export interface StatisticsSite {
   SitesNum: number;
 }
 
-export function StatisticsPanel({ site }: { site?: StatisticsSite | undefined }) {
+/** The client whose numbers the panel shows (its page). */
+export interface StatisticsClient {
+  Id: number;
+  Name: string;
+}
+
+export function StatisticsPanel({ site, client }: { site?: StatisticsSite | undefined; client?: StatisticsClient | undefined }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const g = useGroupId();
-  const overview = useQuery(overviewQueryOptions(g, site?.Id ?? 0));
-  const projects = useQuery({ ...projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1 }), enabled: g > 0 && !site });
-  const stations = useQuery({ ...projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1 }), enabled: g > 0 && !site });
+  const scope = { projectId: site?.Id ?? 0, clientId: site ? 0 : (client?.Id ?? 0) };
+  const of = scope.clientId > 0 ? { ClientId: scope.clientId } : {};
+  const overview = useQuery(overviewQueryOptions(g, scope));
+  const projects = useQuery({
+    ...projectPageQueryOptions(g, 'project', { PageNo: 1, PageSize: 1, ...of }),
+    enabled: g > 0 && !site,
+  });
+  const stations = useQuery({
+    ...projectPageQueryOptions(g, 'station', { PageNo: 1, PageSize: 1, ...of }),
+    enabled: g > 0 && !site,
+  });
+  const name = site?.Name ?? client?.Name;
   const types = useDeviceTypeRefs();
   const o = overview.data;
   const percent = o && o.Num > 0 ? Math.floor((o.OnlineNum / o.Num) * 100) : 0;
@@ -35,9 +51,9 @@ export function StatisticsPanel({ site }: { site?: StatisticsSite | undefined })
   };
   return (
     <div className="sluice-home-stats">
-      {site && (
+      {name !== undefined && (
         <Typography.Title level={2} className="sluice-home-stats-site" style={{ fontSize: 15, margin: 0 }}>
-          {t('home.stats.of', { name: site.Name })}
+          {t('home.stats.of', { name })}
         </Typography.Title>
       )}
       <Card title={t('home.stats.devices')} className="sluice-stat-card" styles={cardStyles} loading={overview.isPending}>
@@ -97,7 +113,7 @@ export function StatisticsPanel({ site }: { site?: StatisticsSite | undefined })
           )}
         />
       </Card>
-      <StatisticCards projectId={site?.Id ?? 0} />
+      <StatisticCards scope={scope} />
     </div>
   );
 }
