@@ -2,7 +2,8 @@
  * Issue 18 (tenants): the platform administrator creates a group; a newcomer registers with its
  * code and waits; the group's administrator activates them; the newcomer signs in, puts up an
  * avatar and works under the watermark (light and dark), which the group's administrator turns
- * off. And a client's page with its projects and devices, on a phone too.
+ * off; the platform administrator deletes the group, which signs its people out. And a client's
+ * page with its projects, devices and numbers, on a phone too.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, png, signIn, toggleTheme, userMenu } from './fixtures.ts';
@@ -23,7 +24,7 @@ async function freshPage(browser: Browser, viewport?: { width: number; height: n
 
 const watermark = (page: Page) => page.locator('.sluice-watermark');
 
-test('a new group: its administrator’s password shown once, a registration activated, an avatar and the watermark', async ({
+test('a new group: its administrator’s password shown once, a registration activated, an avatar, the watermark, and the group deleted', async ({
   page,
   browser,
 }) => {
@@ -112,6 +113,29 @@ test('a new group: its administrator’s password shown once, a registration act
   await applicant.reload();
   await expect(applicant.getByRole('heading', { name: 'User information' })).toBeVisible();
   await expect(watermark(applicant)).toHaveCount(0);
+
+  // The platform administrator deletes the group: the dialog says what goes, and waits for its code.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(groupName);
+  await page.getByRole('button', { name: `Delete ${groupName}` }).click();
+  const remove = page.getByRole('dialog', { name: `Delete the group ${groupName}?` });
+  await expect(remove.getByText('2 users (its administrator among them)')).toBeVisible();
+  await expect(remove.getByText('0 devices, with their history, alarms and records')).toBeVisible();
+  const confirm = remove.getByRole('button', { name: 'Delete the group' });
+  await expect(confirm).toBeDisabled();
+  await remove.getByLabel(`Type the group code ${code} to confirm`).fill(code.toUpperCase());
+  await confirm.click();
+  await expect(page.getByText(`The group ${groupName} was deleted`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(groupName) })).toHaveCount(0);
+  // Its people are signed out: their next page is the sign-in page, and they cannot sign in again.
+  await applicant.reload();
+  await expect(applicant).toHaveURL(/\/login/);
+  await admin.reload();
+  await expect(admin).toHaveURL(/\/login/);
+  await applicant.getByLabel('Account').fill(newcomer);
+  await applicant.getByLabel('Password').fill('Newbie12345');
+  await applicant.getByRole('button', { name: 'Sign in' }).click();
+  await expect(applicant.getByRole('alert')).toBeVisible();
+  await expect(applicant).toHaveURL(/\/login/);
 });
 
 test('a client’s page: its projects, stations, devices and numbers, also on a phone', async ({ browser }) => {

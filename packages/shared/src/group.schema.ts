@@ -36,6 +36,21 @@ export const updateGroupRequest = z.object({
   Watermark: z.boolean().optional(),
 });
 
+/**
+ * DELETE /api/group/{id}: the platform administrator removes a group and everything it holds,
+ * confirming with the group's code typed again (compared without regard to case).
+ */
+export const deleteGroupRequest = z.object({ Code: anyText(1, 64) });
+
+/** GET /api/group/{id}/contents: what removing the group would remove, for its confirmation. */
+export const groupContentsDto = z.object({
+  Users: z.number(),
+  Devices: z.number(),
+  Sites: z.number(),
+  Clients: z.number(),
+});
+export type GroupContentsDto = z.infer<typeof groupContentsDto>;
+
 /** PUT /api/group/watermark: a group's administrator turns the group's watermark on or off. */
 export const groupWatermarkRequest = z.object({ Watermark: z.boolean() });
 

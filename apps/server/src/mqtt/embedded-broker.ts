@@ -208,6 +208,11 @@ export class EmbeddedBroker implements MessageBus {
     return this.aedes.connectedClients;
   }
 
+  /** Closes the connections of devices that are gone (their group was removed). */
+  closeDevices(deviceSns: Iterable<string>): void {
+    for (const sn of deviceSns) for (const client of this.connections.get(sn) ?? []) client.close();
+  }
+
   /** Closes the console connections of sessions that ended (a sign-out, a disabled user). */
   closeSessions(end: SessionEnd): void {
     for (const client of this.consoles) {

@@ -26,6 +26,17 @@ export class GroupsRepository {
     return row && toDto(row);
   }
 
+  /** Whether a platform administrator belongs to the group (such a group is never removed). */
+  async holdsPlatformAdmin(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('group_id', '=', id)
+      .where('is_platform_admin', '=', 1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async findByCode(code: string): Promise<GroupDto | undefined> {
     const row = await this.db
       .selectFrom('groups')

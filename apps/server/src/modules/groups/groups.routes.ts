@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addGroupRequest,
+  deleteGroupRequest,
   findGroupQuery,
+  groupContentsDto,
   GROUP_LOGO_LIMIT,
   groupDto,
   groupWatermarkRequest,
@@ -16,12 +18,14 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { createTenant } from './tenancy.service.ts';
+import { TenantRemovalRepository } from './tenant-removal.repository.ts';
 
 const tags = ['Groups'];
 
 export function groupsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { groups, db, storage } = app.ctx;
+  const { groups, db, storage, dialect, sessions } = app.ctx;
+  const removal = new TenantRemovalRepository(db, dialect);
 
   app.get(
     '/Group/FindByName',
@@ -115,6 +119,51 @@ export function groupsRoutes(root: FastifyInstance): void {
       const group = await groups.get(Id);
       if (!group) throw new AppError(404, 'error.notFound');
       return ok(request, group, { message: 'saved' });
+    },
+  );
+
+  app.get(
+    '/group/:id/contents',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags,
+        summary: 'What removing a group would remove: its users, devices, projects and stations, clients',
+        params: z.object({ id: idRef }),
+        response: { 200: envelopeOf(groupContentsDto) },
+      },
+    },
+    async (request) => {
+      if (!(await groups.get(request.params.id))) throw new AppError(404, 'error.notFound');
+      return ok(request, await removal.contents(request.params.id));
+    },
+  );
+
+  app.delete(
+    '/group/:id',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags,
+        summary:
+          "The platform administrator removes a group and everything it holds, confirming with the group's code; its sessions end and its devices are disconnected",
+        params: z.object({ id: idRef }),
+        body: deleteGroupRequest,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const group = await groups.get(request.params.id);
+      if (!group) throw new AppError(404, 'error.notFound');
+      if (group.Id === user.groupId || (await groups.holdsPlatformAdmin(group.Id))) throw new AppError(409, 'group.ownGroup');
+      if (request.body.Code.trim().toLowerCase() !== group.Code.toLowerCase())
+        throw new AppError(400, 'group.codeMismatch', { code: group.Code }, 'Code');
+      const removed = await removal.remove(group.Id);
+      for (const userId of removed.userIds) sessions.ended({ userId });
+      for (const sn of removed.deviceSns) app.live.forget(sn);
+      app.live.broker?.closeDevices(removed.deviceSns);
+      if (group.Logo.startsWith('/uploads/')) await storage.remove(group.Logo.slice('/uploads/'.length));
+      return ok(request, null, { message: 'deleted' });
     },
   );
 

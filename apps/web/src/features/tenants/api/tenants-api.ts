@@ -1,9 +1,11 @@
 /**
  * Tenants (groups) for the platform administrator (spec §3 Group, §7 Group/FindByName,
  * Group/Add, group/logo): the paged list by name, a new group with its first administrator (the
- * generated password answered once), an edit (PUT Group/Update) and a group's PNG logo.
+ * generated password answered once), an edit (PUT Group/Update), a group's PNG logo, and deleting
+ * a group (what it holds, then DELETE group/{id} with its code typed again).
  */
-import type { GroupDto } from '@sluice/shared/group.schema';
+import { queryOptions } from '@tanstack/react-query';
+import type { GroupContentsDto, GroupDto } from '@sluice/shared/group.schema';
 import { defineResource } from '../../../components/resource-table/resource';
 import { api } from '../../../lib/api-client';
 
@@ -33,4 +35,16 @@ export function uploadGroupLogo(groupId: number, file: Blob, fileName: string) {
   const form = new FormData();
   form.append('file', file, fileName);
   return api.put<{ Logo: string }>('/group/logo', form, { params: { GroupId: groupId } });
+}
+
+/** What deleting the group would delete: its users, devices, projects and stations, clients. */
+export const groupContentsQueryOptions = (groupId: number) =>
+  queryOptions({
+    queryKey: ['tenants', 'contents', groupId],
+    queryFn: async () => (await api.get<GroupContentsDto>(`/group/${String(groupId)}/contents`)).data,
+    staleTime: 0,
+  });
+
+export function deleteGroup(groupId: number, code: string) {
+  return api.delete<null>(`/group/${String(groupId)}`, { body: { Code: code } });
 }

@@ -1,6 +1,7 @@
 /**
  * The platform administrator's tenants screen: a new group's administrator password is shown once
- * after it is created, and an edit sends the watermark setting.
+ * after it is created, an edit sends the watermark setting, and a group is deleted only once its
+ * code is typed again, the dialog saying what goes with it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, ConfigProvider } from 'antd';
@@ -131,5 +132,37 @@ describe('a group’s logo', () => {
       expect(api.callsTo('PUT', '/api/group/logo')).toHaveLength(1);
     });
     expect(api.callsTo('PUT', '/api/group/logo')[0]?.query.get('GroupId')).toBe('2');
+  });
+  it('deletes a group only once its code is typed again, saying what goes with it; never the platform’s own', async () => {
+    const own = { ...river, Id: 7, GroupName: 'Platform', Code: 'platform' };
+    const api = fakeApi({
+      'GET /api/Group/FindByName': () => ({ data: [own, river], count: 2 }),
+      'GET /api/group/2/contents': () => ({ data: { Users: 3, Devices: 12, Sites: 5, Clients: 2 } }),
+      'DELETE /api/group/2': () => ({ data: null, message: 'Deleted' }),
+    });
+    renderPage();
+    await screen.findByText('River Town');
+    expect(screen.queryByRole('button', { name: 'Delete Platform' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete River Town' }));
+    const dialog = await dialogTitled('Delete the group River Town?');
+    expect(await within(dialog).findByText('12 devices, with their history, alarms and records')).toBeTruthy();
+    expect(within(dialog).getByText('3 users (its administrator among them)')).toBeTruthy();
+    expect(within(dialog).getByText('5 projects and stations')).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete the group' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    const code = within(dialog).getByLabelText('Type the group code river to confirm');
+    await userEvent.type(code, 'rive');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(code, 'R');
+    expect((confirm as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(confirm);
+    await waitFor(() => {
+      expect(api.callsTo('DELETE', '/api/group/2')).toHaveLength(1);
+    });
+    expect(api.callsTo('DELETE', '/api/group/2')[0]?.body).toEqual({ Code: 'riveR' });
+    expect(await screen.findByText('The group River Town was deleted')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Delete the group River Town?' })).toBeNull();
+    });
   });
 });

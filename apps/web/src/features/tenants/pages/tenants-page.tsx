@@ -1,7 +1,8 @@
 /**
  * /sys/tenants: the platform administrator's groups (tenants). Search by name, add a group with
  * its code and first administrator (whose generated password is shown once, to be handed over),
- * edit a group's name, code, description and watermark, and upload its logo (PNG).
+ * edit a group's name, code, description and watermark, upload its logo (PNG), and delete a group
+ * (not the platform's own) with everything it holds, once its code is typed again.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Descriptions, Image, Modal, Tag, Typography } from 'antd';
@@ -13,7 +14,8 @@ import { checkImage } from '../../../components/image-cropper/image-rules';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
 import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { errorMessage } from '../../../lib/form-errors';
-import { groupKeys } from '../../../lib/group';
+import { groupKeys, useGroupId } from '../../../lib/group';
+import { DeleteGroupButton } from '../components/delete-group-dialog';
 import { tenantsResource, uploadGroupLogo, type CreatedGroup } from '../api/tenants-api';
 
 function LogoButton({ group }: { group: GroupDto }) {
@@ -116,6 +118,7 @@ function CreatedDialog({ created, onClose }: { created: CreatedGroup | undefined
 
 export function TenantsPage() {
   const { t } = useTranslation();
+  const ownGroup = useGroupId();
   const [created, setCreated] = useState<CreatedGroup>();
   const config = useMemo<ResourceTableConfig<GroupDto>>(
     () => ({
@@ -145,7 +148,12 @@ export function TenantsPage() {
         },
         { key: 'Description', title: 'tenants.description', ellipsis: true, width: 240, onCards: false },
       ],
-      rowActions: (row) => <LogoButton group={row} />,
+      rowActions: (row) => (
+        <>
+          <LogoButton group={row} />
+          {row.Id !== ownGroup && <DeleteGroupButton group={row} />}
+        </>
+      ),
       canDelete: () => false,
       form: {
         createSchema: addGroupRequest,
@@ -162,7 +170,7 @@ export function TenantsPage() {
         ],
       },
     }),
-    [t],
+    [t, ownGroup],
   );
   return (
     <>
