@@ -1,12 +1,15 @@
 /**
- * What one instance caches of a device (its secret in the live directory, which MQTT
- * authentication reads) is forgotten when another instance changes it: two servers on one
- * PostgreSQL database, a secret replaced through B, the old one refused at once by A's broker
- * hook (without the change feed A would accept it for up to a minute). Needs TEST_DATABASE_URL.
+ * What one instance caches of a device is forgotten when another instance changes it: two
+ * servers on one PostgreSQL database. A secret replaced through B is refused at once by A's
+ * broker hook (without the change feed A would accept it for up to a minute, from its live
+ * directory). A device's alarms opened or cleared by B's ingestion are read again by A at the
+ * device's next message (with a shared subscription its messages come to either instance):
+ * without the feed A would trust its own minute-old view, miss a code that came back or open a
+ * second alarm for one B had opened. Needs TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, createTestApp, type TestApp } from './harness.ts';
-import { buildDevice } from './factories.ts';
+import { buildDevice, buildType, buildWarnCode, buildWarnType } from './factories.ts';
 import { waitFor } from './mqtt-helpers.ts';
 import type { ScratchDatabase } from './scratch.ts';
 
@@ -70,5 +73,59 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
     await waitFor(() => heard.some((c) => JSON.stringify(c) === JSON.stringify({ device: device.sn })), 'A to hear of it');
     expect(await authAtA(device.sn, device.secret)).toBe('deny');
     expect(await authAtA(device.sn, secret)).toBe('allow');
+  });
+
+  it("reads a device's alarms again on A when B opened or cleared them", async () => {
+    const { db } = a.app.ctx;
+    const { group_id: groupId } = await db
+      .selectFrom('users')
+      .select('group_id')
+      .where('account', '=', ADMIN.account)
+      .executeTakeFirstOrThrow();
+    const type = await buildType(db, { groupId });
+    const code = await buildWarnCode(db, { groupId, warnTypeId: await buildWarnType(db, { groupId }) });
+    const device = await buildDevice(a.app.ctx, { groupId, typeId: type.id });
+    let heardOnA = 0;
+    a.app.live.changes.onChange((change) => {
+      if (JSON.stringify(change) === JSON.stringify({ alarms: device.sn })) heardOnA += 1;
+    });
+    let at = Date.now() - 60_000;
+    const codes = async (on: typeof a, list: string[]) => {
+      at += 1000;
+      const outcome = await on.app.live.ingestion.handle(
+        {
+          address: { kind: 'error', deviceSn: device.sn, groupId },
+          payload: Buffer.from(JSON.stringify({ Time: at, Codes: list })),
+          retained: false,
+        },
+        at,
+      );
+      expect(outcome.ok).toBe(true);
+    };
+    const active = async () =>
+      (
+        await db.selectFrom('warns').select(['id', 'code']).where('device_sn', '=', device.sn).where('active', '=', 1).execute()
+      ).map((w) => w.code);
+    const heard = async (count: number) => {
+      await waitFor(() => heardOnA >= count, 'A to hear of the alarms B changed');
+    };
+
+    // A opens the code; B, at the device's next message, clears it.
+    await codes(a, [code]);
+    await codes(b, []);
+    expect(await active()).toEqual([]);
+    await heard(1);
+    // The code comes back, to A: it opens again (A's own view still held it open).
+    await codes(a, [code]);
+    expect(await active()).toEqual([code]);
+
+    // A reads the device's alarms with none open; B opens the code; the same code reaches A: one alarm, not two.
+    await codes(a, []);
+    expect(await active()).toEqual([]);
+    const before = heardOnA;
+    await codes(b, [code]);
+    await heard(before + 1);
+    await codes(a, [code]);
+    expect(await active()).toEqual([code]);
   });
 });

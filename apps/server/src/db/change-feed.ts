@@ -1,7 +1,9 @@
 /**
  * What one server instance changed that the others cache: a device (its secret, group, type,
- * definitions: the live directory and MQTT authentication hold them for a minute) and ended
- * sessions (the MQTT permissions of their consoles). On PostgreSQL each instance LISTENs on one
+ * definitions: the live directory and MQTT authentication hold them for a minute), a device's
+ * alarms (the ones its messages opened, which alarm evaluation holds for a minute: with a shared
+ * subscription the device's next message may come to another instance) and ended sessions (the
+ * MQTT permissions of their consoles). On PostgreSQL each instance LISTENs on one
  * channel, on a connection of its own, and a change is sent with pg_notify after its commit; an
  * instance ignores its own notifications (it has acted already). On SQLite there is one server.
  */
@@ -11,7 +13,7 @@ import pg from 'pg';
 import type { Db } from './database.ts';
 import type { SessionEnd } from '../auth/sessions.repository.ts';
 
-export type Change = { device: string } | { session: SessionEnd };
+export type Change = { device: string } | { alarms: string } | { session: SessionEnd };
 
 const CHANNEL = 'sluice_changes';
 

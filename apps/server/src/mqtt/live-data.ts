@@ -155,10 +155,18 @@ export const liveDataPlugin = fp(
       leads: () => leader.leads(),
       onError,
     });
+    // Other instances cache devices, alarms and sessions too: they hear of changes made here, and this one of theirs.
+    const feed: ChangeFeed =
+      dialect === 'postgres' && config.DATABASE_URL
+        ? new PgChangeFeed({ db, databaseUrl: config.DATABASE_URL, onError })
+        : loneFeed;
     const alarms: AlarmsService = new AlarmsService(
       alarmsRepository,
       events,
-      (device, at) => online.announceState(device.groupId, device.deviceSn, at),
+      (device, at) => {
+        feed.publish({ alarms: device.deviceSn });
+        return online.announceState(device.groupId, device.deviceSn, at);
+      },
       // Notifications are queued after the alarms' commit, off the ingestion path.
       (opened) => {
         app.ctx.notifications.alarmOpened(opened);
@@ -242,13 +250,9 @@ export const liveDataPlugin = fp(
       // Its series ids too: a purged device's history is gone, and a new device may take its number.
       writeRepository.forgetDevice(deviceSn);
     };
-    // Other instances cache devices and sessions too: they hear of changes made here, and this one of theirs.
-    const feed: ChangeFeed =
-      dialect === 'postgres' && config.DATABASE_URL
-        ? new PgChangeFeed({ db, databaseUrl: config.DATABASE_URL, onError })
-        : loneFeed;
     feed.onChange((change) => {
       if ('device' in change) forgetDevice(change.device);
+      else if ('alarms' in change) alarms.forget(change.alarms);
       else endSessions(change.session);
     });
     await feed.start();

@@ -84,8 +84,8 @@ export class AlarmsService {
   /**
    * Each device's active alarms from its own messages, as this service last read or changed
    * them: evaluating a data message then needs no query unless a code opens or clears. Kept
-   * ACTIVE_TTL_MS at most (another server instance may have changed them), and dropped when
-   * people handle or delete the device's alarms.
+   * ACTIVE_TTL_MS at most, dropped when people handle or delete the device's alarms, and when
+   * another server instance changed them (`forget`, from the change feed).
    */
   private readonly active = new Map<string, Cached<WarnRow[]>>();
   /** Evaluations of devices' alarm conditions since start, by what was evaluated (metrics). */
@@ -202,6 +202,11 @@ export class AlarmsService {
 
   hasActive(deviceSn: string): Promise<boolean> {
     return this.repository.hasActive(deviceSn);
+  }
+
+  /** Reads the device's active alarms again at its next message (another instance changed them). */
+  forget(deviceSn: string): void {
+    this.active.delete(deviceSn);
   }
 
   /** The codes now active on the device from the error topic: opens the new, closes the rest (of the error topic). */
