@@ -5,7 +5,9 @@
  * directory). A device's alarms opened or cleared by B's ingestion are read again by A at the
  * device's next message (with a shared subscription its messages come to either instance):
  * without the feed A would trust its own minute-old view, miss a code that came back or open a
- * second alarm for one B had opened. Needs TEST_DATABASE_URL.
+ * second alarm for one B had opened. A device B saw online and A took offline (its will came to
+ * A) is online again when its next message reaches B, not when one happens to reach A. Needs
+ * TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, createTestApp, type TestApp } from './harness.ts';
@@ -127,5 +129,39 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
     await heard(before + 1);
     await codes(a, [code]);
     expect(await active()).toEqual([code]);
+  });
+
+  it('brings a device online on B when A took it offline', async () => {
+    const { db } = a.app.ctx;
+    const { group_id: groupId } = await db
+      .selectFrom('users')
+      .select('group_id')
+      .where('account', '=', ADMIN.account)
+      .executeTakeFirstOrThrow();
+    const device = await buildDevice(a.app.ctx, { groupId });
+    let heardOnB = false;
+    b.app.live.changes.onChange((change) => {
+      if (JSON.stringify(change) === JSON.stringify({ offline: device.sn })) heardOnB = true;
+    });
+    const status = async (on: typeof a, online: 0 | 1) => {
+      const outcome = await on.app.live.ingestion.handle({
+        address: { kind: 'status', deviceSn: device.sn, groupId },
+        payload: Buffer.from(JSON.stringify({ Online: online })),
+        retained: false,
+      });
+      expect(outcome.ok).toBe(true);
+    };
+    const isOnline = async () =>
+      (await db.selectFrom('devices').select('online').where('device_sn', '=', device.sn).executeTakeFirstOrThrow()).online;
+
+    await status(b, 1);
+    expect(await isOnline()).toBe(1);
+    // Its will reaches A.
+    await status(a, 0);
+    expect(await isOnline()).toBe(0);
+    await waitFor(() => heardOnB, 'B to hear that the device went offline');
+    // It comes back, and its first message reaches B.
+    await status(b, 1);
+    expect(await isOnline()).toBe(1);
   });
 });

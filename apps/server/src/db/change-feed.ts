@@ -2,8 +2,9 @@
  * What one server instance changed that the others cache: a device (its secret, group, type,
  * definitions: the live directory and MQTT authentication hold them for a minute), a device's
  * alarms (the ones its messages opened, which alarm evaluation holds for a minute: with a shared
- * subscription the device's next message may come to another instance) and ended sessions (the
- * MQTT permissions of their consoles). On PostgreSQL each instance LISTENs on one
+ * subscription the device's next message may come to another instance), a device gone offline
+ * (the others, which saw it online, mark it online again when they next hear of it) and ended
+ * sessions (the MQTT permissions of their consoles). On PostgreSQL each instance LISTENs on one
  * channel, on a connection of its own, and a change is sent with pg_notify after its commit; an
  * instance ignores its own notifications (it has acted already). On SQLite there is one server.
  */
@@ -13,7 +14,7 @@ import pg from 'pg';
 import type { Db } from './database.ts';
 import type { SessionEnd } from '../auth/sessions.repository.ts';
 
-export type Change = { device: string } | { alarms: string } | { session: SessionEnd };
+export type Change = { device: string } | { alarms: string } | { offline: string } | { session: SessionEnd };
 
 const CHANNEL = 'sluice_changes';
 

@@ -145,6 +145,11 @@ export const liveDataPlugin = fp(
             },
           })
         : soleLeader;
+    // Other instances cache devices, alarms, online state and sessions too: they hear of changes made here, and this one of theirs.
+    const feed: ChangeFeed =
+      dialect === 'postgres' && config.DATABASE_URL
+        ? new PgChangeFeed({ db, databaseUrl: config.DATABASE_URL, onError })
+        : loneFeed;
     const online: OnlineService = new OnlineService(new OnlineRepository(onlinePool ?? db), events, {
       timeoutMs: config.DEVICE_TIMEOUT * 1000,
       sweepMs: Math.min(30_000, Math.max(1000, (config.DEVICE_TIMEOUT * 1000) / 4)),
@@ -153,13 +158,11 @@ export const liveDataPlugin = fp(
       onHeard: (groupId, deviceSn, at): Promise<void> => alarms.heard({ groupId, deviceSn, projectId: null }, at),
       onSwept: (cutoff, now): Promise<void> => alarms.sweepOffline(cutoff, now),
       leads: () => leader.leads(),
+      wentOffline: (deviceSn) => {
+        feed.publish({ offline: deviceSn });
+      },
       onError,
     });
-    // Other instances cache devices, alarms and sessions too: they hear of changes made here, and this one of theirs.
-    const feed: ChangeFeed =
-      dialect === 'postgres' && config.DATABASE_URL
-        ? new PgChangeFeed({ db, databaseUrl: config.DATABASE_URL, onError })
-        : loneFeed;
     const alarms: AlarmsService = new AlarmsService(
       alarmsRepository,
       events,
@@ -253,6 +256,7 @@ export const liveDataPlugin = fp(
     feed.onChange((change) => {
       if ('device' in change) forgetDevice(change.device);
       else if ('alarms' in change) alarms.forget(change.alarms);
+      else if ('offline' in change) online.forget(change.offline);
       else endSessions(change.session);
     });
     await feed.start();

@@ -23,6 +23,8 @@ export interface OnlineOptions {
    * hears, which is what the leader's time-out reads.
    */
   leads?: () => boolean;
+  /** A device went offline here (its will, a clean goodbye, the time-out): other instances forget they saw it. */
+  wentOffline?: (deviceSn: string) => void;
   onError: (error: unknown) => void;
 }
 
@@ -99,8 +101,16 @@ export class OnlineService {
   offline(groupId: number, deviceSn: string, reason: string, at = Date.now()): Promise<void> {
     this.seen.delete(deviceSn);
     return this.serial(deviceSn, async () => {
-      if (await this.repository.markOffline(groupId, deviceSn, at, reason)) await this.announce(groupId, deviceSn, 0, at);
+      if (await this.repository.markOffline(groupId, deviceSn, at, reason)) await this.wentOffline(groupId, deviceSn, at);
     });
+  }
+
+  /**
+   * Another instance took the device offline: the next time it is heard of here, it comes online
+   * again (behind a shared subscription its messages reach any instance).
+   */
+  forget(deviceSn: string): void {
+    this.seen.delete(deviceSn);
   }
 
   /** Re-announces a device's state (its alarms changed). */
@@ -121,7 +131,7 @@ export class OnlineService {
       if (this.seen.has(silent.deviceSn) || this.connected(silent.deviceSn)) continue;
       await this.serial(silent.deviceSn, async () => {
         if (await this.repository.markOffline(silent.groupId, silent.deviceSn, silent.lastSeen, 'timeout')) {
-          await this.announce(silent.groupId, silent.deviceSn, 0, now);
+          await this.wentOffline(silent.groupId, silent.deviceSn, now);
         }
       });
     }
@@ -133,6 +143,11 @@ export class OnlineService {
     if (due.length === 0) return;
     await this.repository.saveLastSeen(due.map(([deviceSn, s]) => ({ groupId: s.groupId, deviceSn, at: s.at })));
     for (const [, s] of due) s.saved = s.at;
+  }
+
+  private async wentOffline(groupId: number, deviceSn: string, at: number): Promise<void> {
+    this.options.wentOffline?.(deviceSn);
+    await this.announce(groupId, deviceSn, 0, at);
   }
 
   private async announce(groupId: number, deviceSn: string, online: 0 | 1, at: number): Promise<void> {
