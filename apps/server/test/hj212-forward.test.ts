@@ -23,6 +23,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   let logger: LoggerLink;
   let sn: string;
   let forwarder: Hj212Forwarder;
+  let loggerPort: number;
   /** The minutes the logger reported, oldest first. */
   const minutes: number[] = [];
 
@@ -30,7 +31,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     t = await createTestApp(kind, { MQTT_PORT: '0', HOST: '127.0.0.1', HJ212_FORWARD_GRACE: '0', HJ212_FORWARD_RETRY: '0' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     await t.app.live.start();
-    const port = await t.app.hj212.listener.listen(0, '127.0.0.1');
+    loggerPort = await t.app.hj212.listener.listen(0, '127.0.0.1');
     tenant = await buildTenant(t.app.ctx.db);
     admin = await t.login(tenant.account, tenant.password);
     platform = await FakeHj212Platform.start();
@@ -42,7 +43,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
       token: admin,
       payload: { Mn: 'FWDLOGGER1', Password: 'lp1' },
     });
-    logger = await LoggerLink.open(port);
+    logger = await LoggerLink.open(loggerPort);
     // Three minutes of data, ten to eight minutes ago.
     const first = Math.floor((Date.now() - 10 * MINUTE) / MINUTE) * MINUTE;
     for (let i = 0; i < 3; i++) {
@@ -158,6 +159,9 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     expect(cpValue(firstPacket, 'w01018-Flag')).toBe('N');
     // The data point holds m³/h; the platform gets the standard's L/s.
     expect(cpValue(firstPacket, 'w00000-Avg')).toBe('2.5');
+    // Totals: the minute's volume (2.5 L/s × 60 s = 0.15 m³) and COD's load (20 mg/L × 0.15 m³ = 3 g).
+    expect(cpValue(firstPacket, 'w00000-Cou')).toBe('0.15');
+    expect(cpValue(firstPacket, 'w01018-Cou')).toBe('0.003');
     expect(minutePackets.map((p) => cpValue(p, 'w01018-Max'))).toEqual(['20', '21', '22']);
     const [up] = await links();
     expect(up).toMatchObject({ Connected: true, Backlog: 0, LastError: '' });
@@ -168,23 +172,116 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     expect(platform.received.filter((p) => p.cn === HJ212_CN.minute)).toHaveLength(3);
   });
 
-  it('answers a re-send request and sends the range again', async () => {
-    const begin = formatHj212Time(minutes[1] ?? 0);
-    platform.request({
-      qn: '20260122103000123',
-      st: '32',
-      cn: HJ212_CN.minute,
-      pw: 'pp1',
-      mn: 'PLAT01',
-      flag: 5,
-      cp: [[['BeginTime', begin]], [['EndTime', formatHj212Time(Date.now())]]],
-    });
-    const answer = await platform.waitFor(HJ212_CN.requestAnswer).catch(() => undefined);
-    // The 9011 answer is read by the platform like any packet.
-    expect(answer && cpValue(answer, 'QnRtn')).toBe('1');
+  it('answers a re-send request, sends the range again and reports the result', async () => {
+    const request = (qn: string, cn: string, pw: string, cp: [string, string][][]) => {
+      platform.request({ qn, st: '32', cn, pw, mn: 'PLAT01', flag: 5, cp });
+    };
+    const answerTo = (qn: string, cn: string) => platform.waitFor((p) => p.qn === qn && p.cn === cn);
+    // The two last minutes again (EndTime is the last one's DataTime).
+    request('20260122103000123', HJ212_CN.minute, 'pp1', [
+      [['BeginTime', formatHj212Time(minutes[1] ?? 0)]],
+      [['EndTime', formatHj212Time(minutes[2] ?? 0)]],
+    ]);
+    expect(cpValue(await answerTo('20260122103000123', HJ212_CN.requestAnswer), 'QnRtn')).toBe('1');
+    // A wrong password, and a request a forwarder does not carry out (setting its clock).
+    request('20260122103000124', HJ212_CN.minute, 'wrong', [[['BeginTime', '20260101000000']], [['EndTime', '20260102000000']]]);
+    expect(cpValue(await answerTo('20260122103000124', HJ212_CN.requestAnswer), 'QnRtn')).toBe('3');
+    request('20260122103000125', HJ212_CN.setTime, 'pp1', [[['SystemTime', '20260122103000']]]);
+    expect(cpValue(await answerTo('20260122103000125', HJ212_CN.requestAnswer), 'QnRtn')).toBe('2');
+
     const before = platform.received.filter((p) => p.cn === HJ212_CN.minute).length;
     await forwarder.tick();
     const again = platform.received.filter((p) => p.cn === HJ212_CN.minute).slice(before);
     expect(again.map((p) => cpValue(p, 'DataTime'))).toEqual(minutes.slice(1).map((m) => formatHj212Time(m)));
+    const result = await answerTo('20260122103000123', HJ212_CN.executeResult);
+    expect(cpValue(result, 'ExeRtn')).toBe('1');
+    // After the data it was about.
+    expect(platform.received.indexOf(result)).toBeGreaterThan(platform.received.indexOf(again.at(-1) as Hj212Packet));
+    expect((await links())[0]?.Backlog).toBe(0);
+  });
+
+  it('forwards readings that are not valid with their flag, and a long period in parts', async () => {
+    // Twenty more codes than the six every group has: a minute no longer fits one packet.
+    for (let i = 1; i <= 20; i++) {
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/Hj212Code',
+        token: admin,
+        payload: { Code: `w990${String(i).padStart(2, '0')}`, DataKey: `Extra${String(i)}` },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
+    await t.call({
+      method: 'PUT',
+      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
+      token: admin,
+      payload: { Mn: 'FWDLOGGER2', Password: 'lp2' },
+    });
+    const at = Math.floor((Date.now() - 5 * MINUTE) / MINUTE) * MINUTE;
+    const upload = buildHj212Packet({
+      qn: formatHj212Time(at, 480, true),
+      st: '32',
+      cn: '2051',
+      pw: 'lp2',
+      mn: 'FWDLOGGER2',
+      flag: 5,
+      cp: [
+        [['DataTime', formatHj212Time(at)]],
+        [
+          ['w01018-Avg', '50'],
+          ['w01018-Flag', 'T'],
+        ],
+        [
+          ['w21003-Avg', '3'],
+          ['w21003-Flag', 'M'],
+        ],
+        [['w00000-Avg', '2']],
+        ...Array.from({ length: 20 }, (_, i): [string, string][] => [
+          [`w990${String(i + 1).padStart(2, '0')}-Avg`, String(i + 1)],
+        ]),
+      ],
+    });
+    const second = await LoggerLink.open(loggerPort);
+    second.send(upload);
+    expect((await second.next()).cn).toBe('9014');
+    second.close();
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: {
+        Name: 'Province',
+        DeviceSn: device.sn,
+        Host: '127.0.0.1',
+        Port: platform.port,
+        Mn: 'PLAT02',
+        Password: 'pp2',
+        Kinds: 'minute',
+        MinuteInterval: 1,
+        StartAt: at,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await forwarder.tick();
+    const parts = platform.received.filter((p) => p.mn === 'PLAT02' && p.cn === HJ212_CN.minute);
+    expect(parts.map((p) => [p.pnum, p.pno])).toEqual([
+      [2, 1],
+      [2, 2],
+    ]);
+    expect(new Set(parts.map((p) => p.qn)).size).toBe(1);
+    expect(parts.every((p) => p.flag === 7 && cpValue(p, 'DataTime') === formatHj212Time(at))).toBe(true);
+    const all = { cp: parts.flatMap((p) => p.cp) };
+    // Over the instrument's limit is still valid data, flagged T; maintenance is sent with M, not left out.
+    expect(cpValue(all, 'w01018-Flag')).toBe('T');
+    expect(cpValue(all, 'w01018-Avg')).toBe('50');
+    expect(cpValue(all, 'w21003-Flag')).toBe('M');
+    expect(cpValue(all, 'w21003-Avg')).toBe('3');
+    // 2 L/s for a minute: 0.12 m³; NH3-N's load 3 mg/L × 0.12 m³ = 0.36 g, four decimals of a kg.
+    expect(cpValue(all, 'w00000-Cou')).toBe('0.12');
+    expect(cpValue(all, 'w21003-Cou')).toBe('0.0004');
+    // Codes without a total have none.
+    expect(cpValue(all, 'w99020-Avg')).toBe('20');
+    expect(cpValue(all, 'w99020-Cou')).toBeUndefined();
   });
 });

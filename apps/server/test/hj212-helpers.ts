@@ -114,10 +114,11 @@ export class FakeHj212Platform {
     for (const s of this.sockets) s.write(buildHj212Packet(input), 'latin1');
   }
 
-  /** Resolves when a packet with this CN has arrived. */
-  async waitFor(cn: string): Promise<Hj212Packet> {
+  /** Resolves when a packet with this CN (or one that matches) has arrived. */
+  async waitFor(match: string | ((packet: Hj212Packet) => boolean)): Promise<Hj212Packet> {
+    const matches = typeof match === 'string' ? (p: Hj212Packet) => p.cn === match : match;
     for (;;) {
-      const found = this.received.find((p) => p.cn === cn);
+      const found = this.received.find(matches);
       if (found) return found;
       await new Promise<void>((resolve) => this.listeners.push(resolve));
     }

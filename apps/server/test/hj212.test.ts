@@ -5,7 +5,7 @@
  * packets refused with the reason counted while the connection and other loggers go on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildHj212Packet } from '@sluice/shared/hj212';
+import { buildHj212Packet, cpValue, parseHj212Time } from '@sluice/shared/hj212';
 import type { Hj212CodeDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
 import type { LatestDto } from '@sluice/shared/telemetry.schema';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
@@ -37,9 +37,28 @@ function minuteData(mn: string, pw: string, dataTime: string, cod: string, nh3n 
           ['w21003-Avg', nh3n],
           ['w21003-Flag', 'M'],
         ],
-        [['w00000-Avg', '2.5']],
+        [
+          ['w00000-Avg', '2.5'],
+          ['w00000-Cou', '0.15'],
+        ],
       ],
     }),
+  };
+}
+
+/** A packet of a logger asking for an answer (Flag=5 and more bits), with a fresh QN. */
+function packet(
+  mn: string,
+  pw: string,
+  cn: string,
+  cp: [string, string][][],
+  more: { flag?: number; pnum?: number; pno?: number; qn?: string } = {},
+) {
+  qn += 1;
+  const QN = more.qn ?? `20260122110000${String(qn).padStart(3, '0')}`;
+  return {
+    qn: QN,
+    text: buildHj212Packet({ qn: QN, st: '32', cn, pw, mn, flag: more.flag ?? 5, pnum: more.pnum, pno: more.pno, cp }),
   };
 }
 
@@ -93,13 +112,14 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
 
   it('gives every group the common pollutant codes, editable by its administrators only', async () => {
     const list = await t.json<Hj212CodeDto[]>({ method: 'GET', url: '/api/Hj212Code?PageSize=50', token: operator });
-    expect(list.data.map((c) => `${c.Code}=${c.DataKey}`)).toEqual([
-      'w00000=Inflow',
-      'w01001=PH_Out',
-      'w01018=COD_Out',
-      'w21001=TN_Out',
-      'w21003=NH3_N_Out',
-      'w21011=TP_Out',
+    // Flow's total is its volume, the pollutants' their load, pH has none.
+    expect(list.data.map((c) => `${c.Code}=${c.DataKey}/${c.Total}`)).toEqual([
+      'w00000=Inflow/volume',
+      'w01001=PH_Out/',
+      'w01018=COD_Out/load',
+      'w21001=TN_Out/load',
+      'w21003=NH3_N_Out/load',
+      'w21011=TP_Out/load',
     ]);
     const refused = await t.call({
       method: 'POST',
@@ -119,10 +139,10 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
       method: 'POST',
       url: '/api/Hj212Code',
       token: admin,
-      payload: { Code: 'w-1', DataKey: 'DO', Scale: 0 },
+      payload: { Code: 'w-1', DataKey: 'DO', Scale: 0, Total: 'weight' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(fieldsOf(bad).sort()).toEqual(['Code', 'Scale']);
+    expect(fieldsOf(bad).sort()).toEqual(['Code', 'Scale', 'Total']);
     const added = await t.call({
       method: 'POST',
       url: '/api/Hj212Code',
@@ -176,11 +196,12 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
     expect(data.NH3_N_Out).toBeUndefined();
     expect(data.NH3_N_Out_Invalid).toBe(1.25);
     expect(data.NH3_N_Out_Flag).toBe('M');
-    // Flow in L/s, the data point in m³/h.
+    // Flow in L/s, the data point in m³/h; the minute's volume (-Cou) in the standard's m³.
     expect(data.Inflow).toBe(9);
+    expect(data.Inflow_Cou).toBe(0.15);
     expect((await latest(sn)).Time).toBe(Date.UTC(2026, 0, 22, 2, 30, 0));
     const stats = await logger(sn);
-    expect(stats).toMatchObject({ Connected: true, Received: 1, Stored: 1 });
+    expect(stats).toMatchObject({ Connected: true, Received: 1, Stored: 1, ListenerPort: port });
   });
 
   it('refuses bad packets with the reason counted, keeps the connection and other loggers going', async () => {
@@ -227,6 +248,106 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
       token: admin,
     });
     expect(log.data.some((r) => r.Message.includes('CRC mismatch'))).toBe(true);
+  });
+
+  it('keeps hourly and daily data as the logger’s own figures, beside the readings', async () => {
+    const { sn, link } = await newLogger('LOGGERH1', 'pw-h1');
+    // A day, then an hour of the day after (the latest values take the newer on top of the older).
+    const day = packet('LOGGERH1', 'pw-h1', '2031', [
+      [['DataTime', '20260121000000']],
+      [
+        ['w01018-Avg', '24'],
+        ['w01018-Flag', 'M'],
+      ],
+    ]);
+    link.send(day.text);
+    expect(await link.next()).toMatchObject({ cn: '9014', qn: day.qn });
+    const hour = packet('LOGGERH1', 'pw-h1', '2061', [
+      [['DataTime', '20260122100000']],
+      [
+        ['w01018-Avg', '25.5'],
+        ['w01018-Min', '20'],
+        ['w01018-Max', '30'],
+        ['w01018-Cou', '1.2'],
+        ['w01018-Flag', 'N'],
+      ],
+      [
+        ['w00000-Avg', '2.5'],
+        ['w00000-Cou', '9'],
+      ],
+    ]);
+    link.send(hour.text);
+    expect(await link.next()).toMatchObject({ cn: '9014', qn: hour.qn });
+    const latest_ = await latest(sn);
+    expect(latest_.Data).toMatchObject({
+      COD_Out_HourAvg: 25.5,
+      COD_Out_HourMin: 20,
+      COD_Out_HourMax: 30,
+      COD_Out_HourCou: 1.2,
+      COD_Out_HourFlag: 'N',
+      // Scaled like the readings (L/s → m³/h); the total stays in the standard's m³.
+      Inflow_HourAvg: 9,
+      Inflow_HourCou: 9,
+      COD_Out_DayAvg: 24,
+      COD_Out_DayFlag: 'M',
+    });
+    // Not readings: the analyser's values and Sluice's own roll-ups are left to the minute data.
+    expect(latest_.Data.COD_Out).toBeUndefined();
+    expect(latest_.Time).toBe(Date.UTC(2026, 0, 22, 2, 0, 0));
+  });
+
+  it('stores split uploads part by part, a later part taking the DataTime of the first', async () => {
+    const { sn, link } = await newLogger('LOGGERS1', 'pw-s1');
+    const QN = '20260122110100555';
+    const first = packet('LOGGERS1', 'pw-s1', '2051', [[['DataTime', '20260122110100']], [['w01018-Avg', '11']]], {
+      qn: QN,
+      flag: 7,
+      pnum: 2,
+      pno: 1,
+    });
+    const second = packet('LOGGERS1', 'pw-s1', '2051', [[['w21011-Avg', '0.3']]], { qn: QN, flag: 7, pnum: 2, pno: 2 });
+    link.send(first.text + second.text);
+    // Each part answered once stored, so that a logger waiting for each answer goes on.
+    expect(await link.next()).toMatchObject({ cn: '9014', qn: QN });
+    expect(await link.next()).toMatchObject({ cn: '9014', qn: QN });
+    const stored = await latest(sn);
+    expect(stored.Data).toMatchObject({ COD_Out: 11, TP_Out: 0.3 });
+    expect(stored.Time).toBe(Date.UTC(2026, 0, 22, 3, 1, 0));
+
+    // A later part whose first part never came, and a part numbered past PNUM: refused, answered.
+    const orphan = packet('LOGGERS1', 'pw-s1', '2051', [[['w21011-Avg', '0.9']]], { flag: 7, pnum: 3, pno: 2 });
+    const past = packet('LOGGERS1', 'pw-s1', '2051', [[['DataTime', '20260122110200']], [['w21011-Avg', '0.9']]], {
+      flag: 7,
+      pnum: 2,
+      pno: 3,
+    });
+    link.send(orphan.text + past.text);
+    expect((await link.next()).qn).toBe(orphan.qn);
+    expect((await link.next()).qn).toBe(past.qn);
+    expect((await latest(sn)).Data.TP_Out).toBe(0.3);
+    const stats = await logger(sn);
+    expect(stats).toMatchObject({ Stored: 2, Refused: { field: 2 } });
+    expect(stats.LastRefusal).toBe('PNO 3 is not from 1 to PNUM 2');
+  });
+
+  it('answers a notification with 9013 and sets the clock of a logger that asks (1013)', async () => {
+    const { link } = await newLogger('LOGGERT1', 'pw-t1');
+    const ask = packet('LOGGERT1', 'pw-t1', '1013', [[['PolId', 'w01018']]]);
+    const before = Date.now();
+    link.send(ask.text);
+    expect(await link.next()).toMatchObject({ cn: '9013', qn: ask.qn, st: '91' });
+    const set = await link.next();
+    expect(set).toMatchObject({ cn: '1012', mn: 'LOGGERT1', pw: 'pw-t1', flag: 5 });
+    expect(cpValue(set, 'PolId')).toBe('w01018');
+    // The stations' local time (UTC+8), to the second.
+    const systemTime = parseHj212Time(cpValue(set, 'SystemTime') ?? '') ?? 0;
+    expect(systemTime).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(systemTime).toBeLessThanOrEqual(Date.now());
+    // The logger's answers to it are not answered again.
+    link.send(packet('LOGGERT1', 'pw-t1', '9011', [[['QnRtn', '1']]], { qn: set.qn, flag: 4 }).text);
+    const beat = packet('LOGGERT1', 'pw-t1', '9015', []);
+    link.send(beat.text);
+    expect((await link.next()).qn).toBe(beat.qn);
   });
 
   it('stores what the simulator’s HJ 212 logger sends', async () => {

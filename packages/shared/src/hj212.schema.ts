@@ -18,14 +18,21 @@ export const hj212Mn = z.string().trim().regex(HJ212_MN_PATTERN, { message: 'hj2
 export const hj212Password = z.string().regex(HJ212_PW_PATTERN, { message: 'hj212.rule.password' });
 export const hj212Code = z.string().trim().regex(HJ212_CODE_PATTERN, { message: 'hj212.rule.code' });
 
+/**
+ * What a code's period total (-Cou) is when forwarded: a flow's volume (m³, from its rate in
+ * L/s), a pollutant's load (kg, its concentration in mg/L × the flow's volume), or none ('').
+ */
+export const HJ212_TOTALS = ['', 'volume', 'load'] as const;
+export type Hj212Total = (typeof HJ212_TOTALS)[number];
+
 /** The codes every group starts with: the effluent analysers of a station and its flow (L/s → m³/h). */
 export const HJ212_DEFAULT_CODES = [
-  { Code: 'w01018', DataKey: 'COD_Out', Name: 'COD', Scale: 1 },
-  { Code: 'w21003', DataKey: 'NH3_N_Out', Name: 'NH3-N', Scale: 1 },
-  { Code: 'w21011', DataKey: 'TP_Out', Name: 'TP', Scale: 1 },
-  { Code: 'w21001', DataKey: 'TN_Out', Name: 'TN', Scale: 1 },
-  { Code: 'w01001', DataKey: 'PH_Out', Name: 'pH', Scale: 1 },
-  { Code: 'w00000', DataKey: 'Inflow', Name: 'Flow', Scale: 3.6 },
+  { Code: 'w01018', DataKey: 'COD_Out', Name: 'COD', Scale: 1, Total: 'load' },
+  { Code: 'w21003', DataKey: 'NH3_N_Out', Name: 'NH3-N', Scale: 1, Total: 'load' },
+  { Code: 'w21011', DataKey: 'TP_Out', Name: 'TP', Scale: 1, Total: 'load' },
+  { Code: 'w21001', DataKey: 'TN_Out', Name: 'TN', Scale: 1, Total: 'load' },
+  { Code: 'w01001', DataKey: 'PH_Out', Name: 'pH', Scale: 1, Total: '' },
+  { Code: 'w00000', DataKey: 'Inflow', Name: 'Flow', Scale: 3.6, Total: 'volume' },
 ] as const;
 
 export const hj212CodeDto = z.object({
@@ -34,6 +41,7 @@ export const hj212CodeDto = z.object({
   DataKey: z.string(),
   Name: z.string(),
   Scale: z.number(),
+  Total: z.string(),
 });
 export type Hj212CodeDto = z.infer<typeof hj212CodeDto>;
 
@@ -41,7 +49,14 @@ const scale = z.coerce
   .number({ message: 'rule.number' })
   .refine((v) => Number.isFinite(v) && v !== 0 && Math.abs(v) <= 1e6, { message: 'hj212.rule.scale' });
 
-const codeFields = { Code: hj212Code, DataKey: dataKey, Name: optional(anyText(0, 64)), Scale: scale.optional() };
+const total = z.enum(HJ212_TOTALS, { message: 'hj212.rule.total' });
+const codeFields = {
+  Code: hj212Code,
+  DataKey: dataKey,
+  Name: optional(anyText(0, 64)),
+  Scale: scale.optional(),
+  Total: total.optional(),
+};
 export const addHj212CodeRequest = z.object(codeFields);
 export const updateHj212CodeRequest = z.object({ Id: idRef, ...codeFields });
 
@@ -58,6 +73,8 @@ export const hj212LoggerDto = z.object({
   /** Packets refused since the server started, by reason (header, length, crc, format, field, password, data). */
   Refused: z.record(z.string(), z.number()),
   LastRefusal: z.string(),
+  /** The TCP port loggers connect to on this server, or null while the listener is off (HJ212_PORT unset). */
+  ListenerPort: z.number().nullable(),
 });
 export type Hj212LoggerDto = z.infer<typeof hj212LoggerDto>;
 

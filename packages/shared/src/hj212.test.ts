@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  HJ212_FLAG_SPLIT,
+  HJ212_MAX_DATA_LENGTH,
   Hj212Framer,
+  buildHj212Data,
   buildHj212Packet,
+  buildHj212Packets,
+  cpValue,
+  hj212AnswerCn,
   formatHj212Time,
   hj212Crc,
   hj212CrcHex,
@@ -28,6 +34,40 @@ describe('HJ 212 CRC', () => {
     expect(hj212Crc(bytes('1'))).toBe(0x9481);
     // An empty segment leaves the initial value.
     expect(hj212CrcHex('')).toBe('FFFF');
+  });
+
+  // Packets published with public HJ 212 implementations (their test data, not their code), each
+  // with the length and CRC its sender wrote: a 2005-style minute upload without QN and Flag,
+  // and 2017 real-time uploads.
+  it.each([
+    [
+      '##0245ST=32;CN=2051;PW=123456;MN=12091200160055;CP=&&DataTime=20150430135700;B01-Min=895.13,B01-Avg=909.87,B01-Max=932.28,B01-Cou=54.59;011-Min=999.99,011-Avg=999.99,011-Max=999.99,011-Cou=54.59;060-Min=30.18,060-Avg=30.18,060-Max=30.18,060-Cou=1.65&&7640',
+    ],
+    [
+      '##0240QN=20180703105956001;ST=31;CN=2011;PW=123456;MN=12345678901235;Flag=5;CP=&&DataTime=20180703105900;TEM-Rtd=34.3,TEM-Flag=N;RH-Rtd=43.5,RH-Flag=N;PA-Rtd=21.000,PA-Flag=N;WS-Rtd=1.5,WS-Flag=N;WD-Rtd=245,WD-Flag=N;TVOC-Rtd=0.0000,TVOC-Flag=N&&5500',
+    ],
+    [
+      '##0325QN=20190816173300001;ST=43;CN=2011;PW=123456;MN=2019051703100020;Flag=5;CP=&&DataTime=20190816173300;a34004-Rtd=26.0,a34004-Flag=N;a34002-Rtd=27.0,a34002-Flag=N;LA-Rtd=0.0,LA-Flag=N;a01007-Rtd=0.0,a01007-Flag=N;a01008-Rtd=0.0,a01008-Flag=N;a01001-Rtd=26.0,a01001-Flag=N;H01-Rtd=52.7,H01-Flag=N;a01006-Rtd=50.0,a01006-Flag=N&&4980',
+    ],
+  ])('agrees with the length and CRC of a published packet (%#)', (packet) => {
+    const data = packet.slice(6, -4);
+    expect(String(data.length).padStart(4, '0')).toBe(packet.slice(2, 6));
+    expect(hj212CrcHex(data)).toBe(packet.slice(-4));
+    expect(parseHj212Packet(`${packet}\r\n`).ok).toBe(true);
+  });
+
+  it('reads the published minute upload’s values, totals included', () => {
+    const parsed = parseHj212Packet(
+      '##0245ST=32;CN=2051;PW=123456;MN=12091200160055;CP=&&DataTime=20150430135700;B01-Min=895.13,B01-Avg=909.87,B01-Max=932.28,B01-Cou=54.59;011-Min=999.99,011-Avg=999.99,011-Max=999.99,011-Cou=54.59;060-Min=30.18,060-Avg=30.18,060-Max=30.18,060-Cou=1.65&&7640\r\n',
+    );
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(parsed.value).toMatchObject({ qn: undefined, flag: undefined, st: '32', cn: '2051', mn: '12091200160055' });
+    const upload = readHj212Upload(parsed.value);
+    expect(upload.ok && upload.value.readings[2]).toEqual({
+      code: '060',
+      values: { Min: 30.18, Avg: 30.18, Max: 30.18, Cou: 1.65 },
+      flag: undefined,
+    });
   });
 
   it('differs from CRC-16/MODBUS, which XORs into the low byte', () => {
@@ -173,6 +213,77 @@ describe('HJ 212 packets', () => {
   it('refuses to build a data segment longer than the standard allows', () => {
     const cp: [string, string][][] = [Array.from({ length: 120 }, (_, i): [string, string] => [`a${String(i)}-Rtd`, '1.000'])];
     expect(() => buildHj212Packet({ cn: '2011', mn: 'A1', cp })).toThrow(RangeError);
+  });
+});
+
+describe('HJ 212 split packets (PNUM/PNO)', () => {
+  const pollutants = (n: number): [string, string][][] =>
+    Array.from({ length: n }, (_, i) => [
+      [`w${String(10000 + i)}-Avg`, '123.4567'],
+      [`w${String(10000 + i)}-Min`, '100.0001'],
+      [`w${String(10000 + i)}-Max`, '150.9999'],
+      [`w${String(10000 + i)}-Flag`, 'N'],
+    ]);
+  const input = (n: number): Hj212PacketInput => ({
+    qn: '20260122103000123',
+    st: '32',
+    cn: '2051',
+    pw: '123456',
+    mn: 'LOGGER01',
+    flag: 5,
+    cp: [[['DataTime', '20260122103000']], ...pollutants(n)],
+  });
+
+  it('sends a message that fits as one packet, unchanged', () => {
+    expect(buildHj212Packets(input(3))).toEqual([buildHj212Packet(input(3))]);
+  });
+
+  it('spreads a long message over parts that each fit, keep its QN and DataTime, and number themselves', () => {
+    const long = input(30);
+    expect(buildHj212Data(long).length).toBeGreaterThan(HJ212_MAX_DATA_LENGTH);
+    const packets = buildHj212Packets(long);
+    expect(packets.length).toBeGreaterThan(1);
+    const parts = packets.map((text) => {
+      const parsed = parseHj212Packet(text);
+      if (!parsed.ok) throw new Error(parsed.reason);
+      expect(text.length - 12).toBeLessThanOrEqual(HJ212_MAX_DATA_LENGTH);
+      return parsed.value;
+    });
+    parts.forEach((part, i) => {
+      expect(part).toMatchObject({ qn: long.qn, cn: '2051', pnum: parts.length, pno: i + 1 });
+      // Flag keeps its answer bit and version and gains D.
+      expect(part.flag).toBe(5 | HJ212_FLAG_SPLIT);
+      expect(cpValue(part, 'DataTime')).toBe('20260122103000');
+    });
+    // Every pollutant whole, in order, once.
+    const fields = parts.flatMap((p) => p.cp.filter((f) => f.key !== 'DataTime').map((f) => [f.key, f.value]));
+    expect(fields).toEqual(pollutants(30).flat());
+    for (const part of parts) {
+      const upload = readHj212Upload(part);
+      expect(upload.ok && upload.value.readings.every((r) => r.flag === 'N' && r.values.Avg === 123.4567)).toBe(true);
+    }
+  });
+
+  it('refuses a group that cannot fit in any part', () => {
+    const huge: [string, string][] = Array.from({ length: 120 }, (_, i) => [`w01018-X${String(i)}`, '1.000']);
+    expect(() => buildHj212Packets({ ...input(0), cp: [[['DataTime', '20260122103000']], huge] })).toThrow(RangeError);
+  });
+
+  it('reads a later part without DataTime with the DataTime of an earlier one', () => {
+    const parsed = parseHj212Packet(
+      buildHj212Packet({ qn: '20260122103000123', cn: '2051', mn: 'A1', flag: 7, pnum: 2, pno: 2, cp: [[['w01018-Avg', '1']]] }),
+    );
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(readHj212Upload(parsed.value)).toMatchObject({ ok: false, reason: 'the upload has no DataTime' });
+    expect(readHj212Upload(parsed.value, '20260122103000')).toMatchObject({ ok: true, value: { dataTime: '20260122103000' } });
+  });
+});
+
+describe('HJ 212 answers', () => {
+  it('answers data with 9014 and notifications with 9013, never an answer', () => {
+    expect(['2011', '2051', '2061', '2031', '2081'].map(hj212AnswerCn)).toEqual(Array(5).fill('9014'));
+    expect(['1013', '9015', '3020'].map(hj212AnswerCn)).toEqual(Array(3).fill('9013'));
+    expect(['9011', '9012', '9013', '9014'].map(hj212AnswerCn)).toEqual(Array(4).fill(undefined));
   });
 });
 

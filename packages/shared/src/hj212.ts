@@ -13,6 +13,10 @@
 
 /** Commands (CN) Sluice reads and writes. */
 export const HJ212_CN = {
+  /** The platform sets the logger's clock (SystemTime). */
+  setTime: '1012',
+  /** A logger asks for its clock to be set (a notification). */
+  timeCalibration: '1013',
   realtime: '2011',
   minute: '2051',
   hourly: '2061',
@@ -21,6 +25,8 @@ export const HJ212_CN = {
   requestAnswer: '9011',
   /** The result of executing a request: ExeRtn. */
   executeResult: '9012',
+  /** The answer to a notification whose Flag asked for one. */
+  notificationAnswer: '9013',
   /** The answer to an upload whose Flag asked for one. */
   dataAnswer: '9014',
   /** Heartbeat (keep-alive) from a data logger. */
@@ -36,6 +42,13 @@ export const HJ212_KIND_OF_CN: Record<string, Hj212DataKind> = {
   [HJ212_CN.hourly]: 'hourly',
   [HJ212_CN.daily]: 'daily',
 };
+
+/**
+ * QnRtn of a request answer (9011): the request will be carried out, or why not. ExeRtn of an
+ * execution result (9012): how it went (`noData`: nothing in the asked range).
+ */
+export const HJ212_QN_RTN = { ready: '1', refused: '2', password: '3', mn: '4', unknown: '100' } as const;
+export const HJ212_EXE_RTN = { done: '1', failed: '2', badCondition: '3', noData: '100' } as const;
 
 /** System code (ST) of surface-water pollution sources (the stations' effluent); 91 is system interaction. */
 export const HJ212_ST_WATER = '32';
@@ -229,11 +242,14 @@ export interface Hj212Upload {
   readings: Hj212Reading[];
 }
 
-/** The monitoring data of an upload packet (2011, 2051, 2061, 2031); any other CN is not one. */
-export function readHj212Upload(packet: Hj212Packet): Hj212Parsed<Hj212Upload> {
+/**
+ * The monitoring data of an upload packet (2011, 2051, 2061, 2031); any other CN is not one.
+ * `dataTime` stands in for a DataTime the packet lacks: a later part of a split upload (PNUM/PNO)
+ * whose first part carried it.
+ */
+export function readHj212Upload(packet: Hj212Packet, dataTime = cpValue(packet, 'DataTime')): Hj212Parsed<Hj212Upload> {
   const kind = HJ212_KIND_OF_CN[packet.cn];
   if (!kind) return fail('field', `CN ${packet.cn} is not a data upload`);
-  const dataTime = cpValue(packet, 'DataTime');
   if (dataTime === undefined) return fail('field', 'the upload has no DataTime');
   if (parseHj212Time(dataTime) === undefined) return fail('field', 'DataTime is not a time (yyyyMMddHHmmss)');
   const byCode = new Map<string, Hj212Reading>();
@@ -314,6 +330,35 @@ export function buildHj212Packet(input: Hj212PacketInput): string {
   return frameHj212Data(data);
 }
 
+/**
+ * The packets of one message (6.3.3): one packet when its data segment fits the standard's 1024
+ * bytes; else CP's groups after the first (DataTime) are spread over parts in order, each part a
+ * whole packet with the same QN and that first group, Flag's D bit set, PNUM the number of parts
+ * and PNO its own (from 1). Pollutants are never cut: a group is whole in one part. Throws when
+ * one group alone does not fit.
+ */
+export function buildHj212Packets(input: Hj212PacketInput, maxLength = HJ212_MAX_DATA_LENGTH): string[] {
+  if (buildHj212Data(input).length <= maxLength) return [buildHj212Packet(input)];
+  const [head = [], ...groups] = input.cp;
+  const split = { ...input, flag: (input.flag ?? HJ212_FLAG_V2017) | HJ212_FLAG_SPLIT };
+  // Measured with the widest PNUM and PNO, so that numbering the parts cannot push one over.
+  const fits = (cp: [string, string][][]) => buildHj212Data({ ...split, pnum: 9999, pno: 9999, cp }).length <= maxLength;
+  const parts: [string, string][][][] = [];
+  let current: [string, string][][] = [head];
+  for (const group of groups) {
+    if (fits([...current, group])) {
+      current.push(group);
+      continue;
+    }
+    if (current.length === 1) throw new RangeError(`An HJ 212 group does not fit in ${String(maxLength)} bytes`);
+    parts.push(current);
+    current = [head, group];
+    if (!fits(current)) throw new RangeError(`An HJ 212 group does not fit in ${String(maxLength)} bytes`);
+  }
+  parts.push(current);
+  return parts.map((cp, i) => buildHj212Packet({ ...split, pnum: parts.length, pno: i + 1, cp }));
+}
+
 export function frameHj212Data(data: string): string {
   const length = data.length;
   if (length > HJ212_MAX_DATA_LENGTH) {
@@ -322,17 +367,24 @@ export function frameHj212Data(data: string): string {
   return `##${String(length).padStart(4, '0')}${data}${hj212CrcHex(data)}\r\n`;
 }
 
+/** A reply to a packet: its QN, PW and MN, ST 91 (system interaction), no answer asked. */
+export function hj212Reply(to: Pick<Hj212Packet, 'qn' | 'pw' | 'mn'>, cn: string, cp: [string, string][][] = []): string {
+  return buildHj212Packet({ qn: to.qn, st: HJ212_ST_SYSTEM, cn, pw: to.pw, mn: to.mn, flag: HJ212_FLAG_V2017, cp });
+}
+
 /** The answer to an upload whose Flag asked for one (9014, same QN; `CP=&&&&`). */
 export function hj212DataAnswer(packet: Pick<Hj212Packet, 'qn' | 'pw' | 'mn'>): string {
-  return buildHj212Packet({
-    qn: packet.qn,
-    st: HJ212_ST_SYSTEM,
-    cn: HJ212_CN.dataAnswer,
-    pw: packet.pw,
-    mn: packet.mn,
-    flag: HJ212_FLAG_V2017,
-    cp: [],
-  });
+  return hj212Reply(packet, HJ212_CN.dataAnswer);
+}
+
+/**
+ * The CN that answers a packet whose Flag asks for one: uploads of data (2xxx) get a data answer
+ * (9014), notifications and other packets a notification answer (9013); answers (9011–9014) are
+ * never answered.
+ */
+export function hj212AnswerCn(cn: string): string | undefined {
+  if (/^901[1-4]$/.test(cn)) return undefined;
+  return cn.startsWith('2') ? HJ212_CN.dataAnswer : HJ212_CN.notificationAnswer;
 }
 
 /** Whether a packet's Flag asks for an answer (bit A). */

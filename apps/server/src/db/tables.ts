@@ -1114,6 +1114,8 @@ export interface Hj212CodeTable {
   data_key: string;
   name: Generated<string>;
   scale: Generated<number>;
+  /** '', 'volume' or 'load' (hj212-period.ts). */
+  total: Generated<string>;
 }
 
 export interface Hj212ForwardTable {

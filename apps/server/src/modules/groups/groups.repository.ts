@@ -108,10 +108,22 @@ export class GroupsRepository {
   // ---- What a new tenant starts with ---------------------------------------------------------------
 
   /** A new group's HJ 212 pollutant codes. */
-  async insertHj212Codes(groupId: number, codes: readonly { Code: string; DataKey: string; Name: string; Scale: number }[]) {
+  async insertHj212Codes(
+    groupId: number,
+    codes: readonly { Code: string; DataKey: string; Name: string; Scale: number; Total: string }[],
+  ) {
     await this.db
       .insertInto('hj212_codes')
-      .values(codes.map((c) => ({ group_id: groupId, code: c.Code, data_key: c.DataKey, name: c.Name, scale: c.Scale })))
+      .values(
+        codes.map((c) => ({
+          group_id: groupId,
+          code: c.Code,
+          data_key: c.DataKey,
+          name: c.Name,
+          scale: c.Scale,
+          total: c.Total,
+        })),
+      )
       .execute();
   }
 

@@ -1,36 +1,44 @@
 /**
  * Forwarding to supervising platforms (issue 21): for each enabled link, the stored values of
  * its device's mapped pollutant codes are sent period by period as HJ 212 minute (2051), hourly
- * (2061) and daily (2031) data — average, minimum and maximum of the valid readings, in the
- * standard's units (the code table's scale undone), DataTime the period's start in the stations'
- * zone — each packet asking for an answer (Flag=5). A period counts as sent only when the
- * platform answered it (9014, same QN); until then the link retries with back-off (5 s doubling
- * to 5 min), and after an outage it sends every period it missed, oldest first (back-fill). A
- * platform may ask for a range again (a 2051/2061/2031 request with BeginTime and EndTime): it
- * gets 9011 (QnRtn=1) and the link sends from BeginTime again. Periods without valid readings
+ * (2061) and daily (2031) data — average, minimum, maximum, total and flag of each code
+ * (hj212-period.ts), in the standard's units, DataTime the period's start in the stations' zone —
+ * each packet asking for an answer (Flag=5), split into parts (PNUM/PNO) when it would be longer
+ * than the standard allows. A period counts as sent only when the platform answered every part
+ * (9014, same QN); until then the link retries with back-off (5 s doubling to 5 min), and after
+ * an outage it sends every period it missed, oldest first (back-fill). Periods without readings
  * are skipped. How far each kind was answered is kept in the database, so a restart resumes.
- * Only the instance that leads the periodic jobs (live.leader) forwards.
+ *
+ * A platform may ask for a range again (2051/2061/2031 with BeginTime and EndTime): it gets 9011
+ * (QnRtn=1, or why not), the periods of that range, then 9012 (ExeRtn=1, or 100 when it held no
+ * data). Other requests (setting the clock, intervals, passwords) are for data loggers, not for a
+ * forwarder of stored data: they are refused (QnRtn=2). Only the instance that leads the periodic
+ * jobs (live.leader) forwards.
  */
 import net, { type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   HJ212_CN,
+  HJ212_EXE_RTN,
   HJ212_FLAG_ANSWER,
   HJ212_FLAG_V2017,
-  HJ212_ST_SYSTEM,
+  HJ212_QN_RTN,
   HJ212_ST_WATER,
   Hj212Framer,
-  buildHj212Packet,
+  buildHj212Packets,
   cpValue,
   formatHj212Time,
+  hj212Reply,
   parseHj212Packet,
   parseHj212Time,
+  wantsAnswer,
   type Hj212Packet,
 } from '@sluice/shared/hj212';
 import type { Hj212ForwardKind } from '@sluice/shared/hj212.schema';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { HistoryRepository } from '../telemetry/history.repository.ts';
-import type { ForwardRow, Hj212Repository } from './hj212.repository.ts';
+import type { CodeRow, ForwardRow, Hj212Repository } from './hj212.repository.ts';
+import { periodFigures, periodGroup, totalOf, volumeOf, type Reading } from './hj212-period.ts';
 
 export interface LinkState {
   connected: boolean;
@@ -67,8 +75,8 @@ const KIND_OF_CN = new Map(Object.entries(CN_OF).map(([kind, cn]) => [cn, kind])
 const HOUR = 3_600_000;
 /** Periods one link sends in one look before the next link gets its turn. */
 const MAX_PER_TURN = 200;
-/** Pollutants per packet: keeps a data segment well under the standard's 1024 bytes. */
-const CODES_PER_PACKET = 10;
+/** Re-send requests a link keeps waiting (a platform asking more drops the oldest). */
+const MAX_REQUESTS = 16;
 const MAX_RETRY_MS = 5 * 60_000;
 
 class PlatformLink {
@@ -85,9 +93,9 @@ class PlatformLink {
         if (!r.ok) continue;
         const parsed = parseHj212Packet(r.packet);
         if (!parsed.ok) continue;
-        if (parsed.value.cn === HJ212_CN.dataAnswer && parsed.value.qn) {
-          this.waiting.get(parsed.value.qn)?.();
-        } else onRequest(parsed.value);
+        const { cn, qn } = parsed.value;
+        if (cn === HJ212_CN.dataAnswer && qn) this.waiting.get(qn)?.();
+        else if (!/^901[1-4]$/.test(cn)) onRequest(parsed.value);
       }
     });
     const close = () => {
@@ -121,18 +129,34 @@ class PlatformLink {
     });
   }
 
+  send(packet: string): void {
+    if (!this.closed) this.socket.write(packet, 'latin1');
+  }
+
   close(): void {
     this.closed = true;
     this.socket.destroy();
   }
 }
 
+/** A platform's request for a range of one kind again, and how far it was sent. */
+interface ResendRequest {
+  kind: Hj212ForwardKind;
+  /** The start of the next period to send. */
+  next: number;
+  /** EndTime: periods starting after it are not sent. */
+  end: number;
+  qn: string | undefined;
+  /** Whether a period of the range held data. */
+  sentAny: boolean;
+}
+
 export class Hj212Forwarder {
   private readonly deps: Hj212ForwarderDeps;
   private readonly states = new Map<number, LinkState & { failures: number; retryAt: number }>();
   private readonly links = new Map<number, { key: string; link: PlatformLink }>();
-  /** Kinds a platform asked to be sent again from a time, by link. */
-  private readonly rewinds = new Map<number, Partial<Record<string, number>>>();
+  /** Ranges platforms asked for again, by link, oldest first. */
+  private readonly requests = new Map<number, ResendRequest[]>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private started = false;
@@ -197,6 +221,7 @@ export class Hj212Forwarder {
       if (!ids.has(id)) {
         link.close();
         this.links.delete(id);
+        this.requests.delete(id);
       }
     }
     for (const forward of forwards) {
@@ -214,30 +239,53 @@ export class Hj212Forwarder {
     return s;
   }
 
+  /** Periods waiting: those of the link's kinds not yet answered, and those of ranges a platform asked for again. */
+  private backlogOf(forward: ForwardRow, kinds: Hj212ForwardKind[], cursors: Record<string, number>, now: number): number {
+    const regular = kinds.reduce((n, kind) => n + this.waitingPeriods(kind, forward, cursors, now), 0);
+    const asked = (this.requests.get(forward.id) ?? []).reduce((n, r) => {
+      const length = this.periodMs(r.kind, forward);
+      const last = Math.min(r.end, now - (this.deps.graceMs ?? 60_000) - length);
+      // A range with nothing left to send still waits for its 9012.
+      return n + Math.max(1, Math.floor((last - r.next) / length) + 1);
+    }, 0);
+    return regular + asked;
+  }
+
   private async turn(forward: ForwardRow): Promise<void> {
     const state = this.stateFor(forward.id);
     const now = this.now();
     const kinds = forward.kinds.filter((k): k is Hj212ForwardKind => k in CN_OF);
     const cursors = { ...forward.cursors };
-    for (const [kind, from] of Object.entries(this.rewinds.get(forward.id) ?? {})) {
-      if (from !== undefined)
-        cursors[kind] = Math.min(cursors[kind] ?? Infinity, this.align(kind as Hj212ForwardKind, forward, from));
-    }
-    this.rewinds.delete(forward.id);
-    state.backlog = kinds.reduce((n, kind) => n + this.waitingPeriods(kind, forward, cursors, now), 0);
-    if (state.retryAt > now || state.backlog === 0) {
-      if (JSON.stringify(cursors) !== JSON.stringify(forward.cursors))
-        await this.deps.repository.saveCursors(forward.id, cursors);
-      return;
-    }
+    state.backlog = this.backlogOf(forward, kinds, cursors, now);
+    if (state.retryAt > now || state.backlog === 0) return;
     try {
       const link = await this.linkFor(forward);
       let sent = 0;
+      const requests = this.requests.get(forward.id) ?? [];
+      for (const request of [...requests]) {
+        // Up to EndTime, but not a period still under way.
+        const last = Math.min(request.end, this.readyBefore() - this.periodMs(request.kind, forward));
+        while (request.next <= last && sent < MAX_PER_TURN && !this.stopped) {
+          const end = this.periodEnd(request.kind, forward, request.next);
+          if (await this.sendPeriod(link, forward, request.kind, request.next, end)) request.sentAny = true;
+          request.next = end;
+          sent += 1;
+        }
+        if (request.next <= last) break;
+        link.send(
+          hj212Reply({ qn: request.qn, pw: this.deps.secrets.open(forward.password), mn: forward.mn }, HJ212_CN.executeResult, [
+            [['ExeRtn', request.sentAny ? HJ212_EXE_RTN.done : HJ212_EXE_RTN.noData]],
+          ]),
+        );
+        // Not shift(): a request that came meanwhile may have pushed an old one out.
+        const at = requests.indexOf(request);
+        if (at >= 0) requests.splice(at, 1);
+      }
       for (const kind of kinds) {
         while (sent < MAX_PER_TURN && !this.stopped) {
           const start = this.cursorOf(kind, forward, cursors);
           const end = this.periodEnd(kind, forward, start);
-          if (end > this.now() - (this.deps.graceMs ?? 60_000)) break;
+          if (end > this.readyBefore()) break;
           await this.sendPeriod(link, forward, kind, start, end);
           cursors[kind] = end;
           await this.deps.repository.saveCursors(forward.id, cursors);
@@ -254,7 +302,7 @@ export class Hj212Forwarder {
       this.links.delete(forward.id);
       this.deps.log.warn({ link: forward.id, err: error }, 'HJ 212 forwarding failed; retrying later');
     }
-    state.backlog = kinds.reduce((n, kind) => n + this.waitingPeriods(kind, forward, cursors, this.now()), 0);
+    state.backlog = this.backlogOf(forward, kinds, cursors, this.now());
   }
 
   private async linkFor(forward: ForwardRow): Promise<PlatformLink> {
@@ -278,84 +326,116 @@ export class Hj212Forwarder {
     return link;
   }
 
-  /** A platform asking for a range again: answered 9011 and sent from BeginTime on the next turn. */
+  /**
+   * A platform's request: a range of minute, hourly or daily data again is answered 9011
+   * QnRtn=1 and queued (sent on the link's next turn, then 9012); a wrong PW or MN, or any other
+   * request, is answered with why it is not carried out.
+   */
   private platformRequest(forward: ForwardRow, link: PlatformLink, packet: Hj212Packet): void {
-    const kind = KIND_OF_CN.get(packet.cn);
-    const begin = parseHj212Time(cpValue(packet, 'BeginTime') ?? '', this.deps.offsetMinutes);
-    if (!kind || begin === undefined) return;
-    const rewinds = this.rewinds.get(forward.id) ?? {};
-    rewinds[kind] = Math.min(rewinds[kind] ?? Infinity, begin);
-    this.rewinds.set(forward.id, rewinds);
     const password = this.deps.secrets.open(forward.password);
-    link.socket.write(
-      buildHj212Packet({
-        qn: packet.qn,
-        st: HJ212_ST_SYSTEM,
-        cn: HJ212_CN.requestAnswer,
-        pw: password,
-        mn: forward.mn,
-        flag: HJ212_FLAG_V2017,
-        cp: [[['QnRtn', '1']]],
-      }),
-      'latin1',
-    );
+    const answer = (qnRtn: string) => {
+      if (wantsAnswer(packet))
+        link.send(hj212Reply({ qn: packet.qn, pw: password, mn: forward.mn }, HJ212_CN.requestAnswer, [[['QnRtn', qnRtn]]]));
+    };
+    const kind = KIND_OF_CN.get(packet.cn) as Hj212ForwardKind | undefined;
+    const begin = parseHj212Time(cpValue(packet, 'BeginTime') ?? '', this.deps.offsetMinutes);
+    const end = parseHj212Time(cpValue(packet, 'EndTime') ?? '', this.deps.offsetMinutes);
+    if (packet.pw !== password) answer(HJ212_QN_RTN.password);
+    else if (packet.mn !== forward.mn) answer(HJ212_QN_RTN.mn);
+    else if (!kind || begin === undefined || end === undefined || end < begin) answer(HJ212_QN_RTN.refused);
+    else this.queueRequest(forward, { kind, next: this.align(kind, forward, begin), end, qn: packet.qn, sentAny: false }, answer);
   }
 
+  private queueRequest(forward: ForwardRow, request: ResendRequest, answer: (qnRtn: string) => void): void {
+    const requests = this.requests.get(forward.id) ?? [];
+    requests.push(request);
+    if (requests.length > MAX_REQUESTS) requests.shift();
+    this.requests.set(forward.id, requests);
+    answer(HJ212_QN_RTN.ready);
+  }
+
+  /** Sends one period (its parts when long) and waits for every answer; false when it held no data (nothing sent). */
   private async sendPeriod(
     link: PlatformLink,
     forward: ForwardRow,
     kind: Hj212ForwardKind,
     start: number,
     end: number,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const groups = await this.periodValues(forward, start, end);
-    const password = this.deps.secrets.open(forward.password);
-    for (let i = 0; i < groups.length; i += CODES_PER_PACKET) {
-      const qn = this.nextQn();
-      const packet = buildHj212Packet({
-        qn,
-        st: HJ212_ST_WATER,
-        cn: CN_OF[kind],
-        pw: password,
-        mn: forward.mn,
-        flag: HJ212_FLAG_V2017 | HJ212_FLAG_ANSWER,
-        cp: [[['DataTime', formatHj212Time(start, this.deps.offsetMinutes)]], ...groups.slice(i, i + CODES_PER_PACKET)],
-      });
+    if (groups.length === 0) return false;
+    const qn = this.nextQn();
+    const packets = buildHj212Packets({
+      qn,
+      st: HJ212_ST_WATER,
+      cn: CN_OF[kind],
+      pw: this.deps.secrets.open(forward.password),
+      mn: forward.mn,
+      flag: HJ212_FLAG_V2017 | HJ212_FLAG_ANSWER,
+      cp: [[['DataTime', formatHj212Time(start, this.deps.offsetMinutes)]], ...groups],
+    });
+    // Parts share the QN: each is answered before the next goes.
+    for (const packet of packets) {
       await link.request(packet, qn, this.deps.answerMs ?? 10_000);
-      const state = this.stateFor(forward.id);
-      state.lastSent = this.now();
+      this.stateFor(forward.id).lastSent = this.now();
     }
+    return true;
   }
 
-  /** Each code's average, minimum and maximum of the period's valid readings, in the standard's unit. */
+  /** Each code's group for the period (hj212-period.ts), in the table's order. */
   private async periodValues(forward: ForwardRow, start: number, end: number): Promise<[string, string][][]> {
-    const codes = (await this.deps.repository.codesOf(forward.groupId)).filter(
+    const table = await this.deps.repository.codesOf(forward.groupId);
+    const codes = table.filter(
       (c) => forward.codes.length === 0 || forward.codes.some((w) => w.toLowerCase() === c.code.toLowerCase()),
     );
-    const series = await this.deps.history.series(
-      forward.groupId,
-      forward.deviceSn,
-      codes.map((c) => c.dataKey),
-    );
+    // The flow's volume gives the pollutants' loads, whether or not the flow itself is forwarded.
+    const flow = table.find((c) => c.total === 'volume');
+    const wanted = [...new Set([...codes, ...(flow ? [flow] : [])].map((c) => c.dataKey))];
+    const keys = wanted.flatMap((k) => [k, `${k}_Invalid`, `${k}_Flag`]);
+    const series = await this.deps.history.series(forward.groupId, forward.deviceSn, keys);
     const idOf = new Map(series.map((s) => [s.key, s.id]));
+    const readingsOf = async (code: CodeRow) => this.readings(idOf, code.dataKey, start, end);
+    const periodMs = end - start;
+    const flowFigures = flow && periodFigures(await readingsOf(flow), flow.scale);
+    const volume = flowFigures && volumeOf(flowFigures.avg, periodMs);
     const groups: [string, string][][] = [];
     for (const code of codes) {
-      const id = idOf.get(code.dataKey);
-      if (id === undefined) continue;
-      const values = Array.from((await this.deps.history.raw(id, start, end, 100_000)).num).filter(
-        (v): v is number => v !== null,
-      );
-      if (values.length === 0) continue;
-      const inUnit = values.map((v) => v / code.scale);
-      const avg = inUnit.reduce((a, b) => a + b, 0) / inUnit.length;
-      groups.push([
-        [`${code.code}-Avg`, number(avg)],
-        [`${code.code}-Min`, number(Math.min(...inUnit))],
-        [`${code.code}-Max`, number(Math.max(...inUnit))],
-        [`${code.code}-Flag`, 'N'],
-      ]);
+      const figures = periodFigures(await readingsOf(code), code.scale);
+      if (!figures) continue;
+      groups.push(periodGroup(code.code, figures, totalOf(code, figures, periodMs, volume)));
     }
     return groups;
+  }
+
+  /** A data point's readings in [start, end): valid ones under its key, invalid ones under `_Invalid`, each with its flag from `_Flag`. */
+  private async readings(idOf: Map<string, number>, key: string, start: number, end: number): Promise<Reading[]> {
+    const load = async (k: string) => {
+      const id = idOf.get(k);
+      return id === undefined ? undefined : this.deps.history.raw(id, start, end, 100_000);
+    };
+    const [valid, invalid, flags] = await Promise.all([load(key), load(`${key}_Invalid`), load(`${key}_Flag`)]);
+    const flagAt = new Map<number, string>();
+    for (let i = 0; i < (flags?.length ?? 0); i++) {
+      const text = flags?.txt[i];
+      if (typeof text === 'string') flagAt.set(Number(flags?.ts[i]), text);
+    }
+    const out: Reading[] = [];
+    const add = (rows: typeof valid, fallback: string) => {
+      for (let i = 0; i < (rows?.length ?? 0); i++) {
+        const value = rows?.num[i];
+        const ts = Number(rows?.ts[i]);
+        if (typeof value === 'number') out.push({ ts, value, flag: flagAt.get(ts) ?? fallback });
+      }
+    };
+    add(valid, 'N');
+    // An invalid reading always comes with its flag; D (fault) stands in should it be missing.
+    add(invalid, 'D');
+    return out;
+  }
+
+  /** Periods ending by then are complete (loggers report late). */
+  private readyBefore(): number {
+    return this.now() - (this.deps.graceMs ?? 60_000);
   }
 
   private nextQn(): string {
@@ -388,9 +468,4 @@ export class Hj212Forwarder {
     const ready = now - (this.deps.graceMs ?? 60_000) - start;
     return ready <= 0 ? 0 : Math.floor(ready / this.periodMs(kind, forward));
   }
-}
-
-/** A value as the standard writes it: plain decimals, at most 4 places. */
-function number(value: number): string {
-  return String(Number(value.toFixed(4)));
 }

@@ -1,12 +1,13 @@
 /**
  * The HJ 212-2017 listener (HJ212_PORT): data loggers connect over TCP and send packets. A
- * logger is a device: the MN names it, the PW must be its password. Real-time (2011) and
- * minute (2051) uploads become data messages of the device protocol and go through the same
- * ingestion as MQTT (checks, storage, durability, alarms, online state); hourly (2061) and daily
- * (2031) uploads are answered and keep the logger online (Sluice computes its own roll-ups from
- * the finer data). An upload whose Flag asks for an answer is answered (9014, same QN) only once
- * it is stored, or once it is refused for good; a fault on the server's side leaves it
- * unanswered, so the logger sends it again.
+ * logger is a device: the MN names it, the PW must be its password. Uploads — real-time (2011),
+ * minute (2051), hourly (2061) and daily (2031) data, whole or split into parts (PNUM/PNO,
+ * hj212-parts.ts) — become data messages of the device protocol (hj212-values.ts) and go through
+ * the same ingestion as MQTT (checks, storage, durability, alarms, online state). An upload whose
+ * Flag asks for an answer is answered (9014, same QN) only once it is stored, or once it is
+ * refused for good; a fault on the server's side leaves it unanswered, so the logger sends it
+ * again. Other packets (heartbeats, notifications) keep the logger online and are answered 9013
+ * when asked; a logger asking for its clock to be set (1013) is sent the server's time (1012).
  *
  * Each connection handles its packets one after another; while several wait, or while the
  * ingestion writer is full, the connection is not read (TCP pushes back on the logger). A bad
@@ -18,8 +19,16 @@ import net, { type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   HJ212_CN,
+  HJ212_FLAG_ANSWER,
+  HJ212_FLAG_V2017,
+  HJ212_KIND_OF_CN,
+  HJ212_ST_WATER,
   Hj212Framer,
-  hj212DataAnswer,
+  buildHj212Packet,
+  cpValue,
+  formatHj212Time,
+  hj212AnswerCn,
+  hj212Reply,
   parseHj212Packet,
   readHj212Upload,
   wantsAnswer,
@@ -31,6 +40,7 @@ import type { RefusalLog } from '../telemetry/refusal-log.ts';
 import type { OnlineService } from '../online/online.service.ts';
 import type { Hj212Repository, LoggerRow } from './hj212.repository.ts';
 import { uploadValues } from './hj212-values.ts';
+import { SplitParts } from './hj212-parts.ts';
 
 /** Why packets are refused: the codec's kinds, and the listener's own. */
 export type RefusalKind = 'header' | 'length' | 'crc' | 'format' | 'field' | 'mn' | 'password' | 'data';
@@ -75,6 +85,7 @@ export class Hj212Listener {
   private readonly stats = new Map<string, LoggerStats>();
   /** Refusals before a connection named a logger (or naming none). */
   readonly unattributed: Partial<Record<RefusalKind, number>> = {};
+  private readonly parts = new SplitParts();
   private resumeTimer: NodeJS.Timeout | undefined;
 
   constructor(deps: Hj212ListenerDeps) {
@@ -219,31 +230,36 @@ export class Hj212Listener {
     const s = this.statsFor(logger.deviceSn);
     s.received += 1;
     s.lastPacket = now;
-    switch (packet.cn) {
-      case HJ212_CN.realtime:
-      case HJ212_CN.minute:
-        return this.upload(connection, logger, packet, text, now);
-      case HJ212_CN.hourly:
-      case HJ212_CN.daily: {
-        const upload = readHj212Upload(packet);
-        if (!upload.ok) return this.refuseAndAnswer(connection, logger, packet, upload.kind, upload.reason, text);
-        await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
-        s.stored += 1;
-        this.answer(connection, packet);
-        return;
-      }
-      default:
-        // Heartbeats and anything else: the logger is alive; answer when asked.
-        await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
-        {
-          this.answer(connection, packet);
-          return;
-        }
-    }
+    if (HJ212_KIND_OF_CN[packet.cn]) return this.upload(connection, logger, packet, text, now);
+    // Heartbeats, notifications, answers to what the server sent: the logger is alive.
+    await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
+    this.answer(connection, packet);
+    if (packet.cn === HJ212_CN.timeCalibration) this.setClock(connection, packet, now);
+  }
+
+  /** A logger asking for its clock to be set (1013) is sent the server's time (1012 SystemTime), its DataTimes being the stations' local time. */
+  private setClock(connection: Connection, packet: Hj212Packet, now: number): void {
+    if (connection.socket.destroyed) return;
+    const systemTime = formatHj212Time(now, this.deps.offsetMinutes);
+    const polId = cpValue(packet, 'PolId');
+    connection.socket.write(
+      buildHj212Packet({
+        qn: formatHj212Time(now, this.deps.offsetMinutes, true),
+        st: packet.st ?? HJ212_ST_WATER,
+        cn: HJ212_CN.setTime,
+        pw: packet.pw,
+        mn: packet.mn,
+        flag: HJ212_FLAG_V2017 | HJ212_FLAG_ANSWER,
+        cp: [[...(polId === undefined ? [] : [['PolId', polId] as [string, string]]), ['SystemTime', systemTime]]],
+      }),
+      'latin1',
+    );
   }
 
   private async upload(connection: Connection, logger: LoggerRow, packet: Hj212Packet, text: string, now: number): Promise<void> {
-    const upload = readHj212Upload(packet);
+    const part = this.parts.read(logger.deviceSn, packet, now);
+    if (!part.ok) return this.refuseAndAnswer(connection, logger, packet, part.kind, part.reason, text);
+    const upload = readHj212Upload(packet, part.value);
     if (!upload.ok) return this.refuseAndAnswer(connection, logger, packet, upload.kind, upload.reason, text);
     const values = uploadValues(upload.value, await this.deps.repository.codesOf(logger.groupId), this.deps.offsetMinutes);
     if (!values || Object.keys(values.values).length === 0) {
@@ -269,6 +285,7 @@ export class Hj212Listener {
       return;
     }
     s.stored += 1;
+    this.parts.stored(logger.deviceSn, packet, upload.value.dataTime, now);
     if (values.unmapped.length > 0) s.lastRefusal = `not mapped: ${values.unmapped.join(', ')}`;
     this.answer(connection, packet);
   }
@@ -285,8 +302,10 @@ export class Hj212Listener {
     this.answer(connection, packet);
   }
 
+  /** Answers a packet whose Flag asks for it: 9014 for data, 9013 for notifications (hj212AnswerCn). */
   private answer(connection: Connection, packet: Hj212Packet): void {
-    if (!wantsAnswer(packet) || connection.socket.destroyed) return;
-    connection.socket.write(hj212DataAnswer(packet), 'latin1');
+    const cn = hj212AnswerCn(packet.cn);
+    if (!wantsAnswer(packet) || cn === undefined || connection.socket.destroyed) return;
+    connection.socket.write(hj212Reply(packet, cn), 'latin1');
   }
 }

@@ -1,4 +1,5 @@
 /** HJ 212 loggers (a device's MN and password hash) and a group's pollutant codes. */
+import { HJ212_TOTALS, type Hj212Total } from '@sluice/shared/hj212.schema';
 import type { Db } from '../../db/database.ts';
 
 export interface LoggerRow {
@@ -12,6 +13,8 @@ export interface CodeRow {
   code: string;
   dataKey: string;
   scale: number;
+  /** What the code's period total (-Cou) is: a flow's volume, a pollutant's load, or none (''). */
+  total: Hj212Total;
 }
 
 export interface ForwardRow {
@@ -96,10 +99,16 @@ export class Hj212Repository {
   async codesOf(groupId: number): Promise<CodeRow[]> {
     const rows = await this.db
       .selectFrom('hj212_codes')
-      .select(['code', 'data_key', 'scale'])
+      .select(['code', 'data_key', 'scale', 'total'])
       .where('group_id', '=', groupId)
+      .orderBy('code')
       .execute();
-    return rows.map((r) => ({ code: r.code, dataKey: r.data_key, scale: r.scale }));
+    return rows.map((r) => ({
+      code: r.code,
+      dataKey: r.data_key,
+      scale: r.scale,
+      total: HJ212_TOTALS.find((t) => t === r.total) ?? '',
+    }));
   }
 
   /** Every enabled forwarding link, of every group (the forwarder's job). */

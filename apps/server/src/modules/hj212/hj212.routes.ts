@@ -67,6 +67,7 @@ export function hj212Routes(root: FastifyInstance): void {
       Stored: stats.stored,
       Refused: stats.refused,
       LastRefusal: stats.lastRefusal,
+      ListenerPort: app.hj212.port ?? null,
     };
   };
 
