@@ -2,7 +2,9 @@
 export const hj212EnUS = {
   hj212: {
     loggerTab: 'HJ 212',
-    loggerHint: 'A data logger speaking HJ 212-2017 sends as this device with its MN and password (the server’s HJ212_PORT).',
+    loggerHint:
+      'A data logger speaking HJ 212-2017 sends as this device with its MN and password, to TCP port {{port}} of this server.',
+    listenerOff: 'The server’s HJ 212 listener is off (HJ212_PORT is not set): loggers cannot connect until it is on.',
     notLogger: 'This device is not an HJ 212 logger.',
     remove: 'Not a logger',
     removeConfirm: 'Forget MN {{mn}} and its password? The logger can no longer send as this device.',
@@ -22,6 +24,7 @@ export const hj212EnUS = {
       kinds: 'Choose minute, hourly or daily data',
       interval: 'The minute interval is 1, 2, 3, 5, 10, 15, 20, 30 or 60',
       startAt: 'Send from a time after 2000',
+      total: 'The total is none, volume or load',
       device: 'Choose the device whose data is sent',
     },
     description:
@@ -36,6 +39,12 @@ export const hj212EnUS = {
     scale: 'Scale',
     scaleHelp: 'Data point value = HJ 212 value × scale (flow L/s → m³/h is 3.6)',
     searchCodes: 'Code, data point or name',
+    total: 'Total (-Cou)',
+    totalHelp:
+      'What each forwarded period’s total is: a flow’s volume (m³, from L/s) or a pollutant’s load (kg, its mg/L × the flow’s volume)',
+    totalNone: 'None',
+    totalVolume: 'Volume (flow, m³)',
+    totalLoad: 'Load (kg)',
     addForward: 'Add platform',
     editForward: 'Edit platform',
     forwardName: 'Platform',

@@ -2,7 +2,8 @@
 export const hj212ZhCN = {
   hj212: {
     loggerTab: 'HJ 212',
-    loggerHint: '使用 HJ 212-2017 的数采仪以 MN 和密码作为本设备上传（服务器的 HJ212_PORT 端口）。',
+    loggerHint: '使用 HJ 212-2017 的数采仪以 MN 和密码作为本设备，上传到本服务器的 TCP 端口 {{port}}。',
+    listenerOff: '服务器未开启 HJ 212 监听（未设置 HJ212_PORT），数采仪暂时无法连接。',
     notLogger: '该设备不是 HJ 212 数采仪。',
     remove: '取消数采仪',
     removeConfirm: '删除 MN {{mn}} 及其密码？数采仪将不能再以本设备上传。',
@@ -22,6 +23,7 @@ export const hj212ZhCN = {
       kinds: '请选择分钟、小时或日数据',
       interval: '分钟间隔为 1、2、3、5、10、15、20、30 或 60',
       startAt: '起始时间须晚于 2000 年',
+      total: '累计值只能是无、流量（体积）或排放量',
       device: '请选择上传哪台设备的数据',
     },
     description:
@@ -36,6 +38,11 @@ export const hj212ZhCN = {
     scale: '换算系数',
     scaleHelp: '数据点数值 = HJ 212 数值 × 系数（流量 L/s → m³/h 为 3.6）',
     searchCodes: '编码、数据点或名称',
+    total: '累计值（-Cou）',
+    totalHelp: '转发时每个周期的累计值：流量的体积（m³，由 L/s 计算），或污染物的排放量（kg，浓度 mg/L × 同期流量体积）',
+    totalNone: '无',
+    totalVolume: '体积（流量，m³）',
+    totalLoad: '排放量（kg）',
     addForward: '新增平台',
     editForward: '编辑平台',
     forwardName: '平台',

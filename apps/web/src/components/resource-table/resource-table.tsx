@@ -179,7 +179,11 @@ export function ResourceTable<Row extends RowBase>({
   }, [paged, state, config.search, params]);
 
   // The group is known once the current user is (always, inside the signed-in shell).
-  const query = useQuery({ ...resource.listQueryOptions(ctx, listParams), enabled: ctx.groupId > 0 });
+  const query = useQuery({
+    ...resource.listQueryOptions(ctx, listParams),
+    enabled: ctx.groupId > 0,
+    refetchInterval: config.refreshMs ?? false,
+  });
   const fetched = query.data?.rows;
   const rows = useMemo(() => {
     const list = fetched ?? [];

@@ -199,6 +199,8 @@ export interface ResourceTableConfig<Row extends RowBase> {
   expandedRow?: { render: (row: Row) => ReactNode; label: MessageKey };
   defaultSort?: { key: string; order: 'asc' | 'desc' };
   pageSize?: number;
+  /** Rows that change on the server by themselves (a link's state): fetched again this often while shown. */
+  refreshMs?: number;
   /**
    * Rows can be put in order by dragging (or with the arrow keys on a row's handle), saved by the
    * resource's reorder call; default true when the resource has one and the list is not paged.

@@ -31,6 +31,8 @@ export const hj212LoggerQueryOptions = (g: number, sn: string) =>
     queryKey: loggerKey(sn),
     queryFn: async () => (await api.get<Hj212LoggerDto>(loggerPath(g, sn))).data,
     enabled: g > 0 && sn !== '',
+    // Whether the logger is connected, and its counters, change on the server.
+    refetchInterval: 10_000,
     meta: { persist: false },
   });
 

@@ -20,6 +20,7 @@ const logger = {
   Stored: 10,
   Refused: { crc: 2 },
   LastRefusal: 'CRC mismatch: the packet says 0000, its data gives 1C80',
+  ListenerPort: 9212,
 };
 
 function renderTab() {
@@ -53,6 +54,14 @@ describe("a device's HJ 212 logger", () => {
     expect(screen.getByText('crc 2')).toBeTruthy();
     expect(screen.getByText(logger.LastRefusal)).toBeTruthy();
     expect(screen.getByText('Connected')).toBeTruthy();
+    // Where a logger is to connect.
+    expect(screen.getByText(/to TCP port 9212 of this server/)).toBeTruthy();
+  });
+
+  it('says when the server does not listen for loggers', async () => {
+    fakeApi({ [`GET ${LOGGER}`]: () => ({ data: { ...logger, ListenerPort: null } }) });
+    renderTab();
+    expect(await screen.findByText(/HJ 212 listener is off \(HJ212_PORT is not set\)/)).toBeTruthy();
   });
 
   it('saves MN and password, and shows the server’s refusal on the MN', async () => {

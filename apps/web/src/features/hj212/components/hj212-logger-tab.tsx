@@ -39,7 +39,11 @@ export function Hj212LoggerTab({ sn }: { sn: string }) {
   const refused = Object.entries(data.Refused);
   return (
     <Flex vertical gap={16}>
-      <Typography.Text type="secondary">{t('hj212.loggerHint')}</Typography.Text>
+      {data.ListenerPort === null ? (
+        <Alert type="warning" showIcon title={t('hj212.listenerOff')} />
+      ) : (
+        <Typography.Text type="secondary">{t('hj212.loggerHint', { port: data.ListenerPort })}</Typography.Text>
+      )}
       {mayManage && (
         <Form
           form={form}

@@ -15,8 +15,14 @@ import {
   type Hj212ForwardDto,
 } from '@sluice/shared/hj212.schema';
 import { ResourceTable } from '../../../components/resource-table/resource-table';
-import type { ResourceTableConfig } from '../../../components/resource-table/resource-types';
+import type { Choice, ResourceTableConfig } from '../../../components/resource-table/resource-types';
 import { hj212CodesResource, hj212ForwardsResource } from '../api/hj212-api';
+
+const TOTALS: Choice[] = [
+  { value: '', labelKey: 'hj212.totalNone' },
+  { value: 'volume', labelKey: 'hj212.totalVolume' },
+  { value: 'load', labelKey: 'hj212.totalLoad' },
+];
 
 const codesConfig: ResourceTableConfig<Hj212CodeDto> = {
   resource: hj212CodesResource,
@@ -28,18 +34,20 @@ const codesConfig: ResourceTableConfig<Hj212CodeDto> = {
     { key: 'Name', title: 'hj212.name', sortKey: 'Name' },
     { key: 'DataKey', title: 'hj212.dataKey', sortKey: 'DataKey' },
     { key: 'Scale', title: 'hj212.scale' },
+    { key: 'Total', title: 'hj212.total', options: TOTALS },
   ],
   form: {
     createSchema: addHj212CodeRequest,
     updateSchema: updateHj212CodeRequest,
     createTitle: 'hj212.addCode',
     editTitle: 'hj212.editCode',
-    initialValues: { Scale: 1 },
+    initialValues: { Scale: 1, Total: '' },
     fields: [
       { name: 'Code', label: 'hj212.code', kind: 'text', autoComplete: 'off' },
       { name: 'Name', label: 'hj212.name', kind: 'text' },
       { name: 'DataKey', label: 'hj212.dataKey', kind: 'text', autoComplete: 'off' },
       { name: 'Scale', label: 'hj212.scale', kind: 'number', help: 'hj212.scaleHelp' },
+      { name: 'Total', label: 'hj212.total', kind: 'select', options: TOTALS, help: 'hj212.totalHelp' },
     ],
   },
 };
@@ -51,6 +59,8 @@ const forwardsConfig: ResourceTableConfig<Hj212ForwardDto> = {
   rowName: (row) => row.Name,
   search: { placeholder: 'hj212.searchForwards' },
   addLabel: 'hj212.addForward',
+  // The links' state (connected, last answered, waiting periods) changes on the server.
+  refreshMs: 5000,
   columns: [
     { key: 'Name', title: 'hj212.forwardName', sortKey: 'Name' },
     { key: 'DeviceSn', title: 'hj212.deviceSn', sortKey: 'DeviceSn' },
