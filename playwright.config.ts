@@ -67,6 +67,9 @@ export default defineConfig({
         DEMO: '1',
         ADMIN_PASSWORD: 'Admin12345',
         MQTT_PORT: '0',
+        // HJ 212 loggers on a free port (a device's HJ 212 tab names it); a minute is forwarded 5 s after it ends.
+        HJ212_PORT: '0',
+        HJ212_FORWARD_GRACE: '5',
         LOG_LEVEL: 'warn',
         MAP_TILE_URL: `http://127.0.0.1:${String(tilePort)}/{z}/{x}/{y}.png`,
         EZVIZ_API_URL: `http://127.0.0.1:${String(videoPort + 1)}`,

@@ -8,10 +8,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HJ212_CN, buildHj212Packet, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
 import type { Hj212ForwardDto } from '@sluice/shared/hj212.schema';
-import type { Hj212Forwarder } from '../src/modules/hj212/hj212-forwarder.ts';
+import { Hj212Forwarder } from '../src/modules/hj212/hj212-forwarder.ts';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
 import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
-import { FakeHj212Platform, LoggerLink } from './hj212-helpers.ts';
+import { Hj212Platform } from '@sluice/simulator/hj212-platform';
+import { LoggerLink } from './hj212-helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -19,7 +20,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   let t: TestApp;
   let tenant: BuiltTenant;
   let admin: string;
-  let platform: FakeHj212Platform;
+  let platform: Hj212Platform;
   let logger: LoggerLink;
   let sn: string;
   let forwarder: Hj212Forwarder;
@@ -34,7 +35,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     loggerPort = await t.app.hj212.listener.listen(0, '127.0.0.1');
     tenant = await buildTenant(t.app.ctx.db);
     admin = await t.login(tenant.account, tenant.password);
-    platform = await FakeHj212Platform.start();
+    platform = await Hj212Platform.start();
     const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
     sn = device.sn;
     await t.call({
@@ -75,6 +76,8 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   });
 
   afterAll(async () => {
+    // Every packet Sluice sent was one the platform could read.
+    expect(platform.refused).toEqual([]);
     logger.close();
     await platform.close();
     await t.close();
@@ -283,5 +286,65 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     // Codes without a total have none.
     expect(cpValue(all, 'w99020-Avg')).toBe('20');
     expect(cpValue(all, 'w99020-Cou')).toBeUndefined();
+  });
+
+  it('waits longer after each failure (1 s, 2 s, 4 s…) and goes on once the platform answers', async () => {
+    // Only this test's link is enabled; its own forwarder runs on a clock the test moves.
+    for (const link of await links()) {
+      const { Id, Name, DeviceSn, Host, Port, Mn, Codes, Kinds, MinuteInterval } = link;
+      const fields = { Id, Name, DeviceSn, Host, Port, Mn, Codes, Kinds, MinuteInterval };
+      const res = await t.call({ method: 'PUT', url: '/api/Hj212Forward', token: admin, payload: { ...fields, Enabled: false } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const flaky = await Hj212Platform.start();
+    try {
+      const created = await t.call({
+        method: 'POST',
+        url: '/api/Hj212Forward',
+        token: admin,
+        payload: {
+          Name: 'Flaky',
+          DeviceSn: sn,
+          Host: '127.0.0.1',
+          Port: flaky.port,
+          Mn: 'PLAT03',
+          Password: 'pp3',
+          Kinds: 'minute',
+          MinuteInterval: 1,
+          StartAt: minutes[0],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      let clock = Date.now();
+      const own = new Hj212Forwarder({
+        repository: t.app.hj212.repository,
+        history: t.app.live.history,
+        secrets: t.app.ctx.secrets,
+        offsetMinutes: 480,
+        log: t.app.log,
+        graceMs: 0,
+        retryMs: 1000,
+        now: () => clock,
+      });
+      const at = async (ms: number) => {
+        clock += ms;
+        await own.tick();
+        return flaky.connections;
+      };
+      flaky.dropNext(3);
+      expect(await at(0)).toBe(1);
+      expect(await at(500)).toBe(1);
+      expect(await at(500)).toBe(2); // 1 s after the first failure
+      expect(await at(1500)).toBe(2);
+      expect(await at(500)).toBe(3); // 2 s after the second
+      expect(await at(3500)).toBe(3);
+      expect(await at(500)).toBe(4); // 4 s after the third: answered now
+      expect(flaky.received.filter((p) => p.cn === HJ212_CN.minute).map((p) => cpValue(p, 'DataTime'))).toEqual(
+        minutes.map((m) => formatHj212Time(m)),
+      );
+      await own.stop();
+    } finally {
+      await flaky.close();
+    }
   });
 });
