@@ -10,9 +10,9 @@ import { HJ212_CN, buildHj212Packet, cpValue, formatHj212Time, type Hj212Packet 
 import type { Hj212ForwardDto } from '@sluice/shared/hj212.schema';
 import { Hj212Forwarder } from '../src/modules/hj212/hj212-forwarder.ts';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
-import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
+import { buildTenant, buildUser, type BuiltTenant } from './factories.ts';
 import { Hj212Platform } from '@sluice/simulator/hj212-platform';
-import { LoggerLink } from './hj212-helpers.ts';
+import { LoggerLink, newLoggerDevice } from './hj212-helpers.ts';
 
 const MINUTE = 60_000;
 
@@ -36,14 +36,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     tenant = await buildTenant(t.app.ctx.db);
     admin = await t.login(tenant.account, tenant.password);
     platform = await Hj212Platform.start();
-    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
-    sn = device.sn;
-    await t.call({
-      method: 'PUT',
-      url: `/api/${String(tenant.groupId)}/${sn}/Hj212Logger`,
-      token: admin,
-      payload: { Mn: 'FWDLOGGER1', Password: 'lp1' },
-    });
+    sn = await newLoggerDevice(t, tenant.groupId, admin, 'FWDLOGGER1', 'lp1');
     logger = await LoggerLink.open(loggerPort);
     // Three minutes of data, ten to eight minutes ago.
     const first = Math.floor((Date.now() - 10 * MINUTE) / MINUTE) * MINUTE;
@@ -214,13 +207,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
       });
       expect(res.statusCode).toBe(201);
     }
-    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
-    await t.call({
-      method: 'PUT',
-      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
-      token: admin,
-      payload: { Mn: 'FWDLOGGER2', Password: 'lp2' },
-    });
+    const flagged = await newLoggerDevice(t, tenant.groupId, admin, 'FWDLOGGER2', 'lp2');
     const at = Math.floor((Date.now() - 5 * MINUTE) / MINUTE) * MINUTE;
     const upload = buildHj212Packet({
       qn: formatHj212Time(at, 480, true),
@@ -255,7 +242,7 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
       token: admin,
       payload: {
         Name: 'Province',
-        DeviceSn: device.sn,
+        DeviceSn: flagged,
         Host: '127.0.0.1',
         Port: platform.port,
         Mn: 'PLAT02',

@@ -1,6 +1,22 @@
-/** HJ 212 over TCP for the tests: a logger's connection to the server's listener (the supervising platform is the simulator's). */
+/** HJ 212 for the tests: a new logger device, and a logger's connection to the server's listener (the supervising platform is the simulator's). */
 import net from 'node:net';
+import { expect } from 'vitest';
 import { parseHj212Packet, type Hj212Packet } from '@sluice/shared/hj212';
+import type { TestApp } from './harness.ts';
+import { buildDevice } from './factories.ts';
+
+/** A new device of the group made a logger with this MN and password (by its route, as `token`); its serial number. */
+export async function newLoggerDevice(t: TestApp, groupId: number, token: string, mn: string, password: string): Promise<string> {
+  const device = await buildDevice(t.app.ctx, { groupId });
+  const res = await t.call({
+    method: 'PUT',
+    url: `/api/${String(groupId)}/${device.sn}/Hj212Logger`,
+    token,
+    payload: { Mn: mn, Password: password },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return device.sn;
+}
 
 /** A logger's TCP connection: sends text, and hands out the packets the server answers, in order. */
 export class LoggerLink {

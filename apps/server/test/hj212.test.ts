@@ -10,7 +10,7 @@ import type { Hj212CodeDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
 import type { LatestDto } from '@sluice/shared/telemetry.schema';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
 import { buildDevice, buildTenant, buildUser, type BuiltTenant } from './factories.ts';
-import { LoggerLink } from './hj212-helpers.ts';
+import { LoggerLink, newLoggerDevice } from './hj212-helpers.ts';
 import { Hj212Logger } from '@sluice/simulator/hj212-logger';
 
 let qn = 0;
@@ -75,17 +75,10 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
   const latest = async (sn: string) =>
     (await t.json<LatestDto>({ method: 'GET', url: `/api/device/${sn}/DeviceHisData/Latest`, token: admin })).data;
   const newLogger = async (mn: string, password: string) => {
-    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
-    const res = await t.call({
-      method: 'PUT',
-      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
-      token: admin,
-      payload: { Mn: mn, Password: password },
-    });
-    expect(res.statusCode).toBe(200);
+    const sn = await newLoggerDevice(t, tenant.groupId, admin, mn, password);
     const link = await LoggerLink.open(port);
     links.push(link);
-    return { sn: device.sn, link };
+    return { sn, link };
   };
 
   beforeAll(async () => {
@@ -351,19 +344,13 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
   });
 
   it('stores what the simulator’s HJ 212 logger sends', async () => {
-    const device = await buildDevice(t.app.ctx, { groupId: tenant.groupId });
-    await t.call({
-      method: 'PUT',
-      url: `/api/${String(tenant.groupId)}/${device.sn}/Hj212Logger`,
-      token: admin,
-      payload: { Mn: 'SIMLOGGER1', Password: 'sim-pw' },
-    });
+    const sn = await newLoggerDevice(t, tenant.groupId, admin, 'SIMLOGGER1', 'sim-pw');
     const simulated = new Hj212Logger({ host: '127.0.0.1', port, mn: 'SIMLOGGER1', password: 'sim-pw', seed: 7 });
     await simulated.connect();
     try {
       const at = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
       await simulated.answer(simulated.sendMinute(at));
-      const data = (await latest(device.sn)).Data;
+      const data = (await latest(sn)).Data;
       expect(data.COD_Out).toBe(simulated.value('COD_Out'));
       expect(data.PH_Out).toBe(simulated.value('PH_Out'));
       expect(data.COD_Out_Flag).toBe('N');

@@ -1,5 +1,6 @@
 /** Renders routes in memory with the real providers' pieces (translations, Ant Design). */
 import type { ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -19,6 +20,16 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
   );
   const view = render(wrap(<RouterProvider router={router} />));
   return { ...view, router };
+}
+
+/** Renders a screen at its path, as the shell shows it: Ant Design's App (messages, dialogs), motion off. */
+export function renderScreen(path: string, screen: ReactNode) {
+  const element = (
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>{screen}</App>
+    </ConfigProvider>
+  );
+  return renderRoutes([{ path, element }], path);
 }
 
 /** Renders one element with translations and Ant Design's theme, as the app provides them. */

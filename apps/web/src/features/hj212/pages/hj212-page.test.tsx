@@ -4,7 +4,6 @@
  * screen fetches again by itself.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App, ConfigProvider } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Hj212CodeDto, Hj212ForwardDto } from '@sluice/shared/hj212.schema';
@@ -12,7 +11,7 @@ import { setSessionCookies } from '../../../lib/cookies';
 import '../../../lib/console-catalog';
 import { changeLanguage } from '../../../lib/i18n';
 import { fakeApi } from '../../../test/fake-api';
-import { renderRoutes } from '../../../test/render';
+import { renderScreen } from '../../../test/render';
 import { fill } from '../../../test/workbench';
 import { Hj212Page } from './hj212-page';
 
@@ -41,23 +40,7 @@ const link: Hj212ForwardDto = {
   LastError: '',
 };
 
-function renderPage() {
-  return renderRoutes(
-    [
-      {
-        path: '/sys/hj212',
-        element: (
-          <ConfigProvider theme={{ token: { motion: false } }}>
-            <App>
-              <Hj212Page />
-            </App>
-          </ConfigProvider>
-        ),
-      },
-    ],
-    '/sys/hj212',
-  );
-}
+const renderPage = () => renderScreen('/sys/hj212', <Hj212Page />);
 
 /** The open dialog with this title (found by its text: asking every element's role is slow in a page this big). */
 async function dialogTitled(title: string): Promise<HTMLElement> {
