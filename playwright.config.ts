@@ -74,8 +74,7 @@ export default defineConfig({
         MAP_TILE_URL: `http://127.0.0.1:${String(tilePort)}/{z}/{x}/{y}.png`,
         EZVIZ_API_URL: `http://127.0.0.1:${String(videoPort + 1)}`,
         VIDEO_ORIGINS: `http://127.0.0.1:${String(videoPort)}`,
-        // A stand-in for EZVIZ's player kit that records how the console constructed it (e2e/video-server.ts).
-        EZVIZ_KIT_URL: `http://127.0.0.1:${String(videoPort)}/kit/ezuikit.js`,
+        // EZVIZ's player kit is the server's own copy (EZVIZ_KIT_URL=local, the default): the real ezuikit-js.
       },
     },
   ],

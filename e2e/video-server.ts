@@ -2,9 +2,8 @@
  * Cameras for tests, from this machine: a few seconds of ffmpeg's test pattern as an HLS stream
  * (kept in apps/server/demo-assets/test-pattern, which the demo's camera plays too; H.264 baseline in MPEG-TS, which Chromium plays through hls.js), served with CORS on
  * VIDEO_PORT under /live/index.m3u8, and a fake of the EZVIZ open platform on VIDEO_PORT + 1
- * whose live and playback addresses are that stream; and on VIDEO_PORT at /kit/ezuikit.js a
- * stand-in for EZVIZ's web player kit, which keeps the settings it was constructed with in
- * window.fakeEzvizKit and reports success. `node e2e/video-server.ts` runs them.
+ * whose live and playback addresses are that stream, and which answers the calls EZVIZ's web
+ * player kit makes from the page. `node e2e/video-server.ts` runs them.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -13,7 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeEzviz, type FakeEzviz } from '../apps/server/test/fake-ezviz.ts';
 
-export const E2E_EZVIZ = { appKey: 'e2e-app-key-0001', appSecret: 'e2e-app-secret-0001', serial: 'E2E000001' };
+export const E2E_EZVIZ = {
+  appKey: 'e2e-app-key-0001',
+  appSecret: 'e2e-app-secret-0001',
+  serial: 'E2E000001',
+  /** A camera the platform knows but says is offline (20007). */
+  offlineSerial: 'E2E000002',
+};
 
 /**
  * 12 s of ffmpeg's test pattern, made once and kept in the repository so the tests need no ffmpeg:
@@ -23,23 +28,6 @@ export const E2E_EZVIZ = { appKey: 'e2e-app-key-0001', appSecret: 'e2e-app-secre
  * (segments end in .m2ts, not .ts, so TypeScript tools leave them alone).
  */
 const testPattern = fileURLToPath(new URL('../apps/server/demo-assets/test-pattern/', import.meta.url));
-
-/** The stand-in kit: EZUIKit.EZUIKitPlayer as the console calls it, drawing the address it plays. */
-export const FAKE_KIT_SCRIPT = `window.fakeEzvizKit = { players: [] };
-window.EZUIKit = {
-  EZUIKitPlayer: function (settings) {
-    var copy = {};
-    for (var key in settings) if (typeof settings[key] !== 'function') copy[key] = settings[key];
-    window.fakeEzvizKit.players.push(copy);
-    var box = document.getElementById(settings.id);
-    if (!box) throw new Error('no element #' + settings.id);
-    box.textContent = 'Fake EZVIZ kit: ' + settings.url;
-    box.style.color = '#fff';
-    setTimeout(function () { settings.handleSuccess(); }, 0);
-    this.destroy = function () { box.textContent = ''; };
-  },
-};
-`;
 
 export interface VideoServer {
   /** The live stream's address. */
@@ -54,10 +42,6 @@ export async function startVideoServer(port = 0): Promise<VideoServer> {
     const url = (request.url ?? '').split('?')[0] ?? '';
     if (url === '/health') {
       response.writeHead(200, { ...headers, 'content-type': 'text/plain' }).end('ok');
-      return;
-    }
-    if (url === '/kit/ezuikit.js') {
-      response.writeHead(200, { ...headers, 'content-type': 'text/javascript' }).end(FAKE_KIT_SCRIPT);
       return;
     }
     const file = /^\/live\/(index\.m3u8|segment\d+\.m2ts)$/.exec(url)?.[1];
@@ -89,6 +73,7 @@ export async function startVideoServer(port = 0): Promise<VideoServer> {
       ],
     },
   });
+  ezviz.cameras.set(E2E_EZVIZ.offlineSerial, { online: false });
   return {
     streamUrl,
     ezviz,

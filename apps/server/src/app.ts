@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { KIT_LOCAL, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createContext } from './app-context.ts';
 import { accessPlugin, type Access } from './auth/access.ts';
@@ -17,6 +17,7 @@ import { installErrorHandler } from './http/error-handler.ts';
 import { installRequestLog } from './http/request-log.ts';
 import { zodValidatorCompiler } from './http/validation.ts';
 import { registerWebConsole } from './http/web-console.ts';
+import { registerEzvizKit } from './http/ezviz-kit.ts';
 import { requestLanguage } from './http/language.ts';
 import { translate } from '@sluice/shared/i18n';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -38,7 +39,12 @@ import { legacyDevicesRoutes } from './modules/devices/legacy-devices.routes.ts'
 import { deviceDetailsRoutes } from './modules/devices/device-details.routes.ts';
 import { recycleBinRoutes } from './modules/devices/recycle-bin.routes.ts';
 import { deviceMapRoutes } from './modules/devices/device-map.routes.ts';
-import { clientConfigRoutes, ezvizKitOrigin, geocoderOrigin, tileOrigins } from './modules/client-config/client-config.routes.ts';
+import {
+  clientConfigRoutes,
+  ezvizKitSources,
+  geocoderOrigin,
+  tileOrigins,
+} from './modules/client-config/client-config.routes.ts';
 import { dataDefinesRoutes } from './modules/data-defines/data-defines.routes.ts';
 import { warnConfigRoutes } from './modules/warn-config/warn-config.routes.ts';
 import { alarmsRoutes } from './modules/alarms/alarms.routes.ts';
@@ -168,15 +174,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   const videoOrigins = config.VIDEO_ORIGINS.split(',');
-  // EZVIZ's player kit (ezopen:// cameras) is a script from EZVIZ's origin that fetches its WASM
-  // decoders and starts workers from there; none of it is allowed when EZVIZ_KIT_URL is off.
-  const kitOrigin = ezvizKitOrigin(config);
-  const kit = kitOrigin === undefined ? [] : [kitOrigin];
+  // EZVIZ's player kit (ezopen:// cameras) compiles WASM decoders and starts workers, from this
+  // server's copy or another origin, and calls the EZVIZ platform from the page; none of it is
+  // allowed when EZVIZ_KIT_URL is off.
+  const kit = ezvizKitSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(kitOrigin === undefined ? [] : ["'wasm-unsafe-eval'", kitOrigin])],
+        scriptSrc: ["'self'", ...(kit ? ["'wasm-unsafe-eval'", ...kit.scripts] : [])],
         // Ant Design writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from the configured tile server; the optional geocoder is called from the page.
@@ -188,11 +194,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
           'wss:',
           ...[geocoderOrigin(config)].filter((o) => o !== undefined),
           ...videoOrigins,
-          ...kit,
+          ...(kit?.connect ?? []),
         ],
         mediaSrc: ["'self'", 'blob:', ...videoOrigins],
         fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'", 'blob:', ...kit],
+        workerSrc: ["'self'", 'blob:', ...(kit?.scripts ?? [])],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -243,14 +249,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     done();
   });
 
+  // This server's copy of EZVIZ's player kit, for the console's ezopen:// cameras.
+  if (config.EZVIZ_KIT_URL === KIT_LOCAL) await registerEzvizKit(app);
+
   const dist = config.WEB_DIST ?? DEFAULT_WEB_DIST;
   const hasConsole = await registerWebConsole(app, dist);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    // A missing hashed asset is a 404, not the page: after a redeploy the browser then says so
+    // A missing hashed asset (or a file of another version of EZVIZ's kit) is a 404, not the page: after a redeploy the browser then says so
     // plainly instead of failing on a page served as script.
-    const wantsPage = request.method === 'GET' && !/^\/(api|assets|uploads)(\/|$)/i.test(url) && hasConsole;
+    const wantsPage = request.method === 'GET' && !/^\/(api|assets|uploads|ezuikit)(\/|$)/i.test(url) && hasConsole;
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({
       success: false,

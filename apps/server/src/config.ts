@@ -56,8 +56,8 @@ export const DEFAULT_MAP_TILE_URL =
 
 /** 'offline': no tile server; the console draws its offline base map of China. */
 export const OFFLINE_TILES = 'offline';
-/** EZVIZ's hosted UIKit script (its web player for ezopen:// addresses). */
-export const DEFAULT_EZVIZ_KIT_URL = 'https://open.ys7.com/sdk/js/ezopen/EZUIKit.js';
+/** EZVIZ's web player kit for ezopen:// addresses: 'local', the copy this server serves (the `ezuikit-js` package); 'off', none. */
+export const KIT_LOCAL = 'local';
 export const KIT_OFF = 'off';
 
 const tileUrl = z
@@ -207,13 +207,17 @@ const configShape = z.object({
   SMS_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://dysmsapi.aliyuncs.com/'),
   EZVIZ_API_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).default('https://open.ys7.com'),
   /**
-   * EZVIZ's web player kit (EZUIKit), loaded by the console from this address to play cameras
-   * whose address is ezopen://; 'off' never loads it (those cameras play their HLS address).
+   * EZVIZ's web player kit (EZUIKit) for cameras whose address is ezopen://: 'local' (this
+   * server's copy, the ezuikit-js package), the address of another build of its ezuikit.js, or
+   * 'off' (those cameras play their HLS address).
    */
   EZVIZ_KIT_URL: z
     .string()
-    .refine((v) => v === KIT_OFF || /^https?:\/\/[^/\s]+\/\S*$/.test(v), "must be an http(s) URL or 'off'")
-    .default(DEFAULT_EZVIZ_KIT_URL),
+    .refine(
+      (v) => v === KIT_LOCAL || v === KIT_OFF || /^https?:\/\/[^/\s]+\/\S*$/.test(v),
+      "must be 'local', 'off' or an http(s) URL",
+    )
+    .default(KIT_LOCAL),
   VIDEO_ORIGINS: z
     .string()
     .regex(

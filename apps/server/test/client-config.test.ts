@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_TILE_URL, loadConfig } from '../src/config.ts';
 import { geocoderOrigin, tileOrigins } from '../src/modules/client-config/client-config.routes.ts';
+import { LOCAL_KIT } from '../src/http/ezviz-kit.ts';
 import { ADMIN, createTestApp, type TestApp } from './harness.ts';
 
 describe('map configuration', () => {
@@ -39,6 +40,7 @@ describe('map configuration', () => {
     [{ MAP_TILE_SUBDOMAINS: 'a b' }, 'MAP_TILE_SUBDOMAINS'],
     [{ MAP_GEOCODER_URL: 'geo.example.org' }, 'MAP_GEOCODER_URL'],
     [{ EZVIZ_KIT_URL: 'open.ys7.com/ezuikit.js' }, 'EZVIZ_KIT_URL'],
+    [{ EZVIZ_KIT_URL: 'bundled' }, 'EZVIZ_KIT_URL'],
   ])('stops on a bad map value and names it: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}:`));
   });
@@ -71,20 +73,51 @@ describe('GET /api/config/client', () => {
           GeocoderUrl: 'https://geo.example.org/search?q={q}',
           DefaultCenter: '113.8865,22.609985',
         },
-        Video: { KitUrl: 'https://open.ys7.com/sdk/js/ezopen/EZUIKit.js', EzvizApiUrl: 'https://ezviz.example.org' },
+        // The server's own copy of the kit (ezuikit-js), its decoders beside it.
+        Video: {
+          KitUrl: `/ezuikit/${LOCAL_KIT.version}/ezuikit.js`,
+          KitStaticPath: `/ezuikit/${LOCAL_KIT.version}/ezuikit_static`,
+          EzvizApiUrl: 'https://ezviz.example.org',
+        },
       },
     });
   });
 
-  it('lets the page load tiles from the tile server, call the geocoder, play EZVIZ streams and load its player kit, and nothing else', async () => {
+  it('lets the page load tiles from the tile server, call the geocoder, play EZVIZ streams, run the kit from itself and let it call the platform, and nothing else', async () => {
     const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
     expect(csp).toMatch(/img-src 'self' data: blob: http:\/\/127\.0\.0\.1:9(;|$)/);
     expect(csp).toMatch(
-      /connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com https:\/\/open\.ys7\.com(;|$)/,
+      /connect-src 'self' ws: wss: https:\/\/geo\.example\.org https:\/\/\*\.ys7\.com https:\/\/ezviz\.example\.org(;|$)/,
     );
-    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' https:\/\/open\.ys7\.com(;|$)/);
-    expect(csp).toMatch(/worker-src 'self' blob: https:\/\/open\.ys7\.com(;|$)/);
+    // The kit compiles its WASM decoders; no script from another origin.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(csp).toMatch(/worker-src 'self' blob:(;|$)/);
     expect(csp).toMatch(/media-src 'self' blob: https:\/\/\*\.ys7\.com(;|$)/);
+  });
+});
+
+describe('GET /api/config/client with the kit from elsewhere', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { EZVIZ_KIT_URL: 'https://kit.example.org/ezuikit_js/v9.0.22/ezuikit.js' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('tells the console its address, leaves the decoders to the kit, lets its origin in, and serves no copy', async () => {
+    const token = await t.login(ADMIN.account, ADMIN.password);
+    const res = await t.call({ method: 'GET', url: '/api/config/client', token });
+    expect(res.json()).toMatchObject({
+      data: { Video: { KitUrl: 'https://kit.example.org/ezuikit_js/v9.0.22/ezuikit.js', KitStaticPath: null } },
+    });
+    const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval' https:\/\/kit\.example\.org(;|$)/);
+    expect(csp).toMatch(/worker-src 'self' blob: https:\/\/kit\.example\.org(;|$)/);
+    expect(csp).toMatch(
+      /connect-src 'self' ws: wss: https:\/\/\*\.ys7\.com https:\/\/kit\.example\.org https:\/\/open\.ys7\.com(;|$)/,
+    );
+    expect((await t.call({ method: 'GET', url: LOCAL_KIT.url })).statusCode).toBe(404);
   });
 });
 
@@ -108,9 +141,13 @@ describe('GET /api/config/client without a tile server', () => {
   it('with EZVIZ_KIT_URL off, answers no kit and lets no script in from elsewhere', async () => {
     const token = await t.login(ADMIN.account, ADMIN.password);
     const res = await t.call({ method: 'GET', url: '/api/config/client', token });
-    expect(res.json()).toMatchObject({ data: { Video: { KitUrl: null, EzvizApiUrl: 'https://open.ys7.com' } } });
+    expect(res.json()).toMatchObject({
+      data: { Video: { KitUrl: null, KitStaticPath: null, EzvizApiUrl: 'https://open.ys7.com' } },
+    });
     const csp = (await t.call({ method: 'GET', url: '/api/nothing' })).headers['content-security-policy'];
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toMatch(/worker-src 'self' blob:(;|$)/);
+    expect(csp).toMatch(/connect-src 'self' ws: wss: https:\/\/\*\.ys7\.com(;|$)/);
+    expect((await t.call({ method: 'GET', url: LOCAL_KIT.url })).statusCode).toBe(404);
   });
 });

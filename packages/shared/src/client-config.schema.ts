@@ -13,8 +13,10 @@ export const clientConfigDto = z.object({
     DefaultCenter: z.string(),
   }),
   Video: z.object({
-    /** EZVIZ's web player kit (EZUIKit) for ezopen:// addresses, or null when it is turned off. */
+    /** EZVIZ's web player kit (EZUIKit) for ezopen:// addresses (by default the server's own copy), or null when it is turned off. */
     KitUrl: z.string().nullable(),
+    /** Where the kit finds its decoders (its staticPath), or null for the kit's own default. */
+    KitStaticPath: z.string().nullable(),
     /** The EZVIZ open platform the kit talks to (its env.domain). */
     EzvizApiUrl: z.string(),
   }),

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientConfigDto } from '@sluice/shared/client-config.schema';
 import { DEFAULT_MAP_CENTER } from '@sluice/shared/geo.schema';
-import { KIT_OFF, OFFLINE_TILES, type Config } from '../../config.ts';
+import { KIT_LOCAL, KIT_OFF, OFFLINE_TILES, type Config } from '../../config.ts';
+import { LOCAL_KIT } from '../../http/ezviz-kit.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 
 /** MAP_TILE_SUBDOMAINS: '1234' is four one-character subdomains, 'a,b,c' three named ones. */
@@ -40,9 +41,24 @@ export function geocoderOrigin(config: Pick<Config, 'MAP_GEOCODER_URL'>): string
   }
 }
 
-/** The EZVIZ player kit's origin, for the CSP (script, its decoders' fetches and workers), or undefined when it is off. */
-export function ezvizKitOrigin(config: Pick<Config, 'EZVIZ_KIT_URL'>): string | undefined {
-  return config.EZVIZ_KIT_URL === KIT_OFF ? undefined : new URL(config.EZVIZ_KIT_URL).origin;
+/**
+ * What the page's CSP must allow for EZVIZ's player kit, or undefined when it is off: its
+ * script's origin when it is not this server's copy (script, its decoders' fetches and workers),
+ * and the platform the kit calls from the page (EZVIZ_API_URL, its env.domain).
+ */
+export function ezvizKitSources(
+  config: Pick<Config, 'EZVIZ_KIT_URL' | 'EZVIZ_API_URL'>,
+): { scripts: string[]; connect: string[] } | undefined {
+  if (config.EZVIZ_KIT_URL === KIT_OFF) return undefined;
+  const scripts = config.EZVIZ_KIT_URL === KIT_LOCAL ? [] : [new URL(config.EZVIZ_KIT_URL).origin];
+  return { scripts, connect: [...new Set([...scripts, new URL(config.EZVIZ_API_URL).origin])] };
+}
+
+/** Where the console loads the kit from, and where the kit finds its decoders (null: the kit's own default). */
+function kitLocation(config: Pick<Config, 'EZVIZ_KIT_URL'>): { KitUrl: string | null; KitStaticPath: string | null } {
+  if (config.EZVIZ_KIT_URL === KIT_OFF) return { KitUrl: null, KitStaticPath: null };
+  if (config.EZVIZ_KIT_URL === KIT_LOCAL) return { KitUrl: LOCAL_KIT.url, KitStaticPath: LOCAL_KIT.staticPath };
+  return { KitUrl: config.EZVIZ_KIT_URL, KitStaticPath: null };
 }
 
 export function clientConfigRoutes(root: FastifyInstance): void {
@@ -68,7 +84,7 @@ export function clientConfigRoutes(root: FastifyInstance): void {
           DefaultCenter: DEFAULT_MAP_CENTER,
         },
         Video: {
-          KitUrl: config.EZVIZ_KIT_URL === KIT_OFF ? null : config.EZVIZ_KIT_URL,
+          ...kitLocation(config),
           EzvizApiUrl: config.EZVIZ_API_URL,
         },
       }),

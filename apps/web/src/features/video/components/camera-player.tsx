@@ -66,6 +66,8 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
   const [kit, setKit] = useState<{ token: string; config: VideoConfig & { KitUrl: string }; load: number }>();
   /** The kit did not load: playing the HLS address instead, or nothing (try again). */
   const [kitNotice, setKitNotice] = useState<'fallback' | 'retry'>();
+  /** Why the stream stopped, in the player's own words (EZVIZ's kit gives them). */
+  const [failure, setFailure] = useState<string>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
@@ -233,6 +235,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
           <EzvizKitPlayer
             key={kit.load}
             kitUrl={kit.config.KitUrl}
+            staticPath={kit.config.KitStaticPath}
             apiUrl={kit.config.EzvizApiUrl}
             url={camera.Url}
             accessToken={kit.token}
@@ -240,7 +243,8 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
             onPlaying={() => {
               setStatus('playing');
             }}
-            onError={() => {
+            onError={(reason) => {
+              setFailure(reason);
               setStatus('failed');
             }}
             onUnavailable={() => {
@@ -257,6 +261,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
               setStatus('playing');
             }}
             onError={() => {
+              setFailure(undefined);
               setStatus('failed');
             }}
           />
@@ -294,6 +299,7 @@ export function CameraPlayer({ g, sn, camera, switched }: { g: number; sn: strin
             showIcon
             role="alert"
             title={t('video.error.reload')}
+            description={failure}
             action={
               <Button
                 size="small"

@@ -3,7 +3,7 @@
  * loader (loaded once, given up on when blocked or after its timeout, and loaded afresh on retry).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { kitPlayerSettings, loadEzvizKit } from './ezviz-kit';
+import { kitErrorText, kitFailureMessage, kitPlayerSettings, loadEzvizKit } from './ezviz-kit';
 
 const scriptOf = (src: string) => document.head.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
 
@@ -15,6 +15,8 @@ describe('kitPlayerSettings', () => {
         url: ' ezopen://open.ys7.com/C12345678/1.live ',
         accessToken: 'at.token',
         apiUrl: 'https://open.ys7.com/',
+        staticPath: '/ezuikit/9.0.22/ezuikit_static/',
+        language: 'zh-CN',
         width: 640.4,
         height: 359.6,
       }),
@@ -26,8 +28,25 @@ describe('kitPlayerSettings', () => {
       height: 360,
       template: 'pcLive',
       env: { domain: 'https://open.ys7.com' },
+      staticPath: '/ezuikit/9.0.22/ezuikit_static',
       audio: false,
+      language: 'zh',
     });
+  });
+
+  it('leaves the decoders to the kit’s own default when the server names no place, and speaks English to others', () => {
+    const settings = kitPlayerSettings({
+      id: 'k',
+      url: 'ezopen://open.ys7.com/C12345678/1.live',
+      accessToken: 't',
+      apiUrl: 'https://open.ys7.com',
+      staticPath: null,
+      language: 'en-US',
+      width: 640,
+      height: 360,
+    });
+    expect(settings).not.toHaveProperty('staticPath');
+    expect(settings.language).toBe('en');
   });
 
   it('plays recordings with the playback controls, and never in a box too small to see', () => {
@@ -36,12 +55,33 @@ describe('kitPlayerSettings', () => {
       url: 'ezopen://open.ys7.com/C12345678/1.cloud.rec?begin=20261126000000',
       accessToken: 't',
       apiUrl: 'http://127.0.0.1:3213',
+      staticPath: null,
+      language: 'en-US',
       width: 0,
       height: 0,
     });
     expect(settings.template).toBe('pcRec');
     expect([settings.width, settings.height]).toEqual([320, 180]);
     expect(settings.env.domain).toBe('http://127.0.0.1:3213');
+  });
+});
+
+describe('the kit’s failures', () => {
+  it('takes the words of a stream that could not be opened or broke, and leaves the kit’s other notes alone', () => {
+    expect(kitFailureMessage('设备不在线', 'fetchError')).toBe('设备不在线');
+    expect(kitFailureMessage('Play failed, please check the device and client network', 'socketError')).toBe(
+      'Play failed, please check the device and client network',
+    );
+    expect(kitFailureMessage('', 'playError')).toBe('playError');
+    expect(kitFailureMessage('Talk failed', 'talkError')).toBeUndefined();
+    expect(kitFailureMessage('PTZ failed', 'ptzError')).toBeUndefined();
+    expect(kitFailureMessage('x', undefined)).toBeUndefined();
+  });
+
+  it('reads the message of the kit’s error callback', () => {
+    expect(kitErrorText({ msg: ' 取流失败 ', code: 5402, type: 'handleError' })).toBe('取流失败');
+    expect(kitErrorText({ retcode: -1 })).toBeUndefined();
+    expect(kitErrorText('boom')).toBeUndefined();
   });
 });
 

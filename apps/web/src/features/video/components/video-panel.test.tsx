@@ -2,11 +2,12 @@
  * The video panel: 暂无数据 and the placeholder before any camera, a delete only after
  * 是否删除“{name}”摄像头？, §8's messages with the server's reason when the token or the
  * playback query fails, no playback without recorded segments, and an ezopen:// camera whose
- * EZVIZ player kit cannot be loaded falling back to its HLS address (or offering a retry).
+ * EZVIZ player kit cannot be loaded falling back to its HLS address (or offering a retry), or
+ * whose kit says the stream failed showing the kit's words with a refresh.
  */
 import { describe, expect, it } from 'vitest';
 import { App, ConfigProvider } from 'antd';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DeviceVideoDto } from '@sluice/shared/video.schema';
 import { changeLanguage } from '../../../lib/i18n';
@@ -119,16 +120,17 @@ describe('the video panel', () => {
 
   describe('an ezopen:// camera whose player kit cannot be loaded', () => {
     const KIT = 'https://kit.example.test/ezuikit.js';
+    const configWith = (kitUrl: string) => () => ({
+      data: {
+        Map: { TileUrl: '', Subdomains: [], GeocoderUrl: null, DefaultCenter: '113.8865,22.609985' },
+        Video: { KitUrl: kitUrl, KitStaticPath: '/ezuikit/9.0.22/ezuikit_static', EzvizApiUrl: 'https://open.ys7.com' },
+      },
+    });
     const ezopen = {
       [`GET ${LIST}`]: () => ({
         data: [camera({ Provider: 'ezviz', VideoSn: 'E1', Url: 'ezopen://open.ys7.com/E1/1.live' })],
       }),
-      'GET /api/config/client': () => ({
-        data: {
-          Map: { TileUrl: '', Subdomains: [], GeocoderUrl: null, DefaultCenter: '113.8865,22.609985' },
-          Video: { KitUrl: KIT, EzvizApiUrl: 'https://open.ys7.com' },
-        },
-      }),
+      'GET /api/config/client': configWith(KIT),
       [`GET ${LIST}/5/Token`]: () => ({ data: { AccessToken: 'at.1', ExpireTime: Date.now() + 3_600_000 } }),
     };
     /** The browser refuses the kit's script (blocked, offline). */
@@ -152,6 +154,45 @@ describe('the video panel', () => {
       expect(await screen.findByText('萤石网页播放器加载失败，改为播放该摄像头的 HLS 视频流')).toBeTruthy();
       expect(api.callsTo('GET', `${LIST}/5/Live`)).toHaveLength(1);
       expect(screen.getByTestId('camera-video')).toBeTruthy();
+    });
+
+    it('shows the kit’s own words when it says the stream failed, with a refresh', async () => {
+      await changeLanguage('en-US');
+      // Another address: this kit loads, and the loader keeps it.
+      const loads = 'https://kit.example.test/loads/ezuikit.js';
+      setUp({ ...ezopen, 'GET /api/config/client': configWith(loads) });
+      await userEvent.click(await screen.findByRole('button', { name: '前门' }));
+      const script = await waitFor(() => {
+        const found = document.head.querySelector(`script[src="${loads}"]`);
+        expect(found).not.toBeNull();
+        return found as HTMLScriptElement;
+      });
+      // A kit that, like EZVIZ's when the platform refuses the address, says so through its 'message' event.
+      let constructed: Record<string, unknown> | undefined;
+      const listeners: ((text: unknown, type: unknown) => void)[] = [];
+      window.EZUIKit = {
+        EZUIKitPlayer: class {
+          eventEmitter = {
+            on: (_event: string, listener: (text: unknown, type: unknown) => void) => listeners.push(listener),
+          };
+          constructor(settings: Record<string, unknown>) {
+            constructed = settings;
+          }
+        } as never,
+      };
+      script.dispatchEvent(new Event('load'));
+      await waitFor(() => {
+        expect(listeners).toHaveLength(1);
+      });
+      expect(constructed).toMatchObject({ accessToken: 'at.1', staticPath: '/ezuikit/9.0.22/ezuikit_static', language: 'en' });
+      act(() => {
+        listeners[0]?.('设备不在线', 'fetchError');
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Playback failed! Please refresh');
+      expect(alert.textContent).toContain('设备不在线');
+      expect(within(alert).getByRole('button', { name: 'Refresh' })).toBeTruthy();
+      delete window.EZUIKit;
     });
 
     it('offers to try again when the platform gives no HLS address either', async () => {
