@@ -94,6 +94,15 @@ describe.each(databaseKinds)('the demo on %s', (kind) => {
     expect(cameras.data).toEqual([
       expect.objectContaining({ VideoName: DEMO_CAMERA.name, Provider: 'hls', Url: DEMO_CAMERA.url }),
     ]);
+    // Its device's dashboard has a camera video panel (type 6), after the type's own.
+    const panels = await t.json<{ PanelName: string; typeId: number; Sn: number }[]>({
+      method: 'GET',
+      url: '/api/GetDevicePanels?deviceSn=SL0000000101',
+      token: operator,
+    });
+    const video = panels.data.filter((p) => p.typeId === 6);
+    expect(video).toEqual([expect.objectContaining({ PanelName: '视频' })]);
+    expect(Math.max(...panels.data.map((p) => p.Sn))).toBe(video[0]?.Sn);
     const camera = cameras.data[0]?.Id ?? 0;
     const live = await t.json<{ Url: string }>({
       method: 'GET',

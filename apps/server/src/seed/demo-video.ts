@@ -69,8 +69,28 @@ export function demoVideoRoutes(app: FastifyInstance): void {
   });
 }
 
-/** The demo camera on a device of the group (the first demo station's first device). */
+/**
+ * The demo camera on a device of the group (the first demo station's first device), and a camera
+ * video panel (type 6) on that device's dashboard, after its type's panels.
+ */
 export async function seedDemoCamera(db: Db, groupId: number, deviceSn: string): Promise<void> {
+  const last = await db
+    .selectFrom('device_panels')
+    .select((eb) => eb.fn.max('sn').as('sn'))
+    .where('group_id', '=', groupId)
+    .where('device_sn', '=', deviceSn)
+    .executeTakeFirst();
+  await db
+    .insertInto('device_panels')
+    .values({
+      group_id: groupId,
+      device_sn: deviceSn,
+      panel_name: '视频',
+      type_id: 6,
+      sn: (last?.sn ?? 0) + 1,
+      from_type: 0,
+    })
+    .execute();
   await db
     .insertInto('device_videos')
     .values({

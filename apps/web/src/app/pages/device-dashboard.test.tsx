@@ -3,13 +3,14 @@
  * (numbers, a tank's level, a state light) or the view picked for the panel; a user who manages
  * devices arranges the panels from their menus (the keyboard's way) and the layout is saved for
  * the account, hidden panels come back, the default returns; a saved layout is applied; a user
- * who may not arrange hides a panel for the visit only; on a phone the panels stack, faults first.
+ * who may not arrange hides a panel for the visit only; on a phone the panels stack, faults first;
+ * a camera video panel holds the video panel (camera list and player) at its default size.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App, ConfigProvider } from 'antd';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LayoutItem } from '@sluice/shared/panel-layout';
+import { PANEL_DEFAULTS, type LayoutItem } from '@sluice/shared/panel-layout';
 import { setSessionCookies } from '../../lib/cookies';
 import { fakeApi, type FakeCall } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
@@ -31,7 +32,17 @@ const define = (Id: number, DataKey: string, DataName: string, DataType: string,
   ...extra,
 });
 
-function setUp({ operates, saved = null }: { operates: string[]; saved?: LayoutItem[] | null }) {
+const PROCESS_PANEL = { Id: 11, PanelName: 'Process values', typeId: 2, deviceSn: SN, Sn: 0 };
+
+function setUp({
+  operates,
+  saved = null,
+  panels = [PROCESS_PANEL],
+}: {
+  operates: string[];
+  saved?: LayoutItem[] | null;
+  panels?: (typeof PROCESS_PANEL)[];
+}) {
   const api = fakeApi({
     'GET /api/user/myinfo': () => ({
       data: {
@@ -51,7 +62,8 @@ function setUp({ operates, saved = null }: { operates: string[]; saved?: LayoutI
       define(2, 'TankLevel', 'Tank level', 'readable', { Unit: 'm', Format: '{"Min":0,"Max":5,"Decimals":2}' }),
       define(3, 'Pump1Run', 'Pump 1', 'boolean'),
     ],
-    'GET /api/GetDevicePanels': () => [{ Id: 11, PanelName: 'Process values', typeId: 2, deviceSn: SN, Sn: 0 }],
+    'GET /api/GetDevicePanels': () => panels,
+    [`GET /api/7/${SN}/DeviceVideo`]: () => ({ data: [] }),
     'GET /api/type/5/TypeDataDefine': () => [
       { Id: 1, DataKey: 'Flow', ShowType: 0 },
       { Id: 2, DataKey: 'TankLevel', ShowType: 1 },
@@ -170,6 +182,31 @@ describe('the device dashboard', () => {
       expect(saves(api)).toHaveLength(4);
     });
     expect(saves(api)[3]).toEqual([]);
+  });
+
+  it('puts a camera video panel (type 6) on the grid at its default size, with the camera list and the player', async () => {
+    const user = userEvent.setup();
+    const api = setUp({
+      operates: ['device.view', 'device.manage'],
+      panels: [PROCESS_PANEL, { Id: 12, PanelName: 'Inlet camera', typeId: 6, deviceSn: SN, Sn: 1 }],
+    });
+    const panel = await screen.findByRole('region', { name: 'Inlet camera' });
+    // The video panel itself: its camera list (暂无数据 here) and the player's placeholder.
+    expect(await within(panel).findByText('Please select or add a camera from the left list')).toBeTruthy();
+    expect(
+      await within(within(panel).getByRole('navigation', { name: 'Camera list' })).findAllByText('No data'),
+    ).not.toHaveLength(0);
+    expect(within(panel).getByRole('button', { name: 'Add camera' })).toBeTruthy();
+    // Its place on the grid: the default camera video size (8 × 9), as saved with the rest.
+    await panelAction(user, 'Process values', 'Wider');
+    await waitFor(() => {
+      expect(saves(api)).toHaveLength(1);
+    });
+    expect(saves(api)[0]?.find((item) => item.i === 'p12')).toMatchObject({
+      w: PANEL_DEFAULTS.video.w,
+      h: PANEL_DEFAULTS.video.h,
+    });
+    expect(PANEL_DEFAULTS.video).toMatchObject({ w: 8, h: 9 });
   });
 
   it('applies the saved layout; a user who may not arrange hides a panel for the visit only', async () => {
