@@ -141,6 +141,31 @@ describe('loading the common parameters (spec §2 Navigation behaviour)', () => 
     });
   });
 
+  it('does not leave when a write clears the cache while the library loads (the load is dropped, not failed)', async () => {
+    let answer: (() => void) | undefined;
+    fakeApi({
+      'GET /api/DeviceType/GetDeviceType': () => types,
+      'GET /api/warntype': () => warnTypes,
+      'GET /api/DataDefineLibrary': () =>
+        new Promise((resolve) => {
+          answer = () => {
+            resolve({ data: library, count: 1 });
+          };
+        }),
+    });
+    const onFailed = vi.fn();
+    const client = new QueryClient();
+    loadCommonParams({ client, pathname: '/sys/datadefine', isAdmin: true, onFailed });
+    await vi.waitFor(() => {
+      expect(answer).toBeDefined();
+    });
+    // What clearGetCache does after a write: the queries no screen watches are dropped.
+    client.removeQueries({ type: 'inactive' });
+    answer?.();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(onFailed).not.toHaveBeenCalled();
+  });
+
   it('does not leave when the loads answer', async () => {
     fakeApi({ 'GET /api/DeviceType/GetDeviceType': () => ({ data: [] }), 'GET /api/warntype': () => ({ data: [] }) });
     const onFailed = vi.fn();

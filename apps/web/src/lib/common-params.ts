@@ -6,7 +6,7 @@
  * Screens that need them read the same queries.
  */
 import { useEffect, useRef } from 'react';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isCancelledError, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import type { DeviceTypeDto } from '@sluice/shared/device-type.schema';
@@ -80,7 +80,7 @@ interface LoadOptions {
   client: QueryClient;
   pathname: string;
   isAdmin: boolean;
-  /** Called when a load fails, whatever the reason (spec §2: failed loading goes to sign-in). */
+  /** Called when a load fails, whatever the reason (spec §2: failed loading goes to sign-in); not when the cache dropped it. */
   onFailed: () => void;
 }
 
@@ -89,8 +89,10 @@ interface LoadOptions {
  * administrators after its delay when missing. Returns a function cancelling the pending timer.
  */
 export function loadCommonParams({ client, pathname, isAdmin, onFailed }: LoadOptions): () => void {
-  const fail = () => {
-    onFailed();
+  // A load the cache itself dropped while it ran (after a write every query not on screen is
+  // removed, these included) did not fail: it is loaded again on the next navigation.
+  const fail = (error: unknown) => {
+    if (!isCancelledError(error)) onFailed();
   };
   const missing = (key: readonly unknown[]) => {
     const state = client.getQueryState(key);
