@@ -47,14 +47,35 @@ test('a generic HLS camera is added, plays, and is deleted after the confirmatio
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 
-  await panel.getByRole('button', { name: 'Yard stream', exact: true }).click();
+  // The list is 20 % of the panel wide (at least 180 px, at most 320 px), pinned open.
+  const list = panel.getByRole('navigation', { name: 'Camera list' });
+  const panelBox = await panel.boundingBox();
+  const listBox = await list.boundingBox();
+  if (!panelBox || !listBox) throw new Error('the panel has no box');
+  expect(Math.abs(listBox.width - Math.min(320, Math.max(180, panelBox.width * 0.2)))).toBeLessThanOrEqual(1);
+  // Unpinned, it folds to a strip at the panel's edge and opens while the pointer is on it.
+  await panel.getByRole('button', { name: 'Show the list on hover' }).click();
+  // (the pin button keeps the keyboard focus, which holds the list open too: click the player's side)
+  await page.mouse.click(panelBox.x + panelBox.width - 10, panelBox.y + panelBox.height - 10);
+  await expect.poll(async () => (await list.boundingBox())?.x ?? 0).toBeLessThan(panelBox.x - 100);
+  await page.mouse.move(panelBox.x + 5, panelBox.y + 40);
+  await expect.poll(async () => Math.round((await list.boundingBox())?.x ?? 0)).toBe(Math.round(panelBox.x));
+  await panel.getByRole('button', { name: 'Keep the list open' }).click();
+
+  // Edited: a new name.
+  await panel.getByRole('button', { name: 'Edit Yard stream' }).click();
+  const edit = page.getByRole('dialog', { name: /Edit/ });
+  await edit.getByLabel('Name').fill('Yard stream 2');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await panel.getByRole('button', { name: 'Yard stream 2', exact: true }).click();
   await expect(panel.getByText('Playing', { exact: true })).toBeVisible();
   await expect.poll(() => videoTime(page)).toBeGreaterThan(1);
   await panel.getByRole('button', { name: 'Stop' }).click();
   await expect(panel.getByText('Stopped', { exact: true })).toBeVisible();
 
-  await panel.getByRole('button', { name: 'Delete Yard stream' }).click();
-  await expect(page.getByText('Delete the camera “Yard stream”?')).toBeVisible();
+  await panel.getByRole('button', { name: 'Delete Yard stream 2' }).click();
+  await expect(page.getByText('Delete the camera “Yard stream 2”?')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(
     panel.getByRole('navigation', { name: 'Camera list' }).locator('.ant-empty-description', { hasText: 'No data' }),
@@ -78,9 +99,28 @@ test('an EZVIZ camera plays back with the time line of its recordings and jumps 
   await panel.getByRole('button', { name: 'Inlet camera', exact: true }).click();
   await expect.poll(() => videoTime(page)).toBeGreaterThan(0.5);
 
-  // Cloud storage holds nothing: said so.
+  // The dialog's defaults: SD card, today 00:00:00 to 23:59:59; a start after the end is refused.
   await panel.getByRole('button', { name: 'Playback' }).click();
   const choose = page.getByRole('dialog', { name: 'Choose playback time and type' });
+  const today = new Date();
+  const day = `${String(today.getFullYear())}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await expect(choose.getByRole('radio', { name: 'SD card / NVR' })).toBeChecked();
+  await expect(choose.getByLabel('Start time')).toHaveValue(`${day} 00:00:00`);
+  await expect(choose.getByLabel('End time')).toHaveValue(`${day} 23:59:59`);
+  await choose.getByLabel('End time').click();
+  await choose.getByLabel('End time').fill(`${day} 00:00:00`);
+  await choose.getByLabel('End time').press('Enter');
+  await choose.getByLabel('Start time').click();
+  await choose.getByLabel('Start time').fill(`${day} 01:00:00`);
+  await choose.getByLabel('Start time').press('Enter');
+  await choose.getByRole('button', { name: 'Confirm' }).click();
+  await expect(choose.getByText('The start must not be after the end').first()).toBeVisible();
+  await choose.getByRole('button', { name: 'Cancel' }).click();
+  await expect(choose).toBeHidden();
+
+  // Cloud storage holds nothing: said so.
+  await panel.getByRole('button', { name: 'Playback' }).click();
+  await expect(choose.getByLabel('Start time')).toHaveValue(`${day} 00:00:00`);
   await choose.getByText('Cloud storage').click();
   await choose.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Playback failed: no recorded segments found')).toBeVisible();
@@ -90,6 +130,7 @@ test('an EZVIZ camera plays back with the time line of its recordings and jumps 
   await choose.getByRole('button', { name: 'Confirm' }).click();
   const timeline = panel.getByTestId('video-timeline');
   await expect(timeline).toBeVisible();
+  expect((await timeline.boundingBox())?.height).toBe(48);
   await expect(timeline).toHaveAttribute('aria-valuetext', /2 recorded segments/);
   await expect(panel.getByTestId('video-elapsed')).toContainText(/At \d{4}-\d{2}-\d{2} 01:00:/);
 
@@ -100,11 +141,7 @@ test('an EZVIZ camera plays back with the time line of its recordings and jumps 
   await expect(panel.getByTestId('video-elapsed')).toContainText(/At \d{4}-\d{2}-\d{2} 14:(2|3)\d:/);
   await expect.poll(() => videoTime(page)).toBeGreaterThan(0.5);
 
-  await panel.getByRole('button', { name: 'Delete Inlet camera' }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
-  await expect(
-    panel.getByRole('navigation', { name: 'Camera list' }).locator('.ant-empty-description', { hasText: 'No data' }),
-  ).toBeVisible();
+  await deleteCamera(page, panel, 'Inlet camera');
 });
 
 const EZOPEN = `ezopen://open.ys7.com/${E2E_EZVIZ.serial}/1.live`;
@@ -128,7 +165,9 @@ async function addEzopenCamera(page: Page, panel: ReturnType<Page['getByTestId']
 
 async function deleteCamera(page: Page, panel: ReturnType<Page['getByTestId']>, name: string) {
   await panel.getByRole('button', { name: `Delete ${name}` }).click();
-  await page.getByRole('button', { name: 'Yes' }).click();
+  const confirm = page.locator('.ant-popconfirm').filter({ hasText: `Delete the camera “${name}”?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(panel.getByRole('button', { name, exact: true })).toHaveCount(0);
 }
 
@@ -153,6 +192,11 @@ test('an ezopen:// camera plays in EZVIZ’s real player kit, served by the cons
   });
   const panel = await openVideoTab(page);
   await addEzopenCamera(page, panel, 'Kit camera');
+  // Nothing of the kit, nor hls.js, is loaded before a camera plays.
+  expect(scripts).toEqual([]);
+  expect(
+    await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/hls-[^/]*\.js$/.test(e.name)).length),
+  ).toBe(0);
 
   const tokenAnswer = page.waitForResponse((response) => /\/DeviceVideo\/\d+\/Token$/.test(new URL(response.url()).pathname));
   await panel.getByRole('button', { name: 'Kit camera', exact: true }).click();
