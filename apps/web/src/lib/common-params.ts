@@ -6,7 +6,7 @@
  * Screens that need them read the same queries.
  */
 import { useEffect, useRef } from 'react';
-import { isCancelledError, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CancelledError, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataDefineDto } from '@sluice/shared/data-define.schema';
 import type { DeviceTypeDto } from '@sluice/shared/device-type.schema';
@@ -92,7 +92,7 @@ export function loadCommonParams({ client, pathname, isAdmin, onFailed }: LoadOp
   // A load the cache itself dropped while it ran (after a write every query not on screen is
   // removed, these included) did not fail: it is loaded again on the next navigation.
   const fail = (error: unknown) => {
-    if (!isCancelledError(error)) onFailed();
+    if (!(error instanceof CancelledError)) onFailed();
   };
   const missing = (key: readonly unknown[]) => {
     const state = client.getQueryState(key);
