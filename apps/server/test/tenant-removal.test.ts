@@ -1,13 +1,30 @@
 /**
  * Removing a tenant (DELETE group/{id}): only the platform administrator, only with the group's
  * code typed again, never the platform's own group; then every row of the group goes in one
- * transaction, its sessions end, its connected devices are disconnected, and no other tenant's
- * row changes. On SQLite and PostgreSQL, with the real broker.
+ * transaction, its sessions end, its connected devices are disconnected, its stored files of
+ * every kind are deleted, and no other tenant's row or file changes. On SQLite and PostgreSQL,
+ * with the real broker and the local file store.
  */
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { sql } from 'kysely';
-import { ADMIN, createTestApp, databaseKinds, fieldsOf, type Body, type TestApp, type Users } from './harness.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  ADMIN,
+  createTestApp,
+  databaseKinds,
+  fieldsOf,
+  multipartFile,
+  PNG,
+  type Body,
+  type TestApp,
+  type Users,
+} from './harness.ts';
+import { multipartWithFields, zipFile } from './config-api.ts';
 import {
   buildClient,
   buildFullType,
@@ -21,6 +38,8 @@ import {
 import { declaredSchema } from './schema.ts';
 import { closed, connect, waitFor } from './mqtt-helpers.ts';
 import { deletionOrder } from '../src/modules/groups/tenant-removal.repository.ts';
+import { LocalStorage } from '../src/storage/file-storage.ts';
+import { removeStoredFiles, UPLOAD_FOLDERS, UPLOAD_KEY_COLUMNS, type UploadFolder } from '../src/storage/upload-keys.ts';
 
 describe('the order of removal', () => {
   it('deletes the rows that refer to others before those they refer to', () => {
@@ -37,6 +56,43 @@ describe('the order of removal', () => {
     expect(order.indexOf('type_statistics')).toBeLessThan(order.indexOf('data_defines'));
     expect(order.indexOf('type_statistics')).toBeLessThan(order.indexOf('device_types'));
     expect([...order].sort()).toEqual([...refs.keys()].sort());
+  });
+});
+
+describe('the columns holding upload keys', () => {
+  it('are text columns of tables whose rows belong to a group', () => {
+    const schema = declaredSchema();
+    for (const { table, column } of UPLOAD_KEY_COLUMNS) {
+      expect(schema[table]?.[column]?.kind, `${table}.${column}`).toBe('string');
+      if (table !== 'groups') expect(schema[table], table).toHaveProperty('group_id');
+    }
+  });
+});
+
+/** Puts a folder with a file in it where a stored file was: the store then fails to delete it. */
+async function undeletable(file: string) {
+  await rm(file);
+  await mkdir(file);
+  await writeFile(path.join(file, 'inside'), '');
+}
+
+describe('removing stored files', () => {
+  it('goes on past a file the store cannot delete, logging it', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'sluice-files-'));
+    try {
+      const storage = new LocalStorage(root);
+      const keys = ['type-images/aaaa.png', 'type-images/bbbb.png', 'firmware/cccc.bin'];
+      for (const key of keys) await storage.save(key, Readable.from([PNG]));
+      await undeletable(path.join(root, 'type-images/bbbb.png'));
+      const warnings: unknown[] = [];
+      const failed = await removeStoredFiles(storage, keys, { warn: (...args: unknown[]) => warnings.push(args[0]) });
+      expect(failed).toBe(1);
+      expect(warnings).toEqual([expect.objectContaining({ key: 'type-images/bbbb.png' })]);
+      expect(await storage.open('type-images/aaaa.png')).toBeUndefined();
+      expect(await storage.open('firmware/cccc.bin')).toBeUndefined();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -121,7 +177,92 @@ describe.each(databaseKinds)('removing a tenant on %s', (kind) => {
         (await db.selectFrom('telemetry_series').select('id').where('group_id', '=', groupId).executeTakeFirst()) !== undefined,
       'the device’s history stored',
     );
-    return { tenant, groupId, bossToken, operatorToken, device };
+    return { tenant, groupId, bossToken, operatorToken, device, sn, typeId: type.id, sites };
+  };
+  type FullTenant = Awaited<ReturnType<typeof fullTenant>>;
+
+  /** The keys of every stored file (folder/name), read from the local store's folder. */
+  const storedKeys = async () => {
+    const root = path.join(t.dataDir, 'uploads');
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  };
+
+  /** One upload of every folder by the tenant's people, through the API; a new folder needs its call here. */
+  const uploadCalls: Record<UploadFolder, (x: FullTenant) => Promise<LightMyRequestResponse>> = {
+    'group-logo': (x) => t.call({ method: 'PUT', url: '/api/group/logo', token: x.bossToken, ...multipartFile(PNG, 'logo.png') }),
+    avatar: (x) => t.call({ method: 'POST', url: '/api/user/Picture', token: x.operatorToken, ...multipartFile(PNG, 'me.png') }),
+    'project-images': (x) =>
+      t.call({
+        method: 'POST',
+        url: `/api/${String(x.groupId)}/${String(x.sites.id('Project'))}/ProjectImage`,
+        token: x.bossToken,
+        ...multipartFile(PNG, 'site.png'),
+      }),
+    'device-images': (x) =>
+      t.call({ method: 'PUT', url: `/api/device/${x.sn}/DeviceImage`, token: x.bossToken, ...multipartFile(PNG, 'pump.png') }),
+    'type-images': (x) =>
+      t.call({
+        method: 'POST',
+        url: `/api/type/${String(x.typeId)}/TypeImage`,
+        token: x.bossToken,
+        ...multipartFile(PNG, 'type.png'),
+      }),
+    firmware: (x) =>
+      t.call({
+        method: 'POST',
+        url: `/api/type/${String(x.typeId)}/TypeUpdateFile`,
+        token: x.bossToken,
+        ...multipartWithFields({ Version: 'V1.0.0' }, Buffer.from('firmware bytes'), 'fw.bin'),
+      }),
+    apps: (x) =>
+      t.call({
+        method: 'POST',
+        url: '/api/appVersion',
+        token: x.bossToken,
+        ...multipartWithFields({ VersionNo: 'V1.0.0', Type: 'android' }, zipFile({ 'AndroidManifest.xml': 'x' }), 'app.apk'),
+      }),
+    'record-photos': async (x) => {
+      const repair = await t.json<{ Id: number }>({
+        method: 'POST',
+        url: '/api/RepairAdd',
+        token: x.bossToken,
+        payload: { ProjectId: x.sites.id('Station'), RepairTitle: 'Lift pump' },
+      });
+      return t.call({
+        method: 'POST',
+        url: `/api/${String(x.groupId)}/RecordPhoto/repair/${String(repair.data.Id)}`,
+        token: x.bossToken,
+        ...multipartFile(PNG, 'repair.png'),
+      });
+    },
+  };
+
+  /** Uploads one file of every folder for the tenant; answers each file's key, told by the store. */
+  const uploadEverything = async (x: FullTenant) => {
+    const keys = new Map<UploadFolder, string>();
+    for (const folder of UPLOAD_FOLDERS) {
+      const before = await storedKeys();
+      const res = await uploadCalls[folder](x);
+      expect(res.statusCode, `${folder}: ${res.body}`).toBeLessThan(300);
+      const added = (await storedKeys()).filter((key) => !before.includes(key));
+      expect(added, folder).toHaveLength(1);
+      expect(added[0]?.startsWith(`${folder}/`), `${String(added[0])} in ${folder}`).toBe(true);
+      keys.set(folder, added[0] ?? '');
+    }
+    return keys;
+  };
+
+  /** Whether a stored file is there: served by /uploads (avatars, never served there, from the store). */
+  const present = async (folder: UploadFolder, key: string) => {
+    if (folder === 'avatar') {
+      const stream = await t.app.ctx.storage.open(key);
+      stream?.destroy();
+      return stream !== undefined;
+    }
+    const res = await t.call({ method: 'GET', url: `/uploads/${key}` });
+    expect([200, 404], key).toContain(res.statusCode);
+    return res.statusCode === 200;
   };
 
   beforeAll(async () => {
@@ -149,8 +290,22 @@ describe.each(databaseKinds)('removing a tenant on %s', (kind) => {
   });
 
   it('removes a group and all it holds once its code is typed again: sessions end, devices disconnect, other tenants untouched', async () => {
-    const { tenant, groupId, bossToken, operatorToken, device } = await fullTenant();
+    const doomed = await fullTenant();
+    const { tenant, groupId, bossToken, operatorToken, device } = doomed;
     const url = `/api/group/${String(groupId)}`;
+    const files = await uploadEverything(doomed);
+    const other = await fullTenant();
+    const othersFiles = await uploadEverything(other);
+    // A file another group's row refers to as well (no call shares one; a restore or hand edit could) is kept.
+    const shared = files.get('project-images') ?? '';
+    await t.app.ctx.db
+      .insertInto('project_images')
+      .values({ group_id: other.groupId, project_id: other.sites.id('Project'), storage_key: shared, sn: 9, created_at: 1 })
+      .execute();
+    for (const [folder, key] of [...files, ...othersFiles]) expect(await present(folder, key), `${folder} ${key}`).toBe(true);
+    // A file the store fails to delete is left (and logged); the rows go all the same, and the other files.
+    const stuck = files.get('firmware') ?? '';
+    await undeletable(path.join(t.dataDir, 'uploads', stuck));
     const before = await census(groupId);
     expect(before.its.get('devices')).toBe(1);
     expect(before.its.get('telemetry_series')).toBeGreaterThan(0);
@@ -170,6 +325,10 @@ describe.each(databaseKinds)('removing a tenant on %s', (kind) => {
     const removed = await t.call({ method: 'DELETE', url, token: u.admin, payload: { Code: tenant.code.toUpperCase() } });
     expect(removed.statusCode).toBe(200);
     expect(await closed(device)).toBe(true);
+    for (const [folder, key] of files) expect(await present(folder, key), `${folder} ${key}`).toBe(key === shared);
+    expect((await stat(path.join(t.dataDir, 'uploads', stuck))).isDirectory()).toBe(true);
+    for (const [folder, key] of othersFiles) expect(await present(folder, key), `${folder} ${key}`).toBe(true);
+    expect((await t.call({ method: 'GET', url: '/api/user/myinfo', token: other.bossToken })).statusCode).toBe(200);
     const after = await census(groupId);
     expect([...after.its].filter(([, n]) => n > 0)).toEqual([]);
     expect(after.others).toEqual(before.others);
@@ -192,6 +351,29 @@ describe.each(databaseKinds)('removing a tenant on %s', (kind) => {
         .statusCode,
     ).not.toBe(200);
     expect((await t.call({ method: 'DELETE', url, token: u.admin, payload: { Code: tenant.code } })).statusCode).toBe(404);
+  });
+
+  it('finds every uploaded file through the declared columns: a key held in another column fails here', async () => {
+    const x = await fullTenant();
+    const keys = [...(await uploadEverything(x)).values()];
+    const declared = new Set(UPLOAD_KEY_COLUMNS.map(({ table, column }) => `${table}.${column}`));
+    const holding = new Set<string>();
+    for (const [table, columns] of Object.entries(declaredSchema())) {
+      const texts = Object.entries(columns)
+        .filter(([, c]) => c.kind === 'string')
+        .map(([name]) => name);
+      if (texts.length === 0) continue;
+      const rows = await sql<
+        Record<string, unknown>
+      >`select ${sql.join(texts.map((c) => sql.ref(c)))} from ${sql.table(table)}`.execute(t.app.ctx.db);
+      for (const row of rows.rows)
+        for (const column of texts) {
+          const value = row[column];
+          if (typeof value === 'string' && keys.some((key) => value.includes(key))) holding.add(`${table}.${column}`);
+        }
+    }
+    expect([...holding].filter((column) => !declared.has(column))).toEqual([]);
+    expect(holding.size).toBeGreaterThanOrEqual(UPLOAD_FOLDERS.length);
   });
 
   it('never removes the platform’s own group', async () => {

@@ -11,9 +11,11 @@ import type { MessageKey } from '@sluice/shared/i18n';
 import { AppError } from '../http/errors.ts';
 import type { FileStorage } from './file-storage.ts';
 import { sniff, type FileKind } from './file-types.ts';
+import type { UploadFolder } from './upload-keys.ts';
 
 export interface UploadRule {
-  folder: string;
+  /** One of UPLOAD_FOLDERS, whose keys are held in a column of UPLOAD_KEY_COLUMNS. */
+  folder: UploadFolder;
   limit: number;
   /** The kinds taken, told by their first bytes; 'bin' takes any bytes (stored as bin unless another listed kind is recognised). */
   kinds: FileKind[];

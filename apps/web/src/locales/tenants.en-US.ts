@@ -29,7 +29,8 @@ export const tenantsEnUS = {
     deleteDevices: '{{count}} devices, with their history, alarms and records',
     deleteSites: '{{count}} projects and stations',
     deleteClients: '{{count}} clients',
-    deleteSettings: 'its roles, menus, device types, data points and settings',
+    deleteSettings:
+      'its roles, menus, device types, data points and settings, and its uploaded files (logo, images, photos, firmware, app packages)',
     deleteEffects: 'Its people are signed out at once and its devices disconnected; they can no longer sign in or connect.',
     deleteType: 'Type the group code {{code}} to confirm',
     deleteConfirm: 'Delete the group',

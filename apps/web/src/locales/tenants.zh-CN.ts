@@ -29,7 +29,7 @@ export const tenantsZhCN = {
     deleteDevices: '{{count}} 台设备，及其历史数据、报警和记录',
     deleteSites: '{{count}} 个项目和站点',
     deleteClients: '{{count}} 个客户',
-    deleteSettings: '其角色、菜单、设备类型、数据点及各项设置',
+    deleteSettings: '其角色、菜单、设备类型、数据点、各项设置，以及上传的文件（标志、图片、照片、固件、应用安装包）',
     deleteEffects: '其用户将立即被登出，设备将被断开；之后既不能登录也不能连接。',
     deleteType: '输入集团编码 {{code}} 以确认',
     deleteConfirm: '删除集团',

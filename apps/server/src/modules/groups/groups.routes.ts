@@ -17,6 +17,7 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload } from '../../storage/upload.ts';
+import { removeStoredFiles } from '../../storage/upload-keys.ts';
 import { createTenant } from './tenancy.service.ts';
 import { TenantRemovalRepository } from './tenant-removal.repository.ts';
 
@@ -146,7 +147,7 @@ export function groupsRoutes(root: FastifyInstance): void {
       schema: {
         tags,
         summary:
-          "The platform administrator removes a group and everything it holds, confirming with the group's code; its sessions end and its devices are disconnected",
+          "The platform administrator removes a group and everything it holds, confirming with the group's code; its sessions end, its devices are disconnected and its stored files deleted",
         params: z.object({ id: idRef }),
         body: deleteGroupRequest,
       },
@@ -162,7 +163,7 @@ export function groupsRoutes(root: FastifyInstance): void {
       for (const userId of removed.userIds) sessions.ended({ userId });
       for (const sn of removed.deviceSns) app.live.forget(sn);
       app.live.broker?.closeDevices(removed.deviceSns);
-      if (group.Logo.startsWith('/uploads/')) await storage.remove(group.Logo.slice('/uploads/'.length));
+      await removeStoredFiles(storage, removed.fileKeys, request.log);
       return ok(request, null, { message: 'deleted' });
     },
   );

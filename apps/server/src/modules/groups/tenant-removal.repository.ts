@@ -3,11 +3,14 @@
  * database itself (those with a group_id column, and the foreign keys between them), so a table
  * added later goes with its group without a list here to keep: rows that refer to others are
  * deleted before those they refer to. Rows without a group_id go with their owner: sessions and
- * role links by their foreign keys' ON DELETE CASCADE, telemetry by its series.
+ * role links by their foreign keys' ON DELETE CASCADE, telemetry by its series. The keys of its
+ * stored files are read from the columns storage/upload-keys.ts declares, for the caller to
+ * delete the files once the rows are gone.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DialectName } from '../../db/migrations.ts';
+import { UPLOAD_KEY_COLUMNS, uploadKeyOf } from '../../storage/upload-keys.ts';
 
 /** Telemetry values keyed by their series (no group_id, no foreign key: too many rows for one). */
 const SERIES_TABLES = ['telemetry_raw', 'telemetry_hourly', 'telemetry_daily'] as const;
@@ -24,6 +27,43 @@ export interface TenantContents {
 export interface RemovedTenant {
   userIds: number[];
   deviceSns: string[];
+  /** The stored files its rows referred to (none still referred to by another group's row). */
+  fileKeys: string[];
+}
+
+/** Values per IN list, within every database's limit on bound parameters. */
+const IN_CHUNK = 500;
+
+/** The keys of the stored files the group's rows refer to (the group's own row: its logo). */
+async function fileKeysOf(trx: Db, groupId: number): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for (const entry of UPLOAD_KEY_COLUMNS) {
+    const owner = entry.table === 'groups' ? 'id' : 'group_id';
+    const rows = await sql<{ value: unknown }>`select ${sql.ref(entry.column)} as value from ${sql.table(entry.table)}
+      where ${sql.ref(owner)} = ${groupId}`.execute(trx);
+    for (const { value } of rows.rows) {
+      const key = uploadKeyOf(entry, value);
+      if (key !== undefined) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/** Of `keys`, those a row still refers to (once the group's rows are deleted: another group's). */
+async function stillReferred(trx: Db, keys: string[]): Promise<Set<string>> {
+  const referred = new Set<string>();
+  for (const entry of UPLOAD_KEY_COLUMNS) {
+    for (let at = 0; at < keys.length; at += IN_CHUNK) {
+      const values = keys.slice(at, at + IN_CHUNK).map((key) => entry.prefix + key);
+      const rows = await sql<{ value: unknown }>`select ${sql.ref(entry.column)} as value from ${sql.table(entry.table)}
+        where ${sql.ref(entry.column)} in (${sql.join(values)})`.execute(trx);
+      for (const { value } of rows.rows) {
+        const key = uploadKeyOf(entry, value);
+        if (key !== undefined) referred.add(key);
+      }
+    }
+  }
+  return referred;
 }
 
 /** The tables with a group_id column, and the tables each of them refers to. */
@@ -92,7 +132,7 @@ export class TenantRemovalRepository {
     };
   }
 
-  /** Deletes the group and every row of it, together; answers whose sessions and devices to end. */
+  /** Deletes the group and every row of it, together; answers whose sessions and devices to end, and which files to delete. */
   async remove(groupId: number): Promise<RemovedTenant> {
     const order = deletionOrder(await groupTables(this.db, this.dialect));
     return this.db.transaction().execute(async (trx) => {
@@ -100,11 +140,13 @@ export class TenantRemovalRepository {
       const deviceSns = (await trx.selectFrom('devices').select('device_sn').where('group_id', '=', groupId).execute()).map(
         (r) => r.device_sn,
       );
+      const keys = await fileKeysOf(trx, groupId);
       const series = trx.selectFrom('telemetry_series').select('id').where('group_id', '=', groupId);
       for (const table of SERIES_TABLES) await trx.deleteFrom(table).where('series_id', 'in', series).execute();
       for (const table of order) await sql`delete from ${sql.table(table)} where group_id = ${groupId}`.execute(trx);
       await trx.deleteFrom('groups').where('id', '=', groupId).execute();
-      return { userIds, deviceSns };
+      const shared = await stillReferred(trx, [...keys]);
+      return { userIds, deviceSns, fileKeys: [...keys].filter((key) => !shared.has(key)) };
     });
   }
 }
