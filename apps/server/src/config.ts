@@ -155,6 +155,12 @@ const mqttConfig = {
     .min(65_536, 'must be at least 65536 (64 KiB)')
     .max(4_294_967_296, 'must be at most 4294967296 (4 GiB)')
     .default(64 * 1024 * 1024),
+  INGEST_BACKLOG_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .min(65_536, 'must be at least 65536 (64 KiB)')
+    .max(4_294_967_296, 'must be at most 4294967296 (4 GiB)')
+    .default(16 * 1024 * 1024),
   MAX_UNDEFINED_KEYS: z.coerce.number().int().min(0, 'must be 0 (only defined keys) or more').max(100_000).default(200),
   HISTORY_RAW_DAYS: days(90),
   HISTORY_HOURLY_DAYS: days(730),

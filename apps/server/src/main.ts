@@ -5,9 +5,11 @@ import { openDatabase } from './db/database.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { DEMO_OPERATOR } from './seed/demo.ts';
 import { startDemoFleet } from './seed/demo-fleet.ts';
+import { boundHeapGrowth } from './ops/heap-growth.ts';
 import type { Fleet } from '@sluice/simulator/fleet';
 
 async function main(): Promise<void> {
+  boundHeapGrowth();
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   const app = await buildApp({ config, database });

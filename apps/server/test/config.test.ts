@@ -76,6 +76,7 @@ describe('configuration', () => {
     [{ TRUST_PROXY: 'on' }, 'TRUST_PROXY'],
     [{ INGEST_QUEUE_POINTS: '10' }, 'INGEST_QUEUE_POINTS'],
     [{ INGEST_QUEUE_BYTES: 'lots' }, 'INGEST_QUEUE_BYTES'],
+    [{ INGEST_BACKLOG_BYTES: '1000' }, 'INGEST_BACKLOG_BYTES'],
     [{ MQTT_CONNECT_RATE: '-1' }, 'MQTT_CONNECT_RATE'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],

@@ -49,4 +49,27 @@ describe('the ingest backlog', () => {
     vi.advanceTimersByTime(10);
     expect(started).toEqual(Array.from({ length: 250 }, (_, i) => i));
   });
+
+  it('counts what waits against its bound, and is full from it on without refusing a message', () => {
+    let busy = true;
+    const started: string[] = [];
+    const backlog = new IngestBacklog<string>(
+      () => busy,
+      (s) => started.push(s),
+      { sizeOf: (s) => s.length, maxBytes: 10 },
+    );
+    backlog.offer('abcd');
+    expect(backlog.full).toBe(false);
+    backlog.offer('efghijk');
+    expect(backlog.full).toBe(true);
+    // Full says "do not read held connections again"; what comes is still taken.
+    expect(backlog.offer('lm')).toBe(true);
+    expect(backlog.bytes).toBe(13);
+    busy = false;
+    vi.advanceTimersByTime(10);
+    expect(started).toEqual(['abcd', 'efghijk', 'lm']);
+    expect(backlog.bytes).toBe(0);
+    expect(backlog.full).toBe(false);
+    expect(backlog.peakBytes).toBe(13);
+  });
 });

@@ -24,11 +24,15 @@ import { hashToken, type SessionEnd } from '../auth/sessions.repository.ts';
 import { AdmissionGate } from './admission-gate.ts';
 import { ConnectionHold, type HoldableClient } from './connection-hold.ts';
 import { IngestBacklog } from './ingest-backlog.ts';
+import { readInSips, type SippableClient } from './sip-reader.ts';
 
 export const WS_PATH = '/mqtt';
 const DISCONNECT_GRACE_MS = 500;
 /** A device whose turn to connect would come later than this is refused (CONNACK 3) and comes back later. */
 const ADMISSION_MAX_WAIT_MS = 20_000;
+
+/** A Writable's hook for writing the pieces buffered while it was corked at once. */
+type WritevHook = (chunks: { chunk: Buffer }[], callback: (error?: Error | null) => void) => void;
 
 /** Aedes' clients stop reading their connection when paused (not in its type declarations). */
 type Pausable = Client & HoldableClient;
@@ -42,6 +46,13 @@ interface BacklogMessage {
   held: boolean;
   callback: (error?: Error | null) => void;
 }
+
+/**
+ * What a message in the backlog counts for: its payload, and the objects that hold it while it
+ * waits (the parsed packet and its topic, Aedes' state for it, its callback) — about 1 KiB,
+ * measured in a heap snapshot of a saturated fleet (docs/performance.md).
+ */
+export const backlogBytesOf = (message: { payload: Buffer }): number => message.payload.length + 1024;
 
 /** A refusal with its CONNACK code: 3 server unavailable, 4 bad username or password, 5 not authorised. */
 function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
@@ -59,7 +70,7 @@ export class EmbeddedBroker implements MessageBus {
   /** Open connections of console users. */
   private readonly consoles = new Set<Client>();
   /** Device connections not read while their messages wait for ingestion. */
-  private readonly held = new ConnectionHold();
+  private readonly held: ConnectionHold;
   /** Devices' messages waiting for ingestion to make room. */
   readonly backlog: IngestBacklog<BacklogMessage>;
   /** The session token of a WebSocket upgrade's cookie (when it came from the console's own origin). */
@@ -77,6 +88,8 @@ export class EmbeddedBroker implements MessageBus {
     connectRate: number;
     /** Whether ingestion holds all it may (then devices' connections are not read meanwhile). */
     busy: () => boolean;
+    /** The bound of the backlog (INGEST_BACKLOG_BYTES): payloads and what holds them (see `backlogBytesOf`). */
+    backlogBytes: number;
   };
   private readonly gate: AdmissionGate | undefined;
 
@@ -84,9 +97,14 @@ export class EmbeddedBroker implements MessageBus {
     this.aedes = aedes;
     this.deps = deps;
     this.gate = deps.connectRate > 0 ? new AdmissionGate(deps.connectRate, ADMISSION_MAX_WAIT_MS) : undefined;
-    this.backlog = new IngestBacklog(deps.busy, (message) => {
-      this.ingest(message);
-    });
+    this.backlog = new IngestBacklog<BacklogMessage>(
+      deps.busy,
+      (message) => {
+        this.ingest(message);
+      },
+      { sizeOf: backlogBytesOf, maxBytes: deps.backlogBytes },
+    );
+    this.held = new ConnectionHold(() => !this.backlog.full);
     this.ws = new WebSocketServer({
       noServer: true,
       maxPayload: 1024 * 1024,
@@ -100,6 +118,7 @@ export class EmbeddedBroker implements MessageBus {
     this.deps.ingestion.handle({ address, payload, retained: false }).then(
       (outcome) => {
         if (message.held) this.held.release(client);
+        if (!('retry' in outcome)) this.held.answered(client);
         if (outcome.ok) callback(null);
         else if ('retry' in outcome) callback(new Error(outcome.reason));
         else {
@@ -137,17 +156,33 @@ export class EmbeddedBroker implements MessageBus {
       if (token) this.upgradeTokens.set(request, token);
       this.ws.handleUpgrade(request, socket, head, (ws) => {
         const stream = createWebSocketStream(ws);
+        // A packet in one WebSocket message. mqtt-packet writes a packet in three or four pieces
+        // (header, topic, payload…) while the stream is corked; ws' stream has no _writev, so on
+        // uncork each piece went as a WebSocket message of its own, one after the other's write
+        // callback — for a console receiving a fleet's live data, three or four socket writes
+        // and loop turns a message. Together: one message, one write.
+        const writev: WritevHook = (chunks, callback) => {
+          ws.send(Buffer.concat(chunks.map((c) => c.chunk)), callback);
+        };
+        Object.assign(stream, { _writev: writev });
         stream.on('error', () => {
           ws.terminate();
         });
-        this.aedes.handle(stream, request);
+        this.handle(stream, request);
       });
     });
   }
 
+  /** A new connection, read in sips (sip-reader.ts). */
+  private handle(stream: Duplex, request?: IncomingMessage): void {
+    readInSips(this.aedes.handle(stream, request) as unknown as SippableClient);
+  }
+
   /** Listens for MQTT over TCP; answers the port (useful with port 0). */
   listen(port: number, host: string): Promise<number> {
-    const server = createServer((socket) => this.aedes.handle(socket));
+    const server = createServer((socket) => {
+      this.handle(socket);
+    });
     this.tcp = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -192,6 +227,21 @@ export class EmbeddedBroker implements MessageBus {
       });
     });
     await tcpClosed;
+  }
+
+  /** What waits for ingestion in the broker (metrics): messages and bytes now and at most, connections held. */
+  backlogStats(): Record<string, number> {
+    const { backlog, held } = this;
+    return {
+      waiting: backlog.size,
+      bytes: backlog.bytes,
+      peak: backlog.peak,
+      peakBytes: backlog.peakBytes,
+      waited: backlog.waited,
+      held: held.size,
+      readAgain: held.readAgain,
+      deferredReads: held.deferred,
+    };
   }
 
   /** Whether a device holds a connection now. */
@@ -361,6 +411,7 @@ export class EmbeddedBroker implements MessageBus {
       open.add(client);
       this.connections.set(deviceSn, open);
       void online.touch(groupId, deviceSn);
+      this.held.answered(client as Pausable);
       // A device may hold several connections (DeviceSn-…, or a new one taking over); it is
       // offline when the last one closes.
       client.conn.once('close', () => {
@@ -374,6 +425,7 @@ export class EmbeddedBroker implements MessageBus {
       });
     });
     aedes.on('ping', (_packet, client) => {
+      this.held.answered(client as Pausable);
       const identity = this.identities.get(client);
       if (identity?.kind === 'device') void online.touch(identity.device.groupId, identity.device.deviceSn);
     });

@@ -237,6 +237,7 @@ export const liveDataPlugin = fp(
           // checked ahead of it as would fill it at 20 points each (on PostgreSQL, where those
           // lookups queue in the pool under a fleet's first messages).
           busy: () => writer.full || ingestion.pending > config.INGEST_QUEUE_POINTS / 20,
+          backlogBytes: config.INGEST_BACKLOG_BYTES,
           sessionCookie: (request) => {
             const token = app.parseCookie(request.headers.cookie ?? '')[SESSION_COOKIE];
             // An upgrade is a write: only from the console's own origin (no cross-site WebSocket hijacking).

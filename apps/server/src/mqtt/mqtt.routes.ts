@@ -38,6 +38,8 @@ const statsDto = z.object({
   Clients: z.number().nullable(),
   Ingestion: z.record(z.string(), z.number()),
   Writer: z.record(z.string(), z.number()),
+  /** The embedded broker's backlog (null with an external broker). */
+  Backlog: z.record(z.string(), z.number()).nullable(),
   Refused: z.record(z.string(), z.number()),
 });
 
@@ -117,6 +119,7 @@ export function mqttRoutes(root: FastifyInstance): void {
         Clients: broker ? broker.clients : null,
         Ingestion: { ...ingestion.counters },
         Writer: { ...writer.stats, backlog: writer.backlog, waiting: writer.waitingMessages },
+        Backlog: broker ? broker.backlogStats() : null,
         Refused: { ...auth.counters },
       });
     },

@@ -113,6 +113,21 @@ export function registerMetrics(app: FastifyInstance): void {
   gauge('sluice_ingest_waiting_messages', 'Messages waiting for room in the ingest queue', () => writer.waitingMessages);
   gauge('sluice_ingest_pending_messages', 'Messages being looked up, checked or committed', () => ingestion.pending);
   gauge(
+    'sluice_mqtt_backlog_messages',
+    "Devices' messages waiting unparsed in the embedded broker for room in ingestion",
+    () => live.broker?.backlogStats().waiting ?? 0,
+  );
+  gauge(
+    'sluice_mqtt_backlog_bytes',
+    'What those messages count for against INGEST_BACKLOG_BYTES',
+    () => live.broker?.backlogStats().bytes ?? 0,
+  );
+  gauge(
+    'sluice_mqtt_held_connections',
+    'Device connections not read while their messages wait for ingestion',
+    () => live.broker?.backlogStats().held ?? 0,
+  );
+  gauge(
     'sluice_mqtt_connected_devices',
     'Devices connected to the embedded broker (an external broker reports its own)',
     () => live.broker?.devicesConnected ?? 0,
