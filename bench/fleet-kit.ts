@@ -69,12 +69,15 @@ export interface Fleet {
   clients: MqttClient[];
   refused: number;
   connectSeconds: number;
+  /** What the devices' clients said went wrong (their own keep-alive time-out, a reset…), by message. */
+  errors: Map<string, number>;
 }
 
 /** Connects the devices at `shape.connectRate` per second. */
 export async function connectFleet(url: string, devices: BenchDevice[], shape: FleetShape): Promise<Fleet> {
   const started = performance.now();
   const clients: MqttClient[] = [];
+  const errors = new Map<string, number>();
   let refused = 0;
   const step = Math.max(1, Math.round(shape.connectRate / 10));
   for (let i = 0; i < devices.length; i += step) {
@@ -94,14 +97,16 @@ export async function connectFleet(url: string, devices: BenchDevice[], shape: F
     );
     for (const s of settled) {
       if (s.status === 'fulfilled') {
-        s.value.on('error', () => undefined);
+        s.value.on('error', (error) => {
+          errors.set(error.message, (errors.get(error.message) ?? 0) + 1);
+        });
         clients.push(s.value);
       } else refused += 1;
     }
     const wait = 100 - (performance.now() - t0);
     if (wait > 0) await sleep(wait);
   }
-  return { clients, refused, connectSeconds: (performance.now() - started) / 1000 };
+  return { clients, refused, connectSeconds: (performance.now() - started) / 1000, errors };
 }
 
 export interface FleetRun {
@@ -121,12 +126,16 @@ export interface FleetRun {
   drainedAt: number;
 }
 
-/** Each device publishes every interval from a random phase, for `seconds`; then waits for what is in flight. */
+/**
+ * Each device publishes every interval from a random phase, for `seconds`; then (after `onEnd`,
+ * what the caller reads at the end of the run) waits for what is in flight.
+ */
 export async function runFleet(
   fleet: Fleet,
   topicOf: (i: number) => string,
   seconds: number,
   shape: FleetShape,
+  onEnd: () => Promise<unknown> = () => Promise.resolve(),
 ): Promise<FleetRun> {
   const run: FleetRun = {
     seconds,
@@ -182,6 +191,7 @@ export async function runFleet(
   run.ackedInRun = run.acked;
   clearInterval(ticker);
   for (const t of timers) clearTimeout(t);
+  await onEnd();
   for (let i = 0; i < shape.drainS * 10 && run.acked + run.failed < run.sent; i++) await sleep(100);
   run.drainedAt = Date.now();
   run.inFlight = run.sent - run.acked - run.failed;

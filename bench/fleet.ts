@@ -7,13 +7,26 @@
  *
  * Reports points/s stored, PUBACK p50/p99/max, the p50/p99/max of a light authenticated API
  * call (GET /api/user/myinfo, one after the other, five a second) made during the run, the
- * server's longest event-loop stall (measured inside it by bench/loop-probe.ts), its RSS, and
+ * latency of live data to a console watching every device (bench/console-viewer.ts: the
+ * console's own live client over WebSocket, its own process; CONSOLE=0 leaves it out), the
+ * server's longest event-loop stall (measured inside it by bench/loop-probe.ts), its memory, and
  * whether stored = acknowledged. In the same run, the ceilings: the bare broker (Aedes with no
- * hooks, same fleet, CEILING seconds) and bare database writes (the server's write repository
- * committing fleet-shaped batches in this process, CEILING / 2 seconds).
+ * hooks, same fleet and console, CEILING seconds) and bare database writes (the server's write
+ * repository committing fleet-shaped batches in this process, CEILING / 2 seconds).
+ *
+ * Memory: the live heap (main thread and worker threads, after a full collection the probe
+ * forces) before the fleet connects, once it is connected, once every device has sent (the
+ * working set: a device's is the difference ÷ devices), at the end of the run and after the
+ * drain; during the run the main thread's live heap after V8's own full collections, RSS, the
+ * memory V8's heaps hold, ArrayBuffers, with slopes over the second half of the run; the
+ * collections and their pauses; the writer's and the broker backlog's peaks.
  *
  * Fails (exit 1) when messages are still in flight DRAIN seconds after the run, devices were
- * refused or disconnected, or stored ≠ acknowledged: then it did not measure what it says.
+ * refused or disconnected, or stored ≠ acknowledged: then it did not measure what it says; and
+ * when memory still grows once the working set has formed (see judgeMemory in memory-trend.ts:
+ * the live heap's highest in the second half of the run above the first half's, or the live
+ * heap after the drain above the working set, by more than max(MEMORY_GROWTH_MB 10,
+ * MEMORY_GROWTH_PERCENT 10 % of the working set)).
  *
  *   npm run bench:fleet                        # DEVICES=10000 POINTS=50 INTERVAL=10 DURATION=60
  *   BENCH_DATABASE_URL=postgres://… npm run bench:fleet
@@ -21,6 +34,7 @@
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { heapsLine, judgeMemory, memoryTrend, totalLive, type Trend } from './memory-trend.ts';
 import {
   bareDatabaseLine,
   bareDatabaseWrites,
@@ -41,15 +55,66 @@ import {
   rssLine,
   runFleet,
   sampleRss,
+  sleep,
   storedLine,
   type FleetRun,
 } from './fleet-kit.ts';
-import { ROOT, benchPgDatabase, isLoopReport, login, prepare, startServer, usage, type LoopReport } from './live-server.ts';
+import {
+  ROOT,
+  benchPgDatabase,
+  forceGc,
+  isLoopReport,
+  login,
+  prepare,
+  startServer,
+  usage,
+  type LoopReport,
+} from './live-server.ts';
 
 const shape = fleetShape({ devices: 10_000 });
 const { devices: DEVICES, points: POINTS, intervalMs: INTERVAL_MS, durationS: DURATION_S } = shape;
 /** Seconds of the bare broker's run (the bare database gets half); 0 skips the ceilings. */
 const CEILING_S = env('CEILING', 20);
+/** Whether a console watches every device's live data during the runs (CONSOLE=0: none). */
+const CONSOLE = process.env.CONSOLE !== '0';
+/** Memory counts as still growing past max(this many MB, this per cent of the working set) (see judgeMemory). */
+const MEMORY_GROWTH_MB = env('MEMORY_GROWTH_MB', 10);
+const MEMORY_GROWTH_PERCENT = env('MEMORY_GROWTH_PERCENT', 10);
+
+interface ConsoleLatency {
+  received: number;
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+/**
+ * A console watching every device's live data (bench/console-viewer.ts, its own process): `env`
+ * says how it connects. Answers a function that stops it and answers what it measured.
+ */
+async function watchLiveData(env: Record<string, string>): Promise<() => Promise<ConsoleLatency | undefined>> {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'bench/console-viewer.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const lines: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  for (let i = 0; i < 600 && !lines.includes('ready'); i++) await sleep(100);
+  return async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    const last = lines.find((l) => l.startsWith('{'));
+    return last ? (JSON.parse(last) as ConsoleLatency) : undefined;
+  };
+}
+
+const consoleLine = (c: ConsoleLatency | undefined) =>
+  c
+    ? `${n(c.received)} messages received, p50 ${ms(c.p50 ?? NaN)}, p90 ${ms(c.p90 ?? NaN)}, p99 ${ms(c.p99 ?? NaN)}, max ${ms(c.max ?? NaN)}`
+    : '–';
 
 /** This process's own event loop: a late load generator inflates the latencies it measures. */
 const ownLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -64,7 +129,7 @@ console.log(
 const { dataDir, groupId, devices } = await prepare(DEVICES, pgDb?.url);
 
 // Ceiling 1: the bare broker, same fleet, same machine, before the server starts.
-let bare: { run: FleetRun; stallMs: number } | undefined;
+let bare: { run: FleetRun; stallMs: number; viewer: ConsoleLatency | undefined } | undefined;
 if (CEILING_S > 0) {
   const child = spawn(
     process.execPath,
@@ -81,24 +146,39 @@ if (CEILING_S > 0) {
     });
   });
   const fleet = await connectFleet(`mqtt://127.0.0.1:${String(port)}`, devices, shape);
-  const run = await runFleet(fleet, (i) => `bare/${devices[i]?.sn ?? ''}/data`, CEILING_S, shape);
+  const stopViewer = CONSOLE
+    ? await watchLiveData({ MQTT_URL: `mqtt://127.0.0.1:${String(port)}`, TOPIC: 'bare/+/data' })
+    : undefined;
+  let viewer: ConsoleLatency | undefined;
+  const run = await runFleet(
+    fleet,
+    (i) => `bare/${devices[i]?.sn ?? ''}/data`,
+    CEILING_S,
+    shape,
+    async () => {
+      viewer = await stopViewer?.();
+    },
+  );
   await closeFleet(fleet);
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-  bare = { run, stallMs: loopBetween(reports, run.startedAt, run.drainedAt).stallMs };
+  bare = { run, stallMs: loopBetween(reports, run.startedAt, run.drainedAt).stallMs, viewer };
   console.log(
     `  bare broker (${String(CEILING_S)} s): ${n((run.acked * POINTS) / CEILING_S)} points/s acknowledged, ${pubackLine(run)}, longest stall ${ms(bare.stallMs)}`,
   );
 }
 
 // The server.
-const server = await startServer(dataDir, pgDb ? { DATABASE_URL: pgDb.url } : {}, { probe: true });
+const server = await startServer(dataDir, pgDb ? { DATABASE_URL: pgDb.url } : {}, { probe: true, nodeArgs: ['--expose-gc'] });
 const reports: LoopReport[] = [];
 server.child.on('message', (m) => {
   if (isLoopReport(m)) reports.push(m);
 });
 const token = await login(server.port);
+// The live heap before the fleet connects (a device's working set is counted from it), once it
+// is connected, once every device has sent, at the end of the run and once the drain is over.
+const gcBefore = await forceGc(server.child);
 const fleet = await connectFleet(`mqtt://127.0.0.1:${String(server.mqttPort)}`, devices, shape);
 console.log(
   `  ${n(fleet.clients.length)} devices connected in ${fleet.connectSeconds.toFixed(1)} s${fleet.refused > 0 ? `, ${n(fleet.refused)} REFUSED` : ''}; running ${String(DURATION_S)} s…`,
@@ -107,20 +187,47 @@ console.log(
 const probe = probeApi(server.port, token);
 const pid = server.child.pid ?? 0;
 const rss = sampleRss(pid);
+const gcConnected = await forceGc(server.child);
+// The console: its own live client over WebSocket, subscribed to every device's data.
+const stopViewer = CONSOLE
+  ? await watchLiveData({
+      WS_URL: `ws://127.0.0.1:${String(server.port)}/mqtt`,
+      TOKEN: token,
+      TOPIC: `sluice/${String(groupId)}/+/data`,
+    })
+  : undefined;
+let viewer: ConsoleLatency | undefined;
 const cpuBefore = await usage(pid);
 ownLoop.reset();
-const run = await runFleet(fleet, (i) => `sluice/${String(groupId)}/${devices[i]?.sn ?? ''}/data`, DURATION_S, shape);
+const formedAfterS = Math.min(DURATION_S / 3, Math.max(20, (2 * INTERVAL_MS) / 1000));
+const formed = sleep(formedAfterS * 1000).then(() => forceGc(server.child));
+let gcEnd: Awaited<ReturnType<typeof forceGc>>;
+const run = await runFleet(
+  fleet,
+  (i) => `sluice/${String(groupId)}/${devices[i]?.sn ?? ''}/data`,
+  DURATION_S,
+  shape,
+  async () => {
+    viewer = await stopViewer?.();
+    gcEnd = await forceGc(server.child);
+  },
+);
+const gcFormed = await formed;
+const gcDrained = await forceGc(server.child);
 const http = await probe.stop();
 rss.stop();
 const cpuAfter = await usage(pid);
 const ownStallMs = ownLoop.max / 1e6;
-const writer = (
+const { Writer: writer, Backlog: backlog } = (
   (await (
     await fetch(`http://127.0.0.1:${String(server.port)}/api/Mqtt/Stats`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as {
-    data: { Writer: { batches: number; messages: number } };
+    data: {
+      Writer: { batches: number; messages: number; peakPoints: number; peakBytes: number };
+      Backlog: { peak: number; peakBytes: number; waited: number; readAgain: number; deferredReads: number } | null;
+    };
   }
-).data.Writer;
+).data;
 await closeFleet(fleet);
 await server.stop();
 const loop = loopBetween(reports, run.startedAt, run.drainedAt);
@@ -131,6 +238,24 @@ const external = during.map((r) => r.externalMb ?? NaN);
 const stored = await countStored({ pgUrl: pgDb?.url, dataDir });
 const ackedPoints = run.acked * POINTS;
 failures.push(...fleetFailures(run, fleet, stored, shape));
+// Slopes over the second half of the run: by then every device has sent, and the caches and queues are as full as they get.
+const memory = memoryTrend(reports, run.startedAt, gcEnd?.at ?? run.endedAt, DURATION_S / 2);
+const verdict = judgeMemory(reports, {
+  before: gcBefore,
+  formed: gcFormed,
+  end: gcEnd,
+  drained: gcDrained,
+  devices: DEVICES,
+  limitMb: MEMORY_GROWTH_MB,
+  limitPercent: MEMORY_GROWTH_PERCENT,
+});
+failures.push(...verdict.failures);
+const sum = (xs: (number | undefined)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
+const collected = {
+  scavenges: sum(during.map((r) => r.scavenges)),
+  fulls: sum(during.map((r) => r.fullGcs)),
+  pauseMs: sum(during.map((r) => r.gcPauseMs)),
+};
 
 // Ceiling 2: bare database writes, fleet-shaped batches (one point per series), the server's batch size.
 const bareDb =
@@ -153,12 +278,22 @@ const elapsed = (run.endedAt - run.startedAt) / 1000;
 console.log(`
 Fleet ingest, ${dbName}: ${n(DEVICES)} devices × ${String(POINTS)} points / ${String(INTERVAL_MS / 1000)} s, QoS 1, ${elapsed.toFixed(1)} s; load ${load()} at the end
   stored:        ${storedLine(run, shape)}
-  messages:      sent ${n(run.sent)}, acknowledged ${n(run.acked)}, failed ${n(run.failed)}, in flight at the end ${n(run.inFlight)}; disconnected ${n(run.disconnected)}
+  messages:      sent ${n(run.sent)}, acknowledged ${n(run.acked)}, failed ${n(run.failed)}, in flight at the end ${n(run.inFlight)}; disconnected ${n(run.disconnected)}${fleet.errors.size > 0 ? ` (the devices said: ${[...fleet.errors].map(([m, c]) => `${m} ×${n(c)}`).join(', ')})` : ''}
   stored = ack:  ${stored === ackedPoints ? 'yes' : 'NO'} (${n(stored)} stored, ${n(ackedPoints)} acknowledged points)
   MQTT:          ${pubackLine(run)}
   HTTP:          ${httpLine(http)}
+  console:       live data, device publish → the console's handler over WebSocket: ${CONSOLE ? consoleLine(viewer) : 'not watched (CONSOLE=0)'}${bare ? `; bare broker, same fleet: ${consoleLine(bare.viewer)}` : ''}
   event loop:    longest stall ${ms(loop.stallMs)} (${String(loop.over200)} stalls over 200 ms); this load generator's own longest ${ms(ownStallMs)}
   server:        ${(((cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / elapsed) * 100).toFixed(0)}% CPU (of one core), ${rssLine(rss.samples)} (V8 heap in use ${n(heap[0] ?? NaN)} → ${n(heap.at(-1) ?? NaN)} MB, Buffers outside it ${n(external[0] ?? NaN)} → ${n(external.at(-1) ?? NaN)} MB); ${String(writer.batches)} commits of ${(writer.messages / Math.max(1, writer.batches)).toFixed(1)} messages on average`);
+const mb = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '–' : `${n(v)} MB`);
+const slope = (t: Trend) =>
+  Number.isFinite(t.slope) ? `${t.slope >= 0 ? '+' : ''}${t.slope.toFixed(1)} MB/min` : 'too few samples';
+console.log(`  memory:        live heap after a full GC, main thread and workers: connected ${mb(totalLive(gcConnected))}, every device heard (${String(Math.round(formedAfterS))} s) ${mb(totalLive(gcFormed))}, end of run ${mb(totalLive(gcEnd))}, after the drain ${mb(totalLive(gcDrained))}; ${verdict.summary}
+                 working set ${verdict.perDeviceKb === undefined ? '–' : `${verdict.perDeviceKb.toFixed(1)} KB`} a device in the main thread (every device heard − before the fleet connected, ÷ devices); the main thread's live heap during the run: peak ${mb(memory.liveHeap.peak)}, slope over the last ${String(memory.windowSeconds)} s ${slope(memory.liveHeap)} (${String(memory.liveHeap.samples)} full GCs)
+                 RSS ${mb(memory.rss.first)} → ${mb(memory.rss.last)} (peak ${mb(memory.rss.peak)}), slope ${slope(memory.rss)}; V8's heaps hold ${mb(memory.heapsPhysical.first)} → ${mb(memory.heapsPhysical.last)} (peak ${mb(memory.heapsPhysical.peak)}), slope ${slope(memory.heapsPhysical)}; ArrayBuffers ${mb(memory.arrayBuffers.first)} → ${mb(memory.arrayBuffers.last)}, slope ${slope(memory.arrayBuffers)} (mostly what held devices sent, not read yet: at most a socket read, 64 KiB, each — ${n((DEVICES * 64) / 1024)} MB for ${n(DEVICES)})
+                 the main thread's collections: ${n(collected.scavenges)} scavenges, ${n(collected.fulls)} full, ${n(collected.pauseMs)} ms of pauses (${((collected.pauseMs / 1000 / elapsed) * 100).toFixed(1)}% of the run)
+                 after full GCs: connected ${heapsLine(gcConnected)}; end ${heapsLine(gcEnd)}; drained ${heapsLine(gcDrained)}
+  queues:        the writer held at most ${n(writer.peakPoints)} points, ${n(writer.peakBytes / 1024)} KiB of payload; the broker's backlog at most ${n(backlog?.peak ?? 0)} messages, ${n((backlog?.peakBytes ?? 0) / 1024)} KiB counted (${n(backlog?.waited ?? 0)} waited); held connections read again to answer a ping ${n(backlog?.readAgain ?? 0)} times, not while the backlog was full ${n(backlog?.deferredReads ?? 0)} times`);
 if (bare)
   console.log(
     `  ceiling:       bare broker ${n((bare.run.acked * POINTS) / bare.run.seconds)} points/s, ${pubackLine(bare.run)}, longest stall ${ms(bare.stallMs)}`,

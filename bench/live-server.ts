@@ -13,6 +13,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
 import { hashDeviceSecret } from '../apps/server/src/modules/devices/device-credentials.ts';
 import { newDeviceRow } from '../apps/server/src/modules/devices/devices.repository.ts';
+import type { ThreadHeap } from './loop-probe.ts';
 import { createScratchDatabase, freePort, type ScratchDatabase } from '../apps/server/test/scratch.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,7 +90,8 @@ export async function startServer(
   const [port, mqttPort] = [await freePort(), await freePort()];
   loadConfig({ DATA_DIR: dataDir, ...env });
   const preload = options.probe ? ['--import', './bench/loop-probe.ts'] : [];
-  // SERVER_NODE_ARGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when it stops).
+  // SERVER_NODE_ARGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when it stops);
+  // SERVER_LOG_LEVEL: its log level (error by default; its log goes to this process's stderr).
   const extra = [...(options.nodeArgs ?? []), ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const args = ['--disable-warning=ExperimentalWarning', ...extra, ...preload, 'apps/server/src/main.ts'];
   const child = spawn(...withFileLimit(options.fileLimit, process.execPath, args), {
@@ -101,12 +103,18 @@ export async function startServer(
       HOST: '127.0.0.1',
       MQTT_PORT: String(mqttPort),
       DEMO: '0',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'error',
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST: path.join(dataDir, 'none'),
       ...env,
     },
-    stdio: options.probe ? ['ignore', 'ignore', 'inherit', 'ipc'] : ['ignore', 'ignore', 'inherit'],
+    // Its log (stdout) to this process's stderr when SERVER_LOG_LEVEL asks for it.
+    stdio: [
+      'ignore',
+      process.env.SERVER_LOG_LEVEL ? process.stderr : 'ignore',
+      'inherit',
+      ...(options.probe ? (['ipc'] as const) : []),
+    ],
   });
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(
@@ -167,6 +175,18 @@ export interface LoopReport {
   heapMb: number;
   /** Memory of the main thread's objects outside V8's heap (Buffers, ArrayBuffers). */
   externalMb?: number;
+  /** Of which ArrayBuffers (Buffers among them). */
+  arrayBuffersMb?: number;
+  /** The memory V8's heap holds (pages committed, garbage or not). */
+  physicalHeapMb?: number;
+  /** The heap a full collection in the second before left (the live heap); undefined when none ran. */
+  liveHeapMb?: number;
+  /** The main thread's collections in the second before, and their pauses. */
+  scavenges?: number;
+  fullGcs?: number;
+  gcPauseMs?: number;
+  /** The process's worker threads' heaps (the SQLite writer's, reader's…). */
+  threads?: ThreadHeap[];
 }
 
 /** What bench/loop-probe.ts answers to `{ probe: 'gc' }`: memory after a full garbage collection. */
@@ -181,6 +201,26 @@ export interface HeapReport {
   heapMb: number;
   externalMb: number;
   arrayBuffersMb: number;
+  /** The worker threads' heaps, each after a collection of its own (with loop-probe.ts in them). */
+  threads?: ThreadHeap[];
+}
+
+/** Forces a full collection in a server started with `probe` and --expose-gc; answers the live heap after it. */
+export function forceGc(child: ChildProcess, timeoutMs = 60_000): Promise<HeapReport | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.off('message', listen);
+      resolve(undefined);
+    }, timeoutMs);
+    const listen = (message: unknown) => {
+      if (!isHeapReport(message)) return;
+      clearTimeout(timer);
+      child.off('message', listen);
+      resolve(message);
+    };
+    child.on('message', listen);
+    child.send({ probe: 'gc' });
+  });
 }
 
 export function isHeapReport(message: unknown): message is HeapReport {
