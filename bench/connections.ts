@@ -7,12 +7,16 @@
  * (defined points, alarms linked to data). SQLite, or PostgreSQL with BENCH_DATABASE_URL.
  *
  * Every SAMPLE seconds (15), from the connect until DURATION seconds (300) after the last device
- * connected, the server runs a full garbage collection (it is started with --expose-gc; the probe
- * bench/loop-probe.ts asks) and reports its RSS and live heap after it; beside them the devices
- * the broker holds, the points stored since the last sample, what waits in the ingest queue, and
- * the simulators' counts (connected, disconnections, published, acknowledged). Reports the memory
- * per connected device (against the server with none) and whether memory grew over the steady
- * part: the live heap's and RSS's slope over its last two thirds.
+ * connected (or CONNECT_WAIT seconds, 300, if they never all are): the server's RSS, its V8 heap
+ * in use (the least of the second-by-second readings of bench/loop-probe.ts in the window: the
+ * heap right after a collection) and its Buffers outside it; every GC_EVERY seconds (60) also
+ * the live heap after a full collection the probe runs (the server is started with --expose-gc;
+ * a full collection of a large heap stalls the server for seconds on a busy machine, hence not
+ * at every sample; 0: never). Beside them the devices the broker holds, the points stored since
+ * the last sample, what waits in the ingest queue, and the simulators' counts (connected,
+ * disconnections, published, acknowledged: what is published and not acknowledged is what the
+ * devices wait for). Reports the memory per connected device (against the server with none) and
+ * whether memory grew over the steady part: the slope over its last two thirds.
  *
  * Beyond what the machine can store, devices are to be slowed (their messages acknowledged
  * late, their connections held unread) rather than dropped, with the ingest queue bounded
@@ -39,10 +43,12 @@ import {
   benchPgDatabase,
   fileLimits,
   isHeapReport,
+  isLoopReport,
   prepare,
   startServer,
   withFileLimit,
   type HeapReport,
+  type LoopReport,
   type RunningServer,
 } from './live-server.ts';
 
@@ -50,9 +56,10 @@ const DEVICES = env('DEVICES', 50_000);
 const INTERVAL_MS = env('INTERVAL', 10) * 1000;
 const DURATION_S = env('DURATION', 300);
 const SAMPLE_S = Math.max(5, env('SAMPLE', 15));
+const GC_EVERY_S = env('GC_EVERY', 60);
 const PER_PROCESS = Math.max(1, env('PER_PROCESS', 10_000));
 /** How long the devices may take to connect. */
-const CONNECT_WAIT_S = env('CONNECT_WAIT', 900);
+const CONNECT_WAIT_S = env('CONNECT_WAIT', 300);
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 /** Descriptors a process needs beyond one per connection (database, pipes, files, the HTTP side). */
 const SPARE_FILES = 1000;
@@ -95,6 +102,10 @@ const server: RunningServer = await startServer(
   { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), METRICS_TOKEN },
   { probe: true, nodeArgs: ['--expose-gc'], fileLimit: serverFiles },
 );
+const reports: LoopReport[] = [];
+server.child.on('message', (m) => {
+  if (isLoopReport(m)) reports.push(m);
+});
 const heapNow = () =>
   new Promise<HeapReport>((resolve) => {
     const onMessage = (m: unknown) => {
@@ -121,8 +132,16 @@ async function metrics(): Promise<Record<string, number>> {
 
 interface Sample {
   seconds: number;
-  heap: HeapReport;
+  rssMb: number;
+  /** The least V8 heap in use the probe read in the window (right after a collection). */
+  heapMb: number;
+  externalMb: number;
+  /** After a full collection, on the samples that ran one. */
+  live: HeapReport | undefined;
   connected: number;
+  /** The server's longest event-loop stall in the window, and the simulators'. */
+  stallMs: number;
+  simStallMs: number;
   storedPerSecond: number;
   queuePoints: number;
   waitingMessages: number;
@@ -134,7 +153,7 @@ if (!baseline.collected) throw new Error('the server was not started with --expo
 console.log(`  server with no device: RSS ${n(baseline.rssMb)} MB, live heap ${n(baseline.heapMb)} MB`);
 
 // The simulators, one process per PER_PROCESS devices, each from its own source address.
-const workers: { child: ChildProcess; stats: FleetStats | undefined }[] = [];
+const workers: { child: ChildProcess; stats: FleetStats | undefined; stallMs: number }[] = [];
 for (let i = 0, p = 0; i < devices.length; i += PER_PROCESS, p++) {
   const file = path.join(dataDir, `fleet-${String(p)}.json`);
   await writeFile(file, JSON.stringify(devices.slice(i, i + PER_PROCESS)));
@@ -154,9 +173,10 @@ for (let i = 0, p = 0; i < devices.length; i += PER_PROCESS, p++) {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const worker = { child, stats: undefined as FleetStats | undefined };
-  child.on('message', (m: { stats?: FleetStats }) => {
+  const worker = { child, stats: undefined as FleetStats | undefined, stallMs: 0 };
+  child.on('message', (m: { stats?: FleetStats; stallMs?: number }) => {
     if (m.stats) worker.stats = m.stats;
+    worker.stallMs = Math.max(worker.stallMs, m.stallMs ?? 0);
   });
   workers.push(worker);
 }
@@ -170,25 +190,34 @@ const started = Date.now();
 const samples: Sample[] = [];
 let lastStored = (await metrics()).sluice_ingest_points_total ?? 0;
 let lastAt = Date.now();
+let lastGc = Date.now();
 /** When every device was held (or CONNECT_WAIT ran out); 0 until then. */
 let allConnectedAt = 0;
 const print = (s: Sample) => {
+  const waiting = s.sim.published - s.sim.acknowledged - s.sim.failed;
   console.log(
-    `  ${s.seconds.toFixed(0).padStart(5)} s: ${n(s.connected).padStart(6)} held, RSS ${n(s.heap.rssMb).padStart(5)} MB, live heap ${n(s.heap.heapMb).padStart(4)} MB (GC ${n(s.heap.gcMs)} ms), outside it ${n(s.heap.externalMb)} MB; ` +
-      `${n(s.storedPerSecond)} points/s stored, queue ${n(s.queuePoints)} points, ${n(s.waitingMessages)} messages waiting; ` +
-      `simulators ${n(s.sim.connected)} connected, ${n(s.sim.disconnects)} disconnections, ${n(s.sim.published)} published, ${n(s.sim.acknowledged)} acknowledged`,
+    `  ${s.seconds.toFixed(0).padStart(5)} s: ${n(s.connected).padStart(6)} held; RSS ${n(s.rssMb).padStart(5)} MB, heap ${n(s.heapMb).padStart(4)} MB${s.live ? ` (live after a full GC ${n(s.live.heapMb)} MB, the GC took ${n(s.live.gcMs)} ms)` : ''}, Buffers ${n(s.externalMb)} MB; ` +
+      `${n(s.storedPerSecond)} points/s stored, queue ${n(s.queuePoints)} points; longest stall ${n(s.stallMs)} ms (simulators ${n(s.simStallMs)} ms); ` +
+      `simulators ${n(s.sim.connected)} connected, ${n(s.sim.disconnects)} disconnections, ${n(s.sim.published)} published, ${n(waiting)} waiting for their PUBACK`,
   );
 };
 for (;;) {
   await sleep(SAMPLE_S * 1000);
-  const heap = await heapNow();
+  const live = GC_EVERY_S > 0 && Date.now() - lastGc >= GC_EVERY_S * 1000 ? await heapNow() : undefined;
+  if (live) lastGc = Date.now();
   const m = await metrics();
   const now = Date.now();
+  const window = reports.filter((r) => r.at > lastAt);
   const stored = m.sluice_ingest_points_total ?? 0;
   const sample: Sample = {
     seconds: (now - started) / 1000,
-    heap,
+    rssMb: window.at(-1)?.rssMb ?? NaN,
+    heapMb: Math.min(...window.map((r) => r.heapMb)),
+    externalMb: window.at(-1)?.externalMb ?? NaN,
+    live,
     connected: m.sluice_mqtt_connected_devices ?? 0,
+    stallMs: Math.max(0, ...window.map((r) => r.stallMs)),
+    simStallMs: Math.max(0, ...workers.map((w) => w.stallMs)),
     storedPerSecond: (stored - lastStored) / ((now - lastAt) / 1000),
     queuePoints: m.sluice_ingest_queue_points ?? 0,
     waitingMessages: m.sluice_ingest_waiting_messages ?? 0,
@@ -196,6 +225,7 @@ for (;;) {
   };
   lastStored = stored;
   lastAt = now;
+  for (const w of workers) w.stallMs = 0;
   samples.push(sample);
   print(sample);
   if (allConnectedAt === 0 && sample.connected >= DEVICES) {
@@ -216,8 +246,12 @@ await Promise.all(
   workers.map(
     (w) =>
       new Promise((resolve) => {
-        if (w.child.exitCode === null) w.child.once('exit', resolve);
-        else resolve(null);
+        if (w.child.exitCode !== null) {
+          resolve(null);
+          return;
+        }
+        w.child.once('exit', resolve);
+        setTimeout(() => w.child.kill('SIGKILL'), 20_000).unref();
       }),
   ),
 );
@@ -235,15 +269,30 @@ const slope = (points: [number, number][]) => {
 };
 const steady = samples.filter((s) => started + s.seconds * 1000 >= allConnectedAt);
 const tail = steady.slice(Math.floor(steady.length / 3));
+const gcd = tail.filter((s) => s.live !== undefined);
 const held = Math.min(...tail.map((s) => s.connected));
-const mean = (f: (s: Sample) => number) => tail.reduce((sum, s) => sum + f(s), 0) / Math.max(1, tail.length);
-const perMinute = (f: (s: Sample) => number) => slope(tail.map((s) => [s.seconds / 60, f(s)])) || 0;
+const meanOf = (xs: Sample[], f: (s: Sample) => number) => xs.reduce((sum, s) => sum + f(s), 0) / Math.max(1, xs.length);
+const perMinute = (xs: Sample[], f: (s: Sample) => number) =>
+  xs.length < 2 ? NaN : slope(xs.map((s) => [s.seconds / 60, f(s)]));
+const liveMb = (s: Sample) => s.live?.heapMb ?? NaN;
 const last = samples.at(-1);
+const kb = (mb: number, base: number) => (((mb - base) * 1024) / Math.max(1, held)).toFixed(1);
 console.log(`
 Connections, ${pgDb ? 'PostgreSQL' : 'SQLite'}: ${n(DEVICES)} devices every ${String(INTERVAL_MS / 1000)} s, ${String(workers.length)} simulator processes; load ${load()} at the end
-  held:          at least ${n(held)} devices over the last two thirds of the steady part (${String(tail.length)} samples); simulators: ${n(last?.sim.disconnects ?? 0)} disconnections, ${n(last?.sim.failed ?? 0)} publishes failed
-  memory:        with no device RSS ${n(baseline.rssMb)} MB, live heap ${n(baseline.heapMb)} MB; holding them (mean of the same samples) RSS ${n(mean((s) => s.heap.rssMb))} MB, live heap ${n(mean((s) => s.heap.heapMb))} MB
-  per device:    ${(((mean((s) => s.heap.rssMb) - baseline.rssMb) * 1024) / Math.max(1, held)).toFixed(1)} KB of RSS, ${(((mean((s) => s.heap.heapMb) - baseline.heapMb) * 1024) / Math.max(1, held)).toFixed(1)} KB of live heap
-  trend:         RSS ${perMinute((s) => s.heap.rssMb).toFixed(1)} MB/min, live heap ${perMinute((s) => s.heap.heapMb).toFixed(1)} MB/min over those samples
-  ingest:        ${n(mean((s) => s.storedPerSecond))} points/s stored (mean of those samples; offered about ${n((DEVICES * 45 * 1000) / INTERVAL_MS)}); ingest queue at most ${n(Math.max(...tail.map((s) => s.queuePoints)))} points, at most ${n(Math.max(...tail.map((s) => s.waitingMessages)))} messages waiting for room
-  published:     ${n(last?.sim.published ?? 0)} messages, ${n(last?.sim.acknowledged ?? 0)} acknowledged by the end`);
+  held:          at least ${n(held)} devices over the last two thirds of the steady part (${String(tail.length)} samples); simulators: ${n(last?.sim.disconnects ?? 0)} disconnections in the whole run, ${n(last?.sim.failed ?? 0)} publishes failed
+  stalls:        the server's longest ${n(Math.max(...samples.map((s) => s.stallMs)))} ms, the simulators' ${n(Math.max(...samples.map((s) => s.simStallMs)))} ms in the whole run
+  memory:        with no device RSS ${n(baseline.rssMb)} MB, live heap ${n(baseline.heapMb)} MB; holding them (mean of those samples) RSS ${n(meanOf(tail, (s) => s.rssMb))} MB, heap in use ${n(meanOf(tail, (s) => s.heapMb))} MB${gcd.length > 0 ? `, live heap after a full GC ${n(meanOf(gcd, liveMb))} MB (${String(gcd.length)} of them)` : ''}, Buffers ${n(meanOf(tail, (s) => s.externalMb))} MB
+  per device:    ${kb(
+    meanOf(tail, (s) => s.rssMb),
+    baseline.rssMb,
+  )} KB of RSS, ${
+    gcd.length > 0
+      ? `${kb(meanOf(gcd, liveMb), baseline.heapMb)} KB of live heap`
+      : `${kb(
+          meanOf(tail, (s) => s.heapMb),
+          baseline.heapMb,
+        )} KB of heap in use (no full GC ran: GC_EVERY=0)`
+  }, against the server with none
+  trend:         RSS ${perMinute(tail, (s) => s.rssMb).toFixed(1)} MB/min, heap in use ${perMinute(tail, (s) => s.heapMb).toFixed(1)} MB/min, ${gcd.length > 1 ? `live heap ${perMinute(gcd, liveMb).toFixed(1)} MB/min, ` : ''}Buffers ${perMinute(tail, (s) => s.externalMb).toFixed(1)} MB/min over those samples
+  ingest:        ${n(meanOf(tail, (s) => s.storedPerSecond))} points/s stored (mean of those samples; offered about ${n((DEVICES * 45 * 1000) / INTERVAL_MS)}); ingest queue at most ${n(Math.max(...tail.map((s) => s.queuePoints)))} points, at most ${n(Math.max(...tail.map((s) => s.waitingMessages)))} messages waiting for room
+  devices:       ${n(last?.sim.published ?? 0)} messages published, ${n(last?.sim.acknowledged ?? 0)} acknowledged by the end, ${n((last?.sim.published ?? 0) - (last?.sim.acknowledged ?? 0) - (last?.sim.failed ?? 0))} waiting for their PUBACK`);

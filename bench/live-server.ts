@@ -4,6 +4,7 @@
  * read apart from the load generator's), and its resource use from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { readFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,9 +92,15 @@ export async function startServer(
   loadConfig({ DATA_DIR: dataDir, ...env });
   const preload = options.probe ? ['--import', './bench/loop-probe.ts'] : [];
   // SERVER_NODE_ARGS: more flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written when it stops);
-  // SERVER_LOG_LEVEL: its log level (error by default; its log goes to this process's stderr).
+  // SERVER_LOG_LEVEL: its log level (error by default; its log goes to this process's stderr);
+  // SERVER_LOG: a file for its log instead (at SERVER_LOG_LEVEL, info by default).
   const extra = [...(options.nodeArgs ?? []), ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const args = ['--disable-warning=ExperimentalWarning', ...extra, ...preload, 'apps/server/src/main.ts'];
+  const log = process.env.SERVER_LOG
+    ? openSync(process.env.SERVER_LOG, 'a')
+    : process.env.SERVER_LOG_LEVEL
+      ? process.stderr
+      : 'ignore';
   const child = spawn(...withFileLimit(options.fileLimit, process.execPath, args), {
     cwd: ROOT,
     env: {
@@ -103,18 +110,12 @@ export async function startServer(
       HOST: '127.0.0.1',
       MQTT_PORT: String(mqttPort),
       DEMO: '0',
-      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? 'error',
+      LOG_LEVEL: process.env.SERVER_LOG_LEVEL ?? (process.env.SERVER_LOG ? 'info' : 'error'),
       ADMIN_PASSWORD: ADMIN.password,
       WEB_DIST: path.join(dataDir, 'none'),
       ...env,
     },
-    // Its log (stdout) to this process's stderr when SERVER_LOG_LEVEL asks for it.
-    stdio: [
-      'ignore',
-      process.env.SERVER_LOG_LEVEL ? process.stderr : 'ignore',
-      'inherit',
-      ...(options.probe ? (['ipc'] as const) : []),
-    ],
+    stdio: ['ignore', log, 'inherit', ...(options.probe ? (['ipc'] as const) : [])],
   });
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${String(port)}/api/nothing`).then(

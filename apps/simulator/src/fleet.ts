@@ -271,7 +271,8 @@ export class Fleet {
     this.ignoring = new Set(options.ignoreCommands);
   }
 
-  static async start(options: FleetOptions): Promise<Fleet> {
+  /** A fleet whose devices connect and run once `connectAll` is called (its `stats` count meanwhile). */
+  static create(options: FleetOptions): Fleet {
     const fleet = new Fleet(options);
     for (const device of options.devices) {
       let model = fleet.stations.get(device.station);
@@ -281,10 +282,20 @@ export class Fleet {
       }
       fleet.agents.set(device.deviceSn, new DeviceAgent(device, model, fleet));
     }
-    const agents = [...fleet.agents.values()];
-    const batch = options.connectBatch ?? 100;
-    for (let i = 0; i < agents.length; i += batch) await Promise.all(agents.slice(i, i + batch).map((a) => a.start()));
     return fleet;
+  }
+
+  static async start(options: FleetOptions): Promise<Fleet> {
+    const fleet = Fleet.create(options);
+    await fleet.connectAll();
+    return fleet;
+  }
+
+  /** Connects the devices, `connectBatch` at a time; resolves when each has connected or failed once. */
+  async connectAll(): Promise<void> {
+    const agents = [...this.agents.values()];
+    const batch = this.options.connectBatch ?? 100;
+    for (let i = 0; i < agents.length; i += batch) await Promise.all(agents.slice(i, i + batch).map((a) => a.start()));
   }
 
   /** A device's MQTT client, leaving from `localAddress` when one is set. */
