@@ -7,11 +7,18 @@
  * without the feed A would trust its own minute-old view, miss a code that came back or open a
  * second alarm for one B had opened. A device B saw online and A took offline (its will came to
  * A) is online again when its next message reaches B, not when one happens to reach A. Needs
- * TEST_DATABASE_URL.
+ * TEST_DATABASE_URL. A data logger connected to A's HJ 212 listener, and the forwarding links A
+ * (the job leader) holds, show on B as they are: connected, counted, last sent — and no longer
+ * connected once they close.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, createTestApp, type TestApp } from './harness.ts';
+import type { Hj212ForwardDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
+import { buildHj212Packet, formatHj212Time } from '@sluice/shared/hj212';
+import { Hj212Platform } from '@sluice/simulator/hj212-platform';
 import { buildDevice, buildType, buildWarnCode, buildWarnType } from './factories.ts';
+import { LoggerLink, newLoggerDevice } from './hj212-helpers.ts';
 import { waitFor } from './mqtt-helpers.ts';
 import type { ScratchDatabase } from './scratch.ts';
 
@@ -27,7 +34,13 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
 
   beforeAll(async () => {
     scratch = await createPgDatabase();
-    const env = { DATABASE_URL: scratch.url, MQTT_HOOK_SECRET: HOOK };
+    // The same SECRET_KEY on both, as docs/deploy.md requires: a link's password sealed by one is opened by the other.
+    const env = {
+      DATABASE_URL: scratch.url,
+      MQTT_HOOK_SECRET: HOOK,
+      HJ212_FORWARD_GRACE: '0',
+      SECRET_KEY: randomBytes(32).toString('hex'),
+    };
     a = await createTestApp('sqlite', env);
     b = await createTestApp('sqlite', env);
   });
@@ -163,5 +176,78 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
     // It comes back, and its first message reaches B.
     await status(b, 1);
     expect(await isOnline()).toBe(1);
+  });
+
+  it('shows on B the HJ 212 logger connected to A and the forwarding link A holds', async () => {
+    const { group_id: groupId } = await a.app.ctx.db
+      .selectFrom('users')
+      .select('group_id')
+      .where('account', '=', ADMIN.account)
+      .executeTakeFirstOrThrow();
+    const tokenA = await a.login(ADMIN.account, ADMIN.password);
+    const tokenB = await b.login(ADMIN.account, ADMIN.password);
+    const sn = await newLoggerDevice(a, groupId, tokenA, 'XINSTLOGGER1', 'lp1');
+    const port = await a.app.hj212.listener.listen(0, '127.0.0.1');
+    const platform = await Hj212Platform.start();
+    const logger = await LoggerLink.open(port);
+    try {
+      const onB = async () =>
+        (await b.json<Hj212LoggerDto>({ method: 'GET', url: `/api/${String(groupId)}/${sn}/Hj212Logger`, token: tokenB })).data;
+      expect(await onB()).toMatchObject({ Connected: false, Received: 0 });
+      const at = Math.floor((Date.now() - 5 * 60_000) / 60_000) * 60_000;
+      const qn = formatHj212Time(at, 480, true);
+      logger.send(
+        buildHj212Packet({
+          qn,
+          st: '32',
+          cn: '2051',
+          pw: 'lp1',
+          mn: 'XINSTLOGGER1',
+          flag: 5,
+          cp: [[['DataTime', formatHj212Time(at)]], [['w01018-Avg', '20']]],
+        }),
+      );
+      expect((await logger.next()).qn).toBe(qn);
+      expect(await onB()).toMatchObject({ Connected: true, Received: 1, Stored: 1 });
+
+      // A forwards (it would lead the jobs; here the test runs its turn): B lists the link as connected.
+      const created = await b.call({
+        method: 'POST',
+        url: '/api/Hj212Forward',
+        token: tokenB,
+        payload: {
+          Name: 'Bureau',
+          DeviceSn: sn,
+          Host: '127.0.0.1',
+          Port: platform.port,
+          Mn: 'XPLAT01',
+          Password: 'pp1',
+          Codes: 'w01018',
+          Kinds: 'minute',
+          MinuteInterval: 1,
+          StartAt: at - 60_000,
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const linkOnB = async () =>
+        (await b.json<Hj212ForwardDto[]>({ method: 'GET', url: '/api/Hj212Forward', token: tokenB })).data.find(
+          (l) => l.DeviceSn === sn,
+        );
+      expect(await linkOnB()).toMatchObject({ Connected: false, LastSent: null });
+      await a.app.hj212.forwarder.tick();
+      expect(platform.received.length).toBeGreaterThan(0);
+      const link = await linkOnB();
+      expect(link).toMatchObject({ Connected: true, Backlog: 0, LastError: '' });
+      expect(link?.LastSent).not.toBeNull();
+
+      // The logger hangs up and A stops forwarding: B says so.
+      logger.close();
+      await waitFor(async () => !(await onB()).Connected, 'B to see the logger gone');
+      await a.app.hj212.forwarder.stop();
+      expect(await linkOnB()).toMatchObject({ Connected: false });
+    } finally {
+      logger.close();
+      await platform.close();
+    }
   });
 });

@@ -70,7 +70,7 @@ export const hj212LoggerDto = z.object({
   LastPacket: z.number().nullable(),
   Received: z.number(),
   Stored: z.number(),
-  /** Packets refused since the server started, by reason (header, length, crc, format, field, password, data). */
+  /** Packets refused (on every server instance), by reason (header, length, crc, format, field, password, data). */
   Refused: z.record(z.string(), z.number()),
   LastRefusal: z.string(),
   /** The TCP port loggers connect to on this server, or null while the listener is off (HJ212_PORT unset). */

@@ -1105,6 +1105,15 @@ export interface Hj212LoggerTable {
   device_sn: string;
   mn: string;
   password_hash: string;
+  /** Packets received from it, on every instance (hj212-listener.ts). */
+  received: Generated<number>;
+  stored: Generated<number>;
+  /** JSON: refusals by kind. */
+  refused: Generated<string>;
+  last_packet: number | null;
+  last_refusal: Generated<string>;
+  /** The instance holding a connection authenticated as it ('' none). */
+  connection: Generated<string>;
 }
 
 export interface Hj212CodeTable {
@@ -1134,4 +1143,10 @@ export interface Hj212ForwardTable {
   enabled: Generated<number>;
   start_at: number;
   cursors: Generated<string>;
+  /** The link as the job leader last saw it, at state_at (hj212-forwarder.ts). */
+  link_connected: Generated<number>;
+  link_backlog: Generated<number>;
+  last_error: Generated<string>;
+  last_sent: number | null;
+  state_at: number | null;
 }

@@ -6,9 +6,8 @@
  * route tests that need no broker never do); closing the app stops everything and commits
  * what is queued.
  */
-import { hostname } from 'node:os';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { instanceName } from '../ops/instance.ts';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { TopicCodec } from '@sluice/shared/device-protocol';
@@ -314,10 +313,7 @@ export const liveDataPlugin = fp(
           live.mqttPort = await broker.listen(config.MQTT_PORT, config.HOST);
           log.info({ port: live.mqttPort }, 'MQTT broker listening (TCP; WebSocket at /mqtt)');
         } else if (config.MQTT_URL) {
-          const instance = createHash('sha256')
-            .update(`${hostname()}:${String(config.PORT)}:${config.DATA_DIR}`)
-            .digest('hex')
-            .slice(0, 12);
+          const instance = instanceName(config);
           external = new ExternalBroker(
             {
               url: config.MQTT_URL,

@@ -37,15 +37,11 @@ import {
 import type { Hj212ForwardKind } from '@sluice/shared/hj212.schema';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { HistoryRepository } from '../telemetry/history.repository.ts';
-import type { CodeRow, ForwardRow, Hj212Repository } from './hj212.repository.ts';
+import type { CodeRow, ForwardRow, Hj212Repository, LinkState } from './hj212.repository.ts';
 import { periodFigures, periodGroup, totalOf, volumeOf, type Reading } from './hj212-period.ts';
 
-export interface LinkState {
-  connected: boolean;
-  lastSent: number | null;
-  backlog: number;
-  lastError: string;
-}
+/** How often a link's unchanged state is written again: its age tells the others the leader is alive. */
+export const LINK_STATE_REFRESH_MS = 30_000;
 
 export interface Hj212ForwarderDeps {
   repository: Hj212Repository;
@@ -163,6 +159,8 @@ export class Hj212Forwarder {
   /** Set by stop(): the turn under way ends after its packet. */
   private stopped = false;
   private lastQn = 0;
+  /** Each link's state as last written for the other instances, and when. */
+  private readonly published = new Map<number, { state: string; at: number }>();
 
   constructor(deps: Hj212ForwarderDeps) {
     this.deps = deps;
@@ -182,8 +180,29 @@ export class Hj212Forwarder {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.closeLinks();
+  }
+
+  /** Closes every link (stopping, or no longer leading) and says so to the other instances. */
+  private async closeLinks(): Promise<void> {
+    const ids = [...this.links.keys()];
     for (const { link } of this.links.values()) link.close();
     this.links.clear();
+    for (const id of ids) await this.publish(id).catch(() => undefined);
+  }
+
+  /**
+   * Writes the link's state for every instance to answer (the console asks whichever it reaches):
+   * when it changed, and every LINK_STATE_REFRESH_MS while this instance forwards.
+   */
+  private async publish(id: number): Promise<void> {
+    const state = this.stateOf(id);
+    const text = JSON.stringify(state);
+    const at = Date.now();
+    const last = this.published.get(id);
+    if (last?.state === text && at - last.at < LINK_STATE_REFRESH_MS) return;
+    await this.deps.repository.saveLinkState(id, state, at);
+    this.published.set(id, { state: text, at });
   }
 
   stateOf(id: number): LinkState {
@@ -200,7 +219,8 @@ export class Hj212Forwarder {
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = (this.deps.leads?.() === false ? Promise.resolve() : this.tick()).finally(() => {
+      // An instance that stops leading lets its links go: the new leader opens its own.
+      this.running = (this.deps.leads?.() === false ? this.closeLinks() : this.tick()).finally(() => {
         this.running = undefined;
         this.schedule(this.deps.tickMs ?? 5000);
       });
@@ -227,6 +247,9 @@ export class Hj212Forwarder {
     for (const forward of forwards) {
       if (this.stopped) return;
       await this.turn(forward);
+      await this.publish(forward.id).catch((error: unknown) => {
+        this.deps.log.warn({ link: forward.id, err: error }, 'HJ 212 forwarding: writing the link state failed');
+      });
     }
   }
 

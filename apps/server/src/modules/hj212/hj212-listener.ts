@@ -38,20 +38,12 @@ import { secretMatches } from '../devices/device-credentials.ts';
 import type { IngestionService } from '../telemetry/ingestion.service.ts';
 import type { RefusalLog } from '../telemetry/refusal-log.ts';
 import type { OnlineService } from '../online/online.service.ts';
-import type { Hj212Repository, LoggerRow } from './hj212.repository.ts';
+import type { Hj212Repository, LoggerRow, LoggerStats } from './hj212.repository.ts';
 import { uploadValues } from './hj212-values.ts';
 import { SplitParts } from './hj212-parts.ts';
 
 /** Why packets are refused: the codec's kinds, and the listener's own. */
 export type RefusalKind = 'header' | 'length' | 'crc' | 'format' | 'field' | 'mn' | 'password' | 'data';
-
-export interface LoggerStats {
-  received: number;
-  stored: number;
-  refused: Partial<Record<RefusalKind, number>>;
-  lastPacket: number | null;
-  lastRefusal: string;
-}
 
 export interface Hj212ListenerDeps {
   repository: Hj212Repository;
@@ -64,6 +56,11 @@ export interface Hj212ListenerDeps {
   log: FastifyBaseLogger;
   /** A connection silent this long is closed (a logger reconnects). */
   idleMs?: number;
+  /**
+   * This instance's name (ops/instance.ts): a logger's row in the database says which instance
+   * holds its connection, and what it counted is counted there, so that every instance answers.
+   */
+  instance: string;
 }
 
 /** Packets a connection may have waiting before it is no longer read. */
@@ -82,7 +79,6 @@ export class Hj212Listener {
   private readonly deps: Hj212ListenerDeps;
   private server: net.Server | undefined;
   private readonly connections = new Set<Connection>();
-  private readonly stats = new Map<string, LoggerStats>();
   /** Refusals before a connection named a logger (or naming none). */
   readonly unattributed: Partial<Record<RefusalKind, number>> = {};
   private readonly parts = new SplitParts();
@@ -93,6 +89,8 @@ export class Hj212Listener {
   }
 
   async listen(port: number, host?: string): Promise<number> {
+    // What this instance noted before it stopped is over: no connection of it is open now.
+    await this.deps.repository.releasedAll(this.deps.instance);
     const server = net.createServer((socket) => {
       this.accept(socket);
     });
@@ -117,6 +115,7 @@ export class Hj212Listener {
     this.server = undefined;
     for (const c of this.connections) c.socket.destroy();
     await Promise.all([...this.connections].map((c) => c.chain));
+    await this.deps.repository.releasedAll(this.deps.instance).catch(() => undefined);
     if (server)
       await new Promise<void>((resolve) =>
         server.close(() => {
@@ -125,26 +124,23 @@ export class Hj212Listener {
       );
   }
 
-  /** A device's counters since the server started, and whether a connection is authenticated as it now. */
-  statsOf(deviceSn: string): LoggerStats & { connected: boolean } {
-    const s = this.stats.get(deviceSn) ?? { received: 0, stored: 0, refused: {}, lastPacket: null, lastRefusal: '' };
-    const connected = [...this.connections].some((c) => c.logger?.deviceSn === deviceSn);
-    return { ...s, refused: { ...s.refused }, connected };
+  /**
+   * Whether a connection is authenticated as the logger now, on any instance: one noted in its
+   * row, unless its last packet is older than the idle time-out (an instance that died without
+   * closing it leaves the note; the connection would have been closed by now).
+   */
+  connected(stats: LoggerStats, now = Date.now()): boolean {
+    return stats.connection !== '' && stats.lastPacket !== null && stats.lastPacket >= now - this.idleMs;
   }
 
-  private statsFor(deviceSn: string): LoggerStats {
-    let s = this.stats.get(deviceSn);
-    if (!s) {
-      s = { received: 0, stored: 0, refused: {}, lastPacket: null, lastRefusal: '' };
-      this.stats.set(deviceSn, s);
-    }
-    return s;
+  private get idleMs(): number {
+    return this.deps.idleMs ?? 15 * 60_000;
   }
 
   private accept(socket: Socket): void {
     socket.setEncoding('latin1');
     socket.setNoDelay(true);
-    socket.setTimeout(this.deps.idleMs ?? 15 * 60_000, () => socket.destroy());
+    socket.setTimeout(this.idleMs, () => socket.destroy());
     const connection: Connection = { socket, framer: new Hj212Framer(), logger: undefined, chain: Promise.resolve(), waiting: 0 };
     this.connections.add(connection);
     socket.on('data', (chunk: string) => {
@@ -171,6 +167,12 @@ export class Hj212Listener {
     });
     socket.on('close', () => {
       this.connections.delete(connection);
+      const sn = connection.logger?.deviceSn;
+      // While closing, close() notes them all at once.
+      if (sn === undefined || !this.server || [...this.connections].some((c) => c.logger?.deviceSn === sn)) return;
+      this.deps.repository.released(sn, this.deps.instance).catch((error: unknown) => {
+        this.deps.log.warn({ err: error }, 'HJ 212: noting a closed connection failed');
+      });
     });
   }
 
@@ -200,9 +202,7 @@ export class Hj212Listener {
       this.deps.log.warn({ kind, reason, peer: connection.socket.remoteAddress }, 'HJ 212 packet refused');
       return;
     }
-    const s = this.statsFor(logger.deviceSn);
-    s.refused[kind] = (s.refused[kind] ?? 0) + 1;
-    s.lastRefusal = reason;
+    await this.deps.repository.refused(logger.deviceSn, kind, reason);
     await this.deps.refusals.record(
       {
         deviceSn: logger.deviceSn,
@@ -227,9 +227,7 @@ export class Hj212Listener {
       return this.refuse(connection, logger, 'password', `wrong password for MN ${packet.mn}`, text);
     }
     connection.logger = logger;
-    const s = this.statsFor(logger.deviceSn);
-    s.received += 1;
-    s.lastPacket = now;
+    await this.deps.repository.heard(logger.deviceSn, now, this.deps.instance);
     if (HJ212_KIND_OF_CN[packet.cn]) return this.upload(connection, logger, packet, text, now);
     // Heartbeats, notifications, answers to what the server sent: the logger is alive.
     await this.deps.online.touch(logger.groupId, logger.deviceSn, now);
@@ -275,18 +273,18 @@ export class Hj212Listener {
       },
       now,
     );
-    const s = this.statsFor(logger.deviceSn);
     if (!outcome.ok) {
       if ('retry' in outcome) return; // not stored on our side: no answer, the logger sends it again
       // Refused by ingestion (recorded in the device's log there); answered so that it is not sent for ever.
-      s.refused.data = (s.refused.data ?? 0) + 1;
-      s.lastRefusal = outcome.reason;
+      await this.deps.repository.refused(logger.deviceSn, 'data', outcome.reason);
       this.answer(connection, packet);
       return;
     }
-    s.stored += 1;
+    await this.deps.repository.stored(
+      logger.deviceSn,
+      values.unmapped.length > 0 ? `not mapped: ${values.unmapped.join(', ')}` : undefined,
+    );
     this.parts.stored(logger.deviceSn, packet, upload.value.dataTime, now);
-    if (values.unmapped.length > 0) s.lastRefusal = `not mapped: ${values.unmapped.join(', ')}`;
     this.answer(connection, packet);
   }
 

@@ -9,6 +9,7 @@ import { RefusalLog } from '../telemetry/refusal-log.ts';
 import { Hj212Repository } from './hj212.repository.ts';
 import { Hj212Listener } from './hj212-listener.ts';
 import { Hj212Forwarder } from './hj212-forwarder.ts';
+import { instanceName } from '../../ops/instance.ts';
 
 export interface Hj212 {
   repository: Hj212Repository;
@@ -39,6 +40,7 @@ export const hj212Plugin = fp(
       busy: () => live.writer.full || live.ingestion.pending > config.INGEST_QUEUE_POINTS / 20,
       offsetMinutes: live.offsetMinutes,
       log,
+      instance: instanceName(config),
     });
     const forwarder = new Hj212Forwarder({
       repository,

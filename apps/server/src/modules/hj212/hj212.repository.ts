@@ -1,4 +1,9 @@
-/** HJ 212 loggers (a device's MN and password hash) and a group's pollutant codes. */
+/**
+ * HJ 212 loggers (a device's MN and password hash, and what the listeners of every instance
+ * counted of it), a group's pollutant codes, and forwarding links (with their state as the job
+ * leader last saw it).
+ */
+import { sql } from 'kysely';
 import { HJ212_TOTALS, type Hj212Total } from '@sluice/shared/hj212.schema';
 import type { Db } from '../../db/database.ts';
 
@@ -7,6 +12,26 @@ export interface LoggerRow {
   deviceSn: string;
   mn: string;
   passwordHash: string;
+}
+
+/** What the listeners counted of a logger, on every instance. */
+export interface LoggerStats {
+  received: number;
+  stored: number;
+  /** Refusals by kind (header, length, crc, format, field, password, data). */
+  refused: Record<string, number>;
+  lastPacket: number | null;
+  lastRefusal: string;
+  /** The instance holding a connection authenticated as it ('' none). */
+  connection: string;
+}
+
+/** A forwarding link as the job leader last saw it. */
+export interface LinkState {
+  connected: boolean;
+  lastSent: number | null;
+  backlog: number;
+  lastError: string;
 }
 
 export interface CodeRow {
@@ -132,7 +157,7 @@ export class Hj212Repository {
         .filter((k) => k !== ''),
       minuteInterval: r.minute_interval,
       startAt: r.start_at,
-      cursors: parseCursors(r.cursors),
+      cursors: numbersOf(r.cursors),
     }));
   }
 
@@ -143,9 +168,98 @@ export class Hj212Repository {
       .where('id', '=', id)
       .execute();
   }
+
+  /** What the listeners counted of the device's logger (all zero when it has none). */
+  async statsOf(groupId: number, deviceSn: string): Promise<LoggerStats> {
+    const row = await this.db
+      .selectFrom('hj212_loggers')
+      .select(['received', 'stored', 'refused', 'last_packet', 'last_refusal', 'connection'])
+      .where('group_id', '=', groupId)
+      .where('device_sn', '=', deviceSn)
+      .executeTakeFirst();
+    return {
+      received: row?.received ?? 0,
+      stored: row?.stored ?? 0,
+      refused: numbersOf(row?.refused ?? '{}'),
+      lastPacket: row?.last_packet ?? null,
+      lastRefusal: row?.last_refusal ?? '',
+      connection: row?.connection ?? '',
+    };
+  }
+
+  /** A packet of the logger, authenticated, on a connection of `instance`. */
+  async heard(deviceSn: string, at: number, instance: string): Promise<void> {
+    await this.db
+      .updateTable('hj212_loggers')
+      .set({ received: sql`received + 1`, last_packet: at, connection: instance })
+      .where('device_sn', '=', deviceSn)
+      .execute();
+  }
+
+  /** One of its uploads stored; `note` (what was not mapped) becomes its last refusal when given. */
+  async stored(deviceSn: string, note?: string): Promise<void> {
+    await this.db
+      .updateTable('hj212_loggers')
+      .set({ stored: sql`stored + 1`, ...(note === undefined ? {} : { last_refusal: note }) })
+      .where('device_sn', '=', deviceSn)
+      .execute();
+  }
+
+  /** One of its packets refused for `kind`. */
+  async refused(deviceSn: string, kind: string, reason: string): Promise<void> {
+    // A logger's packets are handled one after the other; the condition catches the rare other connection.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = await this.db
+        .selectFrom('hj212_loggers')
+        .select('refused')
+        .where('device_sn', '=', deviceSn)
+        .executeTakeFirst();
+      if (!row) return;
+      const counts = numbersOf(row.refused);
+      counts[kind] = (counts[kind] ?? 0) + 1;
+      const updated = await this.db
+        .updateTable('hj212_loggers')
+        .set({ refused: JSON.stringify(counts), last_refusal: reason })
+        .where('device_sn', '=', deviceSn)
+        .where('refused', '=', row.refused)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows > 0n) return;
+    }
+  }
+
+  /** A connection of `instance` authenticated as the logger closed (another may have taken over meanwhile). */
+  async released(deviceSn: string, instance: string): Promise<void> {
+    await this.db
+      .updateTable('hj212_loggers')
+      .set({ connection: '' })
+      .where('device_sn', '=', deviceSn)
+      .where('connection', '=', instance)
+      .execute();
+  }
+
+  /** Every connection `instance` held (it starts again: none is open). */
+  async releasedAll(instance: string): Promise<void> {
+    await this.db.updateTable('hj212_loggers').set({ connection: '' }).where('connection', '=', instance).execute();
+  }
+
+  /** A link's state as the job leader sees it now, for every instance to show. */
+  async saveLinkState(id: number, state: LinkState, at: number): Promise<void> {
+    await this.db
+      .updateTable('hj212_forwards')
+      .set({
+        link_connected: state.connected ? 1 : 0,
+        last_sent: state.lastSent,
+        link_backlog: state.backlog,
+        last_error: state.lastError,
+        state_at: at,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
-function parseCursors(text: string): Record<string, number> {
+/** The numbers of a JSON object (cursors, counts); {} for anything else. */
+function numbersOf(text: string): Record<string, number> {
   try {
     const value: unknown = JSON.parse(text);
     if (!value || typeof value !== 'object') return {};

@@ -25,6 +25,7 @@ import { AppError } from '../../http/errors.ts';
 import { registerResource } from '../../http/resource.ts';
 import { hashDeviceSecret } from '../devices/device-credentials.ts';
 import { sealUnlessKept } from '../../security/secret-fields.ts';
+import { LINK_STATE_REFRESH_MS } from './hj212-forwarder.ts';
 
 const tags = ['HJ 212'];
 const view = { operate: 'device.view' } as const;
@@ -57,11 +58,11 @@ export function hj212Routes(root: FastifyInstance): void {
 
   const present = async (groupId: number, sn: string): Promise<Hj212LoggerDto> => {
     const logger = await app.hj212.repository.loggerOf(groupId, sn);
-    const stats = app.hj212.listener.statsOf(sn);
+    const stats = await app.hj212.repository.statsOf(groupId, sn);
     return {
       DeviceSn: sn,
       Mn: logger?.mn ?? '',
-      Connected: logger !== undefined && stats.connected,
+      Connected: logger !== undefined && app.hj212.listener.connected(stats),
       LastPacket: stats.lastPacket,
       Received: stats.received,
       Stored: stats.stored,
@@ -77,7 +78,7 @@ export function hj212Routes(root: FastifyInstance): void {
       config: { access: view },
       schema: {
         tags,
-        summary: "A device's HJ 212 logger: its MN (empty when it is none), connection and counters since the server started",
+        summary: "A device's HJ 212 logger: its MN (empty when it is none), connection and counters (of every server instance)",
         params,
         response: { 200: envelopeOf(hj212LoggerDto) },
       },
@@ -144,11 +145,13 @@ export function hj212ForwardRoutes(root: FastifyInstance): void {
     searchable: ['Name', 'DeviceSn', 'Host', 'Mn'],
     defaultOrder: { key: 'Name', direction: 'asc' },
     enrich: (rows) => Promise.resolve(rows.map((r) => ({ ...r, password: SECRET_MASK }))),
+    // As the job leader (the one instance that forwards) last wrote it; a state it has not
+    // refreshed for three of its intervals is of a leader gone: not connected.
     computed: {
-      Connected: (row) => root.hj212.forwarder.stateOf(Number(row.id)).connected,
-      LastSent: (row) => root.hj212.forwarder.stateOf(Number(row.id)).lastSent,
-      Backlog: (row) => root.hj212.forwarder.stateOf(Number(row.id)).backlog,
-      LastError: (row) => root.hj212.forwarder.stateOf(Number(row.id)).lastError,
+      Connected: (row) => Number(row.link_connected) === 1 && Number(row.state_at ?? 0) >= Date.now() - 3 * LINK_STATE_REFRESH_MS,
+      LastSent: (row) => (row.last_sent === null || row.last_sent === undefined ? null : Number(row.last_sent)),
+      Backlog: (row) => Number(row.link_backlog ?? 0),
+      LastError: (row) => (typeof row.last_error === 'string' ? row.last_error : ''),
     },
     routes: {
       list: 'GET /Hj212Forward',

@@ -1,7 +1,7 @@
 /**
  * A device's HJ 212 logger (issue 21): its MN and password (set, changed or removed by those who
  * manage devices; the password is never shown), whether a logger is connected as it, and what it
- * sent since the server started — packets received, stored, refused by reason, the last refusal.
+ * sent (counted by every server instance) — packets received, stored, refused by reason, the last refusal.
  */
 import { Alert, App, Button, Descriptions, Flex, Form, Input, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
