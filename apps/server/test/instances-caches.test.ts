@@ -44,6 +44,11 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
     a = await createTestApp('sqlite', env);
     b = await createTestApp('sqlite', env);
   });
+  /** The group of the administrator both servers share. */
+  const adminGroup = async () =>
+    (await a.app.ctx.db.selectFrom('users').select('group_id').where('account', '=', ADMIN.account).executeTakeFirstOrThrow())
+      .group_id;
+
   afterAll(async () => {
     await b.close();
     await a.close();
@@ -61,12 +66,7 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
     ).json<{ result: string }>().result;
 
   it("forgets a device's old secret on A when B replaces it", async () => {
-    const { db } = a.app.ctx;
-    const { group_id: groupId } = await db
-      .selectFrom('users')
-      .select('group_id')
-      .where('account', '=', ADMIN.account)
-      .executeTakeFirstOrThrow();
+    const groupId = await adminGroup();
     const device = await buildDevice(a.app.ctx, { groupId });
     // A has the device and its secret in its directory now.
     expect(await authAtA(device.sn, device.secret)).toBe('allow');
@@ -92,11 +92,7 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
 
   it("reads a device's alarms again on A when B opened or cleared them", async () => {
     const { db } = a.app.ctx;
-    const { group_id: groupId } = await db
-      .selectFrom('users')
-      .select('group_id')
-      .where('account', '=', ADMIN.account)
-      .executeTakeFirstOrThrow();
+    const groupId = await adminGroup();
     const type = await buildType(db, { groupId });
     const code = await buildWarnCode(db, { groupId, warnTypeId: await buildWarnType(db, { groupId }) });
     const device = await buildDevice(a.app.ctx, { groupId, typeId: type.id });
@@ -146,11 +142,7 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
 
   it('brings a device online on B when A took it offline', async () => {
     const { db } = a.app.ctx;
-    const { group_id: groupId } = await db
-      .selectFrom('users')
-      .select('group_id')
-      .where('account', '=', ADMIN.account)
-      .executeTakeFirstOrThrow();
+    const groupId = await adminGroup();
     const device = await buildDevice(a.app.ctx, { groupId });
     let heardOnB = false;
     b.app.live.changes.onChange((change) => {
@@ -179,11 +171,7 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
   });
 
   it('shows on B the HJ 212 logger connected to A and the forwarding link A holds', async () => {
-    const { group_id: groupId } = await a.app.ctx.db
-      .selectFrom('users')
-      .select('group_id')
-      .where('account', '=', ADMIN.account)
-      .executeTakeFirstOrThrow();
+    const groupId = await adminGroup();
     const tokenA = await a.login(ADMIN.account, ADMIN.password);
     const tokenB = await b.login(ADMIN.account, ADMIN.password);
     const sn = await newLoggerDevice(a, groupId, tokenA, 'XINSTLOGGER1', 'lp1');
