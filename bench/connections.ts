@@ -42,7 +42,7 @@ import {
   ROOT,
   benchPgDatabase,
   fileLimits,
-  isHeapReport,
+  forceGc,
   isLoopReport,
   prepare,
   startServer,
@@ -106,17 +106,6 @@ const reports: LoopReport[] = [];
 server.child.on('message', (m) => {
   if (isLoopReport(m)) reports.push(m);
 });
-const heapNow = () =>
-  new Promise<HeapReport>((resolve) => {
-    const onMessage = (m: unknown) => {
-      if (!isHeapReport(m)) return;
-      server.child.off('message', onMessage);
-      resolve(m);
-    };
-    server.child.on('message', onMessage);
-    server.child.send({ probe: 'gc' });
-  });
-
 async function metrics(): Promise<Record<string, number>> {
   const res = await fetch(`http://127.0.0.1:${String(server.port)}/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -136,8 +125,10 @@ interface Sample {
   /** The least V8 heap in use the probe read in the window (right after a collection). */
   heapMb: number;
   externalMb: number;
-  /** After a full collection, on the samples that ran one. */
+  /** After a full collection the benchmark forced, on the samples that ran one. */
   live: HeapReport | undefined;
+  /** What the last full collection in the window left, V8's own or forced (the probe reads it); NaN when none ran. */
+  v8LiveMb: number;
   connected: number;
   /** The server's longest event-loop stall in the window, and the simulators'. */
   stallMs: number;
@@ -148,8 +139,8 @@ interface Sample {
   sim: FleetStats;
 }
 
-const baseline = await heapNow();
-if (!baseline.collected) throw new Error('the server was not started with --expose-gc: the live heap cannot be read');
+const baseline = await forceGc(server.child);
+if (!baseline?.collected) throw new Error('the server was not started with --expose-gc: the live heap cannot be read');
 console.log(`  server with no device: RSS ${n(baseline.rssMb)} MB, live heap ${n(baseline.heapMb)} MB`);
 
 // The simulators, one process per PER_PROCESS devices, each from its own source address.
@@ -196,14 +187,14 @@ let allConnectedAt = 0;
 const print = (s: Sample) => {
   const waiting = s.sim.published - s.sim.acknowledged - s.sim.failed;
   console.log(
-    `  ${s.seconds.toFixed(0).padStart(5)} s: ${n(s.connected).padStart(6)} held; RSS ${n(s.rssMb).padStart(5)} MB, heap ${n(s.heapMb).padStart(4)} MB${s.live ? ` (live after a full GC ${n(s.live.heapMb)} MB, the GC took ${n(s.live.gcMs)} ms)` : ''}, Buffers ${n(s.externalMb)} MB; ` +
+    `  ${s.seconds.toFixed(0).padStart(5)} s: ${n(s.connected).padStart(6)} held; RSS ${n(s.rssMb).padStart(5)} MB, heap ${n(s.heapMb).padStart(4)} MB${!s.live && !Number.isNaN(s.v8LiveMb) ? ` (live ${n(s.v8LiveMb)} MB after V8's last full collection)` : ''}${s.live ? ` (live after a full GC ${n(s.live.heapMb)} MB, the GC took ${n(s.live.gcMs)} ms)` : ''}, Buffers ${n(s.externalMb)} MB; ` +
       `${n(s.storedPerSecond)} points/s stored, queue ${n(s.queuePoints)} points; longest stall ${n(s.stallMs)} ms (simulators ${n(s.simStallMs)} ms); ` +
       `simulators ${n(s.sim.connected)} connected, ${n(s.sim.disconnects)} disconnections, ${n(s.sim.published)} published, ${n(waiting)} waiting for their PUBACK`,
   );
 };
 for (;;) {
   await sleep(SAMPLE_S * 1000);
-  const live = GC_EVERY_S > 0 && Date.now() - lastGc >= GC_EVERY_S * 1000 ? await heapNow() : undefined;
+  const live = GC_EVERY_S > 0 && Date.now() - lastGc >= GC_EVERY_S * 1000 ? await forceGc(server.child) : undefined;
   if (live) lastGc = Date.now();
   const m = await metrics();
   const now = Date.now();
@@ -213,6 +204,7 @@ for (;;) {
     seconds: (now - started) / 1000,
     rssMb: window.at(-1)?.rssMb ?? NaN,
     heapMb: Math.min(...window.map((r) => r.heapMb)),
+    v8LiveMb: window.filter((r) => r.liveHeapMb !== undefined).at(-1)?.liveHeapMb ?? NaN,
     externalMb: window.at(-1)?.externalMb ?? NaN,
     live,
     connected: m.sluice_mqtt_connected_devices ?? 0,
@@ -270,6 +262,7 @@ const slope = (points: [number, number][]) => {
 const steady = samples.filter((s) => started + s.seconds * 1000 >= allConnectedAt);
 const tail = steady.slice(Math.floor(steady.length / 3));
 const gcd = tail.filter((s) => s.live !== undefined);
+const ownGcs = tail.filter((s) => !Number.isNaN(s.v8LiveMb));
 const held = Math.min(...tail.map((s) => s.connected));
 const meanOf = (xs: Sample[], f: (s: Sample) => number) => xs.reduce((sum, s) => sum + f(s), 0) / Math.max(1, xs.length);
 const perMinute = (xs: Sample[], f: (s: Sample) => number) =>
@@ -294,5 +287,6 @@ Connections, ${pgDb ? 'PostgreSQL' : 'SQLite'}: ${n(DEVICES)} devices every ${St
         )} KB of heap in use (no full GC ran: GC_EVERY=0)`
   }, against the server with none
   trend:         RSS ${perMinute(tail, (s) => s.rssMb).toFixed(1)} MB/min, heap in use ${perMinute(tail, (s) => s.heapMb).toFixed(1)} MB/min, ${gcd.length > 1 ? `live heap ${perMinute(gcd, liveMb).toFixed(1)} MB/min, ` : ''}Buffers ${perMinute(tail, (s) => s.externalMb).toFixed(1)} MB/min over those samples
+  full GCs:      live heap ${n(meanOf(ownGcs, (s) => s.v8LiveMb))} MB on average after the full collections, V8's own or forced (${String(ownGcs.length)} samples with one), ${perMinute(ownGcs, (s) => s.v8LiveMb).toFixed(1)} MB/min
   ingest:        ${n(meanOf(tail, (s) => s.storedPerSecond))} points/s stored (mean of those samples; offered about ${n((DEVICES * 45 * 1000) / INTERVAL_MS)}); ingest queue at most ${n(Math.max(...tail.map((s) => s.queuePoints)))} points, at most ${n(Math.max(...tail.map((s) => s.waitingMessages)))} messages waiting for room
   devices:       ${n(last?.sim.published ?? 0)} messages published, ${n(last?.sim.acknowledged ?? 0)} acknowledged by the end, ${n((last?.sim.published ?? 0) - (last?.sim.acknowledged ?? 0) - (last?.sim.failed ?? 0))} waiting for their PUBACK`);
