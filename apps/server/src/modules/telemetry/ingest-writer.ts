@@ -16,14 +16,56 @@
  */
 import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
 
+/**
+ * A message's points, a column each: the queue holds thousands of messages beyond saturation,
+ * and an object a point (with the values record the latest values were merged from) made a
+ * queued point cost about 250 bytes of heap, and the young generation's collections copy every
+ * object still waiting.
+ */
 export interface IngestMessage {
   groupId: number;
   deviceSn: string;
-  points: BatchPoint[];
-  /** The message's values by key for the latest-values record, with the message's time. */
-  latest: { ts: number; data: Record<string, number | string> }[];
+  keys: string[];
+  ts: number[];
+  /** The number stored, or NaN when the point holds a text. */
+  num: number[];
+  /** The texts, by point, when the message has any. */
+  txt: (string | null)[] | undefined;
+  /** 1 when the point's key has a data definition. */
+  defined: number[];
   /** The size of the message's payload, counted against maxQueuedBytes. */
   bytes: number;
+}
+
+/** A message's points as the write repository takes them. */
+export function pointsOf(message: IngestMessage): BatchPoint[] {
+  const { groupId, deviceSn, keys, ts, num, txt, defined } = message;
+  return keys.map((key, i) => {
+    const n = num[i] ?? NaN;
+    return {
+      groupId,
+      deviceSn,
+      key,
+      defined: defined[i] === 1,
+      ts: ts[i] ?? 0,
+      num: Number.isNaN(n) ? null : n,
+      txt: txt?.[i] ?? null,
+    };
+  });
+}
+
+/** A message's stored values by time (a record each), for the latest-values record and alarms. */
+export function latestOf(message: IngestMessage): { ts: number; data: Record<string, number | string> }[] {
+  const byTime = new Map<number, Record<string, number | string>>();
+  const { keys, ts, num, txt } = message;
+  for (const [i, key] of keys.entries()) {
+    const at = ts[i] ?? 0;
+    const data = byTime.get(at) ?? {};
+    const n = num[i] ?? NaN;
+    data[key] = Number.isNaN(n) ? (txt?.[i] ?? '') : n;
+    byTime.set(at, data);
+  }
+  return [...byTime].map(([at, data]) => ({ ts: at, data }));
 }
 
 /** Commits a batch in one transaction (TelemetryWriteRepository, or its worker thread on SQLite). */
@@ -114,11 +156,9 @@ export class IngestWriter {
   }
 
   /** Whether the message may be held now. */
-  private fits({ points, bytes }: IngestMessage): boolean {
+  private fits({ keys, bytes }: IngestMessage): boolean {
     if (this.heldPoints === 0 && this.heldBytes === 0) return true;
-    return (
-      this.heldPoints + points.length <= this.options.maxQueuedPoints && this.heldBytes + bytes <= this.options.maxQueuedBytes
-    );
+    return this.heldPoints + keys.length <= this.options.maxQueuedPoints && this.heldBytes + bytes <= this.options.maxQueuedBytes;
   }
 
   /** Lets waiting messages in, in order, as far as there is room. */
@@ -134,8 +174,8 @@ export class IngestWriter {
   private enqueue(pending: Pending): void {
     const { message } = pending;
     this.queue.push(pending);
-    this.queuedPoints += message.points.length;
-    this.heldPoints += message.points.length;
+    this.queuedPoints += message.keys.length;
+    this.heldPoints += message.keys.length;
     this.heldBytes += message.bytes;
     if (this.heldPoints > this.stats.peakPoints) this.stats.peakPoints = this.heldPoints;
     if (this.heldBytes > this.stats.peakBytes) this.stats.peakBytes = this.heldBytes;
@@ -208,7 +248,7 @@ export class IngestWriter {
         const next = this.queue.shift();
         if (!next) break;
         batch.push(next);
-        points += next.message.points.length;
+        points += next.message.keys.length;
       }
       this.queuedPoints -= points;
       await this.commit(batch);
@@ -219,8 +259,8 @@ export class IngestWriter {
     const points: BatchPoint[] = [];
     const latest = new Map<string, LatestUpdate>();
     for (const { message } of batch) {
-      for (const p of message.points) points.push(p);
-      for (const l of message.latest) {
+      for (const p of pointsOf(message)) points.push(p);
+      for (const l of latestOf(message)) {
         const current = latest.get(message.deviceSn);
         if (!current)
           latest.set(message.deviceSn, { groupId: message.groupId, deviceSn: message.deviceSn, ts: l.ts, data: { ...l.data } });
@@ -237,7 +277,7 @@ export class IngestWriter {
     try {
       const result = await this.repository.commit(points, [...latest.values()]).finally(() => {
         for (const { message } of batch) {
-          this.heldPoints -= message.points.length;
+          this.heldPoints -= message.keys.length;
           this.heldBytes -= message.bytes;
         }
         this.admitWaiting();

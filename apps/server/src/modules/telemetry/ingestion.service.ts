@@ -14,10 +14,9 @@ import type { OnlineService } from '../online/online.service.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
 import { checkValue, storeUndefined, type StoredValue } from './data-validation.ts';
 import type { DeviceDefinitions, DeviceDirectory, KnownDevice } from './device-directory.ts';
-import type { IngestWriter } from './ingest-writer.ts';
+import { latestOf, type IngestMessage, type IngestWriter } from './ingest-writer.ts';
 import { parseAck, parseData, parseError, parseStatus, type DataRecord, type Parsed } from './payload.ts';
 import type { Refusal, RefusalLog } from './refusal-log.ts';
-import type { BatchPoint } from './telemetry-write.repository.ts';
 import type { UndefinedKeyLimit } from './undefined-keys.ts';
 
 export interface IngestCounters {
@@ -146,22 +145,43 @@ export class IngestionService {
   }
 
   private async data(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
+    // What waits for the writer is the compact message alone (the parsed and checked values are the prepare step's).
+    const prepared = await this.prepareData(device, payload, now);
+    if ('outcome' in prepared) return prepared.outcome;
+    await this.deps.writer.write(prepared.message);
+    this.counters.stored += 1;
+    // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
+    for (const l of latestOf(prepared.message)) {
+      this.deps.alarms.fromData(device, l.data, l.ts).catch((error: unknown) => {
+        this.deps.log.error({ err: error, deviceSn: device.deviceSn }, 'alarms from data failed');
+      });
+    }
+    return { ok: true };
+  }
+
+  /** A data message read, checked and bounded: what to store, or the outcome when there is nothing to. */
+  private async prepareData(
+    device: KnownDevice,
+    payload: Buffer,
+    now: number,
+  ): Promise<{ message: IngestMessage } | { outcome: IngestOutcome }> {
     const parsed = this.read(device, 'data', () => parseData(payload, this.deps.offsetMinutes, now));
-    if (!parsed.ok) return this.refuse({ ...device, kind: 'data', reason: parsed.reason, payload }, now);
+    if (!parsed.ok) return { outcome: await this.refuse({ ...device, kind: 'data', reason: parsed.reason, payload }, now) };
     const definitions = await this.deps.directory.definitionsOf(device, now);
-    const checked = this.read(device, 'data', () => this.check(device, parsed.value, definitions));
-    if (!checked.ok) return this.refuse({ ...device, kind: 'data', reason: checked.reason, payload }, now);
-    const { points, refused } = checked.value;
-    const undefinedKeys = new Set(points.filter((p) => !p.defined).map((p) => p.key));
+    const checked = this.read(device, 'data', () => this.check(device, parsed.value, definitions, payload.length));
+    if (!checked.ok) return { outcome: await this.refuse({ ...device, kind: 'data', reason: checked.reason, payload }, now) };
+    const { refused } = checked.value;
+    let message = checked.value.message;
+    const undefinedKeys = new Set(message.keys.filter((_, i) => message.defined[i] !== 1));
     const over = await this.deps.undefinedKeys.over(device, definitions.byKey, undefinedKeys, now);
     if (over.size > 0) {
       const reason = `more than ${String(this.deps.undefinedKeys.limit)} data keys without a definition`;
       for (const key of over) refused.push({ key, reason });
-      this.counters.refusedUndefinedKeys += points.filter((p) => over.has(p.key)).length;
+      const before = message.keys.length;
+      message = without(message, (key) => over.has(key));
+      this.counters.refusedUndefinedKeys += before - message.keys.length;
     }
-    const kept = over.size > 0 ? points.filter((p) => !over.has(p.key)) : points;
-    this.counters.undefinedValues += kept.filter((p) => !p.defined).length;
-    const latest = latestOf(kept);
+    this.counters.undefinedValues += message.defined.filter((d) => d !== 1).length;
     void this.deps.online.touch(device.groupId, device.deviceSn, now);
     if (refused.length > 0) {
       this.counters.refusedValues += refused.length;
@@ -170,25 +190,11 @@ export class IngestionService {
         .map((r) => `${r.key}: ${r.reason}`)
         .join('; ');
       const reason = `${String(refused.length)} value(s) refused: ${listed}${refused.length > 5 ? '; …' : ''}`;
-      if (kept.length === 0) return this.refuse({ ...device, kind: 'data', reason, payload }, now);
+      if (message.keys.length === 0) return { outcome: await this.refuse({ ...device, kind: 'data', reason, payload }, now) };
       await this.deps.refusals.record({ ...device, kind: 'data', reason, payload }, now);
     }
-    if (kept.length === 0) return { ok: true };
-    await this.deps.writer.write({
-      groupId: device.groupId,
-      deviceSn: device.deviceSn,
-      points: kept,
-      latest,
-      bytes: payload.length,
-    });
-    this.counters.stored += 1;
-    // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
-    for (const l of latest) {
-      this.deps.alarms.fromData(device, l.data, l.ts).catch((error: unknown) => {
-        this.deps.log.error({ err: error, deviceSn: device.deviceSn }, 'alarms from data failed');
-      });
-    }
-    return { ok: true };
+    if (message.keys.length === 0) return { outcome: { ok: true } };
+    return { message };
   }
 
   /** A message's values checked against the device's definitions: the points to store, and the values refused. */
@@ -196,8 +202,18 @@ export class IngestionService {
     device: KnownDevice,
     records: DataRecord[],
     { byKey, aliases }: DeviceDefinitions,
-  ): Parsed<{ points: BatchPoint[]; refused: { key: string; reason: string }[] }> {
-    const points: BatchPoint[] = [];
+    bytes: number,
+  ): Parsed<{ message: IngestMessage; refused: { key: string; reason: string }[] }> {
+    const message: IngestMessage = {
+      groupId: device.groupId,
+      deviceSn: device.deviceSn,
+      keys: [],
+      ts: [],
+      num: [],
+      txt: undefined,
+      defined: [],
+      bytes,
+    };
     const refused: { key: string; reason: string }[] = [];
     for (const record of records) {
       refused.push(...record.refused);
@@ -213,18 +229,17 @@ export class IngestionService {
           }
           stored = checked.value;
         } else stored = storeUndefined(value);
-        points.push({
-          groupId: device.groupId,
-          deviceSn: device.deviceSn,
-          key,
-          defined: definition !== undefined,
-          ts: record.ts,
-          num: stored.num,
-          txt: stored.txt,
-        });
+        if (stored.txt !== null) {
+          message.txt ??= new Array<string | null>(message.keys.length).fill(null);
+          message.txt.push(stored.txt);
+        } else message.txt?.push(null);
+        message.keys.push(key);
+        message.ts.push(record.ts);
+        message.num.push(stored.num ?? NaN);
+        message.defined.push(definition ? 1 : 0);
       }
     }
-    return { ok: true, value: { points, refused } };
+    return { ok: true, value: { message, refused } };
   }
 
   private async error(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
@@ -259,13 +274,15 @@ export class IngestionService {
   }
 }
 
-/** Each record's stored values by key, for the latest-values record and alarms. */
-function latestOf(points: BatchPoint[]): { ts: number; data: Record<string, number | string> }[] {
-  const byTime = new Map<number, Record<string, number | string>>();
-  for (const p of points) {
-    const data = byTime.get(p.ts) ?? {};
-    data[p.key] = p.num ?? p.txt ?? '';
-    byTime.set(p.ts, data);
-  }
-  return [...byTime].map(([ts, data]) => ({ ts, data }));
+/** The message without the points whose key `drop` says. */
+function without(message: IngestMessage, drop: (key: string) => boolean): IngestMessage {
+  const keep = message.keys.flatMap((key, i) => (drop(key) ? [] : [i]));
+  return {
+    ...message,
+    keys: keep.map((i) => message.keys[i] ?? ''),
+    ts: keep.map((i) => message.ts[i] ?? 0),
+    num: keep.map((i) => message.num[i] ?? NaN),
+    txt: message.txt && keep.map((i) => message.txt?.[i] ?? null),
+    defined: keep.map((i) => message.defined[i] ?? 0),
+  };
 }
