@@ -74,6 +74,11 @@ export interface TestApp {
   call(options: CallOptions): Promise<LightMyRequestResponse>;
   /** An injected request's JSON answer. */
   json<T>(options: CallOptions): Promise<Body<T>>;
+  /**
+   * Closes the app and starts a new one on the same database and data folder, as a server
+   * restart does (`app` is the new one; its listeners and jobs are not started).
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,11 +100,15 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
-  const app = await buildApp({ config, database, logger: false });
-  await bootstrap(app.ctx);
-  beforeReady?.(app);
-  await app.ready();
+  const start = async () => {
+    const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+    const started = await buildApp({ config, database, logger: false });
+    await bootstrap(started.ctx);
+    beforeReady?.(started);
+    await started.ready();
+    return started;
+  };
+  let app = await start();
 
   const call: TestApp['call'] = ({ token, lang, headers, ...options }) =>
     app.inject({
@@ -118,7 +127,9 @@ export async function createTestApp(
   };
 
   return {
-    app,
+    get app() {
+      return app;
+    },
     dataDir,
     call,
     login,
@@ -137,6 +148,10 @@ export async function createTestApp(
       const other = await createTenant(app.ctx.db, OTHER_TENANT);
       const otherAdmin = await login(OTHER_TENANT.adminAccount, other.password);
       return { admin, operator, other, otherAdmin };
+    },
+    async restart() {
+      await app.close();
+      app = await start();
     },
     async close() {
       await app.close();

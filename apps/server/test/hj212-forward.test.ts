@@ -2,7 +2,8 @@
  * Forwarding to a supervising platform: a logger's minute data, stored through the HJ 212
  * listener, reaches a local fake platform as HJ 212 minute packets (averages in the standard's
  * units), each answered before the next period; an outage is retried and the missed periods are
- * back-filled in order; the platform's re-send request is answered and honoured; the link's
+ * back-filled in order; the platform's re-send request is answered and honoured, after a
+ * restart too; a logger that reports only hourly or daily figures has them forwarded; the link's
  * state shows in the list. The forwarding job is driven tick by tick (no timers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,10 @@ import { Hj212Platform } from '@sluice/simulator/hj212-platform';
 import { LoggerLink, newLoggerDevice } from './hj212-helpers.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The stations' zone (UTC+8, the default UTC_OFFSET). */
+const OFFSET = 8 * HOUR;
 
 describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   let t: TestApp;
@@ -332,6 +337,159 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
       await own.stop();
     } finally {
       await flaky.close();
+    }
+  });
+  it('forwards a logger’s own hourly and daily figures for periods without readings of their own', async () => {
+    const hourly = await newLoggerDevice(t, tenant.groupId, admin, 'FWDLOGGER3', 'lp3');
+    const link = await LoggerLink.open(loggerPort);
+    // Two days ago (a local day), and the day before it.
+    const day = Math.floor((Date.now() + OFFSET) / DAY) * DAY - OFFSET - 2 * DAY;
+    const dayBefore = day - DAY;
+    const [onlyFigures, withReadings] = [day + 10 * HOUR, day + 11 * HOUR];
+    const upload = async (cn: string, at: number, cp: [string, string][][]) => {
+      const qn = formatHj212Time(at + cp.length, 480, true);
+      link.send(
+        buildHj212Packet({
+          qn,
+          st: '32',
+          cn,
+          pw: 'lp3',
+          mn: 'FWDLOGGER3',
+          flag: 5,
+          cp: [[['DataTime', formatHj212Time(at)]], ...cp],
+        }),
+      );
+      expect(await link.next()).toMatchObject({ cn: '9014', qn });
+    };
+    // The logger's figures of an hour: COD in full, NH3-N's average only, the flow's average and volume.
+    await upload(HJ212_CN.hourly, onlyFigures, [
+      [
+        ['w01018-Avg', '25.5'],
+        ['w01018-Min', '20'],
+        ['w01018-Max', '30'],
+        ['w01018-Cou', '0.2'],
+        ['w01018-Flag', 'N'],
+      ],
+      [['w21003-Avg', '2']],
+      [
+        ['w00000-Avg', '2.5'],
+        ['w00000-Cou', '9.1'],
+      ],
+    ]);
+    // An hour with a reading of its own and the logger's figures: the reading counts.
+    await upload(HJ212_CN.minute, withReadings + 5 * MINUTE, [[['w01018-Avg', '30']]]);
+    await upload(HJ212_CN.hourly, withReadings, [[['w01018-Avg', '99']]]);
+    // The logger's figures of a whole day (under maintenance).
+    await upload(HJ212_CN.daily, dayBefore, [
+      [
+        ['w01018-Avg', '24'],
+        ['w01018-Flag', 'M'],
+      ],
+    ]);
+    link.close();
+
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: {
+        Name: 'Hourly bureau',
+        DeviceSn: hourly,
+        Host: '127.0.0.1',
+        Port: platform.port,
+        Mn: 'PLAT05',
+        Password: 'pp5',
+        Codes: 'w01018,w21003,w00000',
+        Kinds: 'hourly,daily',
+        MinuteInterval: 60,
+        StartAt: dayBefore,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // Hour by hour from the day before: more than one turn's worth of periods.
+    for (let turn = 0; turn < 3; turn++) await forwarder.tick();
+
+    const sent = (cn: string) => platform.received.filter((p) => p.mn === 'PLAT05' && p.cn === cn);
+    const hours = sent(HJ212_CN.hourly);
+    expect(hours.map((p) => cpValue(p, 'DataTime'))).toEqual([formatHj212Time(onlyFigures), formatHj212Time(withReadings)]);
+    const [figures, readings] = hours as [Hj212Packet, Hj212Packet];
+    // As the logger reported them, in the standard's units (the flow's scale undone), its totals as they were.
+    expect(figures.cp.map((f) => `${f.key}=${f.value}`)).toEqual([
+      'DataTime=' + formatHj212Time(onlyFigures),
+      'w00000-Avg=2.5',
+      'w00000-Cou=9.1',
+      'w00000-Flag=N',
+      'w01018-Avg=25.5',
+      'w01018-Min=20',
+      'w01018-Max=30',
+      'w01018-Cou=0.2',
+      'w01018-Flag=N',
+      // Without a total of its own, NH3-N's load is computed from the flow's volume: 2 mg/L × 9.1 m³.
+      'w21003-Avg=2',
+      'w21003-Cou=0.0182',
+      'w21003-Flag=N',
+    ]);
+    expect(cpValue(readings, 'w01018-Avg')).toBe('30');
+    const days = sent(HJ212_CN.daily);
+    expect(days.map((p) => cpValue(p, 'DataTime'))).toEqual([formatHj212Time(dayBefore), formatHj212Time(day)]);
+    expect(cpValue(days[0] as Hj212Packet, 'w01018-Avg')).toBe('24');
+    expect(cpValue(days[0] as Hj212Packet, 'w01018-Flag')).toBe('M');
+    // The day with a reading is computed from it.
+    expect(cpValue(days[1] as Hj212Packet, 'w01018-Avg')).toBe('30');
+  });
+
+  it('carries out a platform’s re-send request after a restart', async () => {
+    const bureau = await Hj212Platform.start();
+    try {
+      const created = await t.call({
+        method: 'POST',
+        url: '/api/Hj212Forward',
+        token: admin,
+        payload: {
+          Name: 'Restarted',
+          DeviceSn: sn,
+          Host: '127.0.0.1',
+          Port: bureau.port,
+          Mn: 'PLAT04',
+          Password: 'pp4',
+          Codes: 'w01018',
+          Kinds: 'minute',
+          MinuteInterval: 1,
+          StartAt: minutes[0],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      await t.app.hj212.forwarder.tick();
+      const minuteTimes = () => bureau.received.filter((p) => p.cn === HJ212_CN.minute).map((p) => cpValue(p, 'DataTime'));
+      expect(minuteTimes()).toEqual(minutes.map((m) => formatHj212Time(m)));
+
+      // The first two minutes again: answered 9011 once the request is stored...
+      const qn = '20260122113000777';
+      bureau.request({
+        qn,
+        st: '32',
+        cn: HJ212_CN.minute,
+        pw: 'pp4',
+        mn: 'PLAT04',
+        flag: 5,
+        cp: [[['BeginTime', formatHj212Time(minutes[0] ?? 0)]], [['EndTime', formatHj212Time(minutes[1] ?? 0)]]],
+      });
+      const ready = await bureau.waitFor((p) => p.qn === qn && p.cn === HJ212_CN.requestAnswer);
+      expect(cpValue(ready, 'QnRtn')).toBe('1');
+      // ...then the server restarts before its forwarding job's next turn.
+      await t.restart();
+      expect(bureau.received.some((p) => p.cn === HJ212_CN.executeResult)).toBe(false);
+
+      await t.app.hj212.forwarder.tick();
+      expect(minuteTimes()).toEqual([...minutes, minutes[0] ?? 0, minutes[1] ?? 0].map((m) => formatHj212Time(m)));
+      const result = await bureau.waitFor((p) => p.qn === qn && p.cn === HJ212_CN.executeResult);
+      expect(cpValue(result, 'ExeRtn')).toBe('1');
+      // Carried out once: a further turn sends nothing more.
+      await t.app.hj212.forwarder.tick();
+      expect(minuteTimes()).toHaveLength(5);
+      expect(bureau.received.filter((p) => p.cn === HJ212_CN.executeResult)).toHaveLength(1);
+    } finally {
+      await bureau.close();
     }
   });
 });

@@ -289,7 +289,7 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
     expect(latest_.Time).toBe(Date.UTC(2026, 0, 22, 2, 0, 0));
   });
 
-  it('stores split uploads part by part, a later part taking the DataTime of the first', async () => {
+  it('stores split uploads part by part and joins them, a later part taking the DataTime of the first', async () => {
     const { sn, link } = await newLogger('LOGGERS1', 'pw-s1');
     const QN = '20260122110100555';
     const first = packet('LOGGERS1', 'pw-s1', '2051', [[['DataTime', '20260122110100']], [['w01018-Avg', '11']]], {
@@ -307,20 +307,45 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
     expect(stored.Data).toMatchObject({ COD_Out: 11, TP_Out: 0.3 });
     expect(stored.Time).toBe(Date.UTC(2026, 0, 22, 3, 1, 0));
 
-    // A later part whose first part never came, and a part numbered past PNUM: refused, answered.
-    const orphan = packet('LOGGERS1', 'pw-s1', '2051', [[['w21011-Avg', '0.9']]], { flag: 7, pnum: 3, pno: 2 });
+    // A part numbered past PNUM: refused, answered.
     const past = packet('LOGGERS1', 'pw-s1', '2051', [[['DataTime', '20260122110200']], [['w21011-Avg', '0.9']]], {
       flag: 7,
       pnum: 2,
       pno: 3,
     });
-    link.send(orphan.text + past.text);
-    expect((await link.next()).qn).toBe(orphan.qn);
+    link.send(past.text);
     expect((await link.next()).qn).toBe(past.qn);
+    expect(await logger(sn)).toMatchObject({ Stored: 2, Refused: { field: 1 }, LastRefusal: 'PNO 3 is not from 1 to PNUM 2' });
+
+    // Splits left open: one whose first part never came (no DataTime to take), one whose last never came.
+    const orphan = packet('LOGGERS1', 'pw-s1', '2051', [[['w21011-Avg', '0.9']]], { flag: 7, pnum: 3, pno: 2 });
+    const unfinished = packet('LOGGERS1', 'pw-s1', '2051', [[['DataTime', '20260122110300']], [['w21011-Avg', '0.4']]], {
+      flag: 7,
+      pnum: 2,
+      pno: 1,
+    });
+    link.send(orphan.text + unfinished.text);
+    expect((await link.next()).qn).toBe(orphan.qn);
+    expect((await link.next()).qn).toBe(unfinished.qn);
+    // Kept, not yet stored as readings...
     expect((await latest(sn)).Data.TP_Out).toBe(0.3);
+    // ...until they have waited ten minutes: then what came is joined (the sweep runs on the job leader).
+    await t.app.hj212.listener.sweep(Date.now() + 9 * 60_000);
+    expect((await latest(sn)).Data.TP_Out).toBe(0.3);
+    await t.app.hj212.listener.sweep(Date.now() + 11 * 60_000);
+    const after = await latest(sn);
+    expect(after.Data.TP_Out).toBe(0.4);
+    expect(after.Time).toBe(Date.UTC(2026, 0, 22, 3, 3, 0));
     const stats = await logger(sn);
-    expect(stats).toMatchObject({ Stored: 2, Refused: { field: 2 } });
-    expect(stats.LastRefusal).toBe('PNO 3 is not from 1 to PNUM 2');
+    expect(stats).toMatchObject({ Stored: 4, Refused: { field: 2 } });
+    const log = await t.json<{ Message: string }[]>({
+      method: 'GET',
+      url: `/api/device/${sn}/DeviceLog?PageSize=50`,
+      token: admin,
+    });
+    const messages = log.data.map((r) => r.Message);
+    expect(messages).toContainEqual(expect.stringContaining(`part 2 of QN ${orphan.qn} has no DataTime`));
+    expect(messages).toContainEqual(expect.stringContaining(`part 2 of QN ${unfinished.qn} never came`));
   });
 
   it('answers a notification with 9013 and sets the clock of a logger that asks (1013)', async () => {
@@ -358,5 +383,42 @@ describe.each(databaseKinds)('HJ 212 loggers on %s', (kind) => {
     } finally {
       simulated.close();
     }
+  });
+
+  it('joins a pollutant’s value and flag sent in different parts, across a server restart', async () => {
+    const { sn, link } = await newLogger('LOGGERS2', 'pw-s2');
+    const QN = '20260122110400555';
+    // COD's value in the first part and its flag (a fault) in the second; NH3-N's flag (maintenance) first.
+    const first = packet(
+      'LOGGERS2',
+      'pw-s2',
+      '2051',
+      [[['DataTime', '20260122110400']], [['w01018-Avg', '40']], [['w21003-Flag', 'M']]],
+      { qn: QN, flag: 7, pnum: 2, pno: 1 },
+    );
+    link.send(first.text);
+    expect(await link.next()).toMatchObject({ cn: '9014', qn: QN });
+    // The first part was answered: it must survive the server's restart.
+    link.close();
+    await t.restart();
+    await t.app.live.start();
+    await t.app.hj212.start();
+    port = t.app.hj212.port ?? 0;
+    const again = await LoggerLink.open(port);
+    links.push(again);
+    const second = packet('LOGGERS2', 'pw-s2', '2051', [[['w01018-Flag', 'D']], [['w21003-Avg', '2']]], {
+      qn: QN,
+      flag: 7,
+      pnum: 2,
+      pno: 2,
+    });
+    again.send(second.text);
+    expect(await again.next()).toMatchObject({ cn: '9014', qn: QN });
+    const stored = await latest(sn);
+    // Both readings are invalid: kept apart from the analyser's valid values, with their flags.
+    expect(stored.Data).toMatchObject({ COD_Out_Invalid: 40, COD_Out_Flag: 'D', NH3_N_Out_Invalid: 2, NH3_N_Out_Flag: 'M' });
+    expect(stored.Data.COD_Out).toBeUndefined();
+    expect(stored.Data.NH3_N_Out).toBeUndefined();
+    expect(stored.Time).toBe(Date.UTC(2026, 0, 22, 3, 4, 0));
   });
 });

@@ -149,7 +149,7 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .insertInto('hj212_loggers')
     .values({ ...device, mn: `${MARKER}MN1`, password_hash: '0'.repeat(64) })
     .execute();
-  await db
+  const forward = await db
     .insertInto('hj212_forwards')
     .values({
       ...device,
@@ -159,6 +159,23 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
       mn: `${MARKER}MN2`,
       password: 'v1:x',
       start_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('hj212_forward_requests')
+    .values({ ...g, forward_id: forward.id, kind: 'minute', next_at: now - 3_600_000, end_at: now, created_at: now })
+    .execute();
+  await db
+    .insertInto('hj212_split_parts')
+    .values({
+      ...device,
+      cn: '2051',
+      qn: '20260122103000123',
+      pnum: 2,
+      pno: 1,
+      cp: JSON.stringify([['DataTime', '20260122103000']]),
+      received_at: now,
     })
     .execute();
   await db

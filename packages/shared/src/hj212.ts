@@ -244,10 +244,13 @@ export interface Hj212Upload {
 
 /**
  * The monitoring data of an upload packet (2011, 2051, 2061, 2031); any other CN is not one.
- * `dataTime` stands in for a DataTime the packet lacks: a later part of a split upload (PNUM/PNO)
- * whose first part carried it.
+ * `dataTime` stands in for a DataTime the packet lacks: the parts of a split upload (PNUM/PNO)
+ * joined, whose first part carried it.
  */
-export function readHj212Upload(packet: Hj212Packet, dataTime = cpValue(packet, 'DataTime')): Hj212Parsed<Hj212Upload> {
+export function readHj212Upload(
+  packet: Pick<Hj212Packet, 'cn' | 'cp'>,
+  dataTime = cpValue(packet, 'DataTime'),
+): Hj212Parsed<Hj212Upload> {
   const kind = HJ212_KIND_OF_CN[packet.cn];
   if (!kind) return fail('field', `CN ${packet.cn} is not a data upload`);
   if (dataTime === undefined) return fail('field', 'the upload has no DataTime');

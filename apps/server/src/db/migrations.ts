@@ -28,6 +28,7 @@ import { up as hj212Forwards } from './migrations/0032b-hj212-forwards.ts';
 import { up as hj212Menu } from './migrations/0032c-hj212-menu.ts';
 import { up as hj212Totals } from './migrations/0032d-hj212-totals.ts';
 import { up as hj212State } from './migrations/0032e-hj212-state.ts';
+import { up as hj212Durable } from './migrations/0032f-hj212-durable.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -62,6 +63,7 @@ const steps: [string, Step][] = [
   ['0032c_hj212_menu', hj212Menu],
   ['0032d_hj212_totals', hj212Totals],
   ['0032e_hj212_state', hj212State],
+  ['0032f_hj212_durable', hj212Durable],
 ];
 
 /** The migrations' names, in order. */

@@ -101,6 +101,8 @@ export interface Database {
   hj212_loggers: Hj212LoggerTable;
   hj212_codes: Hj212CodeTable;
   hj212_forwards: Hj212ForwardTable;
+  hj212_forward_requests: Hj212ForwardRequestTable;
+  hj212_split_parts: Hj212SplitPartTable;
   device_accessories: DeviceAccessoryTable;
   device_systems: DeviceSystemTable;
   device_system_accessories: DeviceSystemAccessoryTable;
@@ -1149,4 +1151,32 @@ export interface Hj212ForwardTable {
   last_error: Generated<string>;
   last_sent: number | null;
   state_at: number | null;
+}
+
+/** A supervising platform's request for a range again, until its 9012 is sent. */
+export interface Hj212ForwardRequestTable {
+  id: Generated<number>;
+  group_id: number;
+  forward_id: number;
+  /** 'minute', 'hourly' or 'daily'. */
+  kind: string;
+  next_at: number;
+  end_at: number;
+  qn: Generated<string>;
+  sent_any: Generated<number>;
+  created_at: number;
+}
+
+/** A part of a logger's split upload, answered and kept until its split is joined. */
+export interface Hj212SplitPartTable {
+  id: Generated<number>;
+  group_id: number;
+  device_sn: string;
+  cn: string;
+  qn: string;
+  pnum: number;
+  pno: number;
+  /** JSON [key, value] pairs. */
+  cp: string;
+  received_at: number;
 }

@@ -8,12 +8,15 @@
  * (9014, same QN); until then the link retries with back-off (5 s doubling to 5 min), and after
  * an outage it sends every period it missed, oldest first (back-fill). Periods without readings
  * are skipped. How far each kind was answered is kept in the database, so a restart resumes.
+ * An hour or a day without readings of a code is sent from the logger's own hourly or daily
+ * figures of it when they are stored (a logger that reports only 2061 or 2031 data).
  *
  * A platform may ask for a range again (2051/2061/2031 with BeginTime and EndTime): it gets 9011
- * (QnRtn=1, or why not), the periods of that range, then 9012 (ExeRtn=1, or 100 when it held no
- * data). Other requests (setting the clock, intervals, passwords) are for data loggers, not for a
- * forwarder of stored data: they are refused (QnRtn=2). Only the instance that leads the periodic
- * jobs (live.leader) forwards.
+ * (QnRtn=1 once the request is stored, or why not), the periods of that range, then 9012
+ * (ExeRtn=1, or 100 when it held no data). Requests are kept in the database until their 9012 is
+ * sent, so a restart or a new job leader carries them out. Other requests (setting the clock,
+ * intervals, passwords) are for data loggers, not for a forwarder of stored data: they are
+ * refused (QnRtn=2). Only the instance that leads the periodic jobs (live.leader) forwards.
  */
 import net, { type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,8 +40,8 @@ import {
 import type { Hj212ForwardKind } from '@sluice/shared/hj212.schema';
 import type { SecretBox } from '../../security/secret-box.ts';
 import type { HistoryRepository } from '../telemetry/history.repository.ts';
-import type { CodeRow, ForwardRow, Hj212Repository, LinkState } from './hj212.repository.ts';
-import { periodFigures, periodGroup, totalOf, volumeOf, type Reading } from './hj212-period.ts';
+import type { CodeRow, ForwardRow, Hj212Repository, LinkState, ResendRequest } from './hj212.repository.ts';
+import { periodFigures, periodGroup, totalOf, volumeOf, type PeriodFigures, type Reading } from './hj212-period.ts';
 
 /** How often a link's unchanged state is written again: its age tells the others the leader is alive. */
 export const LINK_STATE_REFRESH_MS = 30_000;
@@ -68,6 +71,9 @@ const CN_OF: Record<Hj212ForwardKind, string> = {
   daily: HJ212_CN.daily,
 };
 const KIND_OF_CN = new Map(Object.entries(CN_OF).map(([kind, cn]) => [cn, kind]));
+/** The logger's own figures of an hour or a day (hj212-values.ts): `<DataKey>_HourAvg`, `_DayAvg`… */
+const LOGGER_FIGURES: Partial<Record<Hj212ForwardKind, string>> = { hourly: 'Hour', daily: 'Day' };
+const FIGURE_SUFFIXES = ['Avg', 'Min', 'Max', 'Cou', 'Flag'] as const;
 const HOUR = 3_600_000;
 /** Periods one link sends in one look before the next link gets its turn. */
 const MAX_PER_TURN = 200;
@@ -135,24 +141,18 @@ class PlatformLink {
   }
 }
 
-/** A platform's request for a range of one kind again, and how far it was sent. */
-interface ResendRequest {
-  kind: Hj212ForwardKind;
-  /** The start of the next period to send. */
-  next: number;
-  /** EndTime: periods starting after it are not sent. */
-  end: number;
-  qn: string | undefined;
-  /** Whether a period of the range held data. */
-  sentAny: boolean;
+/** A code's period as sent: its figures, and the logger's own total when they are the logger's. */
+interface CodePeriod {
+  figures: PeriodFigures;
+  loggerTotal: number | undefined;
 }
+
+const isKind = (kind: string): kind is Hj212ForwardKind => kind in CN_OF;
 
 export class Hj212Forwarder {
   private readonly deps: Hj212ForwarderDeps;
   private readonly states = new Map<number, LinkState & { failures: number; retryAt: number }>();
   private readonly links = new Map<number, { key: string; link: PlatformLink }>();
-  /** Ranges platforms asked for again, by link, oldest first. */
-  private readonly requests = new Map<number, ResendRequest[]>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private started = false;
@@ -241,7 +241,6 @@ export class Hj212Forwarder {
       if (!ids.has(id)) {
         link.close();
         this.links.delete(id);
-        this.requests.delete(id);
       }
     }
     for (const forward of forwards) {
@@ -263,9 +262,15 @@ export class Hj212Forwarder {
   }
 
   /** Periods waiting: those of the link's kinds not yet answered, and those of ranges a platform asked for again. */
-  private backlogOf(forward: ForwardRow, kinds: Hj212ForwardKind[], cursors: Record<string, number>, now: number): number {
+  private backlogOf(
+    forward: ForwardRow,
+    kinds: Hj212ForwardKind[],
+    cursors: Record<string, number>,
+    requests: ResendRequest[],
+    now: number,
+  ): number {
     const regular = kinds.reduce((n, kind) => n + this.waitingPeriods(kind, forward, cursors, now), 0);
-    const asked = (this.requests.get(forward.id) ?? []).reduce((n, r) => {
+    const asked = requests.reduce((n, r) => {
       const length = this.periodMs(r.kind, forward);
       const last = Math.min(r.end, now - (this.deps.graceMs ?? 60_000) - length);
       // A range with nothing left to send still waits for its 9012.
@@ -276,15 +281,16 @@ export class Hj212Forwarder {
 
   private async turn(forward: ForwardRow): Promise<void> {
     const state = this.stateFor(forward.id);
-    const now = this.now();
-    const kinds = forward.kinds.filter((k): k is Hj212ForwardKind => k in CN_OF);
+    const kinds = forward.kinds.filter(isKind);
     const cursors = { ...forward.cursors };
-    state.backlog = this.backlogOf(forward, kinds, cursors, now);
-    if (state.retryAt > now || state.backlog === 0) return;
+    let requests: ResendRequest[] = [];
     try {
+      requests = await this.deps.repository.requestsOf(forward.id);
+      const now = this.now();
+      state.backlog = this.backlogOf(forward, kinds, cursors, requests, now);
+      if (state.retryAt > now || state.backlog === 0) return;
       const link = await this.linkFor(forward);
       let sent = 0;
-      const requests = this.requests.get(forward.id) ?? [];
       for (const request of [...requests]) {
         // Up to EndTime, but not a period still under way.
         const last = Math.min(request.end, this.readyBefore() - this.periodMs(request.kind, forward));
@@ -292,17 +298,19 @@ export class Hj212Forwarder {
           const end = this.periodEnd(request.kind, forward, request.next);
           if (await this.sendPeriod(link, forward, request.kind, request.next, end)) request.sentAny = true;
           request.next = end;
+          await this.deps.repository.saveRequest(request);
           sent += 1;
         }
         if (request.next <= last) break;
         link.send(
-          hj212Reply({ qn: request.qn, pw: this.deps.secrets.open(forward.password), mn: forward.mn }, HJ212_CN.executeResult, [
-            [['ExeRtn', request.sentAny ? HJ212_EXE_RTN.done : HJ212_EXE_RTN.noData]],
-          ]),
+          hj212Reply(
+            { qn: request.qn || undefined, pw: this.deps.secrets.open(forward.password), mn: forward.mn },
+            HJ212_CN.executeResult,
+            [[['ExeRtn', request.sentAny ? HJ212_EXE_RTN.done : HJ212_EXE_RTN.noData]]],
+          ),
         );
-        // Not shift(): a request that came meanwhile may have pushed an old one out.
-        const at = requests.indexOf(request);
-        if (at >= 0) requests.splice(at, 1);
+        await this.deps.repository.removeRequest(request.id);
+        requests = requests.filter((r) => r !== request);
       }
       for (const kind of kinds) {
         while (sent < MAX_PER_TURN && !this.stopped) {
@@ -325,7 +333,7 @@ export class Hj212Forwarder {
       this.links.delete(forward.id);
       this.deps.log.warn({ link: forward.id, err: error }, 'HJ 212 forwarding failed; retrying later');
     }
-    state.backlog = this.backlogOf(forward, kinds, cursors, this.now());
+    state.backlog = this.backlogOf(forward, kinds, cursors, requests, this.now());
   }
 
   private async linkFor(forward: ForwardRow): Promise<PlatformLink> {
@@ -350,9 +358,9 @@ export class Hj212Forwarder {
   }
 
   /**
-   * A platform's request: a range of minute, hourly or daily data again is answered 9011
-   * QnRtn=1 and queued (sent on the link's next turn, then 9012); a wrong PW or MN, or any other
-   * request, is answered with why it is not carried out.
+   * A platform's request: a range of minute, hourly or daily data again is stored, answered 9011
+   * QnRtn=1 (100 when it could not be stored) and sent on the link's next turn, then 9012; a
+   * wrong PW or MN, or any other request, is answered with why it is not carried out.
    */
   private platformRequest(forward: ForwardRow, link: PlatformLink, packet: Hj212Packet): void {
     const password = this.deps.secrets.open(forward.password);
@@ -366,15 +374,18 @@ export class Hj212Forwarder {
     if (packet.pw !== password) answer(HJ212_QN_RTN.password);
     else if (packet.mn !== forward.mn) answer(HJ212_QN_RTN.mn);
     else if (!kind || begin === undefined || end === undefined || end < begin) answer(HJ212_QN_RTN.refused);
-    else this.queueRequest(forward, { kind, next: this.align(kind, forward, begin), end, qn: packet.qn, sentAny: false }, answer);
-  }
-
-  private queueRequest(forward: ForwardRow, request: ResendRequest, answer: (qnRtn: string) => void): void {
-    const requests = this.requests.get(forward.id) ?? [];
-    requests.push(request);
-    if (requests.length > MAX_REQUESTS) requests.shift();
-    this.requests.set(forward.id, requests);
-    answer(HJ212_QN_RTN.ready);
+    else {
+      const request = { kind, next: this.align(kind, forward, begin), end, qn: packet.qn ?? '' };
+      this.deps.repository.addRequest(forward, request, this.now(), MAX_REQUESTS).then(
+        () => {
+          answer(HJ212_QN_RTN.ready);
+        },
+        (error: unknown) => {
+          this.deps.log.error({ link: forward.id, err: error }, 'HJ 212 forwarding: storing a platform request failed');
+          answer(HJ212_QN_RTN.unknown);
+        },
+      );
+    }
   }
 
   /** Sends one period (its parts when long) and waits for every answer; false when it held no data (nothing sent). */
@@ -385,7 +396,7 @@ export class Hj212Forwarder {
     start: number,
     end: number,
   ): Promise<boolean> {
-    const groups = await this.periodValues(forward, start, end);
+    const groups = await this.periodValues(forward, kind, start, end);
     if (groups.length === 0) return false;
     const qn = this.nextQn();
     const packets = buildHj212Packets({
@@ -405,29 +416,76 @@ export class Hj212Forwarder {
     return true;
   }
 
-  /** Each code's group for the period (hj212-period.ts), in the table's order. */
-  private async periodValues(forward: ForwardRow, start: number, end: number): Promise<[string, string][][]> {
+  /**
+   * Each code's group for the period (hj212-period.ts), in the table's order: from the period's
+   * readings; for an hour or a day without readings, from the logger's own figures of it.
+   */
+  private async periodValues(
+    forward: ForwardRow,
+    kind: Hj212ForwardKind,
+    start: number,
+    end: number,
+  ): Promise<[string, string][][]> {
     const table = await this.deps.repository.codesOf(forward.groupId);
     const codes = table.filter(
       (c) => forward.codes.length === 0 || forward.codes.some((w) => w.toLowerCase() === c.code.toLowerCase()),
     );
     // The flow's volume gives the pollutants' loads, whether or not the flow itself is forwarded.
     const flow = table.find((c) => c.total === 'volume');
+    const prefix = LOGGER_FIGURES[kind];
     const wanted = [...new Set([...codes, ...(flow ? [flow] : [])].map((c) => c.dataKey))];
-    const keys = wanted.flatMap((k) => [k, `${k}_Invalid`, `${k}_Flag`]);
+    const keys = wanted.flatMap((k) => [
+      k,
+      `${k}_Invalid`,
+      `${k}_Flag`,
+      ...(prefix ? FIGURE_SUFFIXES.map((s) => `${k}_${prefix}${s}`) : []),
+    ]);
     const series = await this.deps.history.series(forward.groupId, forward.deviceSn, keys);
     const idOf = new Map(series.map((s) => [s.key, s.id]));
-    const readingsOf = async (code: CodeRow) => this.readings(idOf, code.dataKey, start, end);
+    const periodOf = async (code: CodeRow): Promise<CodePeriod | undefined> => {
+      const figures = periodFigures(await this.readings(idOf, code.dataKey, start, end), code.scale);
+      if (figures) return { figures, loggerTotal: undefined };
+      return prefix === undefined ? undefined : this.loggerFigures(idOf, `${code.dataKey}_${prefix}`, code.scale, start, end);
+    };
     const periodMs = end - start;
-    const flowFigures = flow && periodFigures(await readingsOf(flow), flow.scale);
-    const volume = flowFigures && volumeOf(flowFigures.avg, periodMs);
+    const flowPeriod = flow && (await periodOf(flow));
+    const volume = flowPeriod && (flowPeriod.loggerTotal ?? volumeOf(flowPeriod.figures.avg, periodMs));
     const groups: [string, string][][] = [];
     for (const code of codes) {
-      const figures = periodFigures(await readingsOf(code), code.scale);
-      if (!figures) continue;
-      groups.push(periodGroup(code.code, figures, totalOf(code, figures, periodMs, volume)));
+      const period = code === flow ? flowPeriod : await periodOf(code);
+      if (!period) continue;
+      // The logger's own total where it reported one; else computed as the code table says.
+      const total = code.total === '' ? undefined : (period.loggerTotal ?? totalOf(code, period.figures, periodMs, volume));
+      groups.push(periodGroup(code.code, period.figures, total));
     }
     return groups;
+  }
+
+  /**
+   * The logger's own figures of an hour or a day (`<DataKey>_HourAvg`, `_HourMin`… at its
+   * DataTime, the period's start), in the standard's unit; undefined without an average.
+   */
+  private async loggerFigures(
+    idOf: Map<string, number>,
+    base: string,
+    scale: number,
+    start: number,
+    end: number,
+  ): Promise<CodePeriod | undefined> {
+    const latest = async (suffix: (typeof FIGURE_SUFFIXES)[number]) => {
+      const id = idOf.get(`${base}${suffix}`);
+      if (id === undefined) return undefined;
+      const rows = await this.deps.history.raw(id, start, end, 1000);
+      const i = rows.length - 1;
+      return i < 0 ? undefined : { num: rows.num[i] ?? undefined, txt: rows.txt[i] ?? undefined };
+    };
+    const [avg, min, max, cou, flag] = await Promise.all(FIGURE_SUFFIXES.map(latest));
+    if (avg?.num === undefined) return undefined;
+    const unscaled = (v: number | undefined) => (v === undefined ? undefined : v / scale);
+    return {
+      figures: { avg: avg.num / scale, min: unscaled(min?.num), max: unscaled(max?.num), flag: flag?.txt ?? 'N' },
+      loggerTotal: cou?.num,
+    };
   }
 
   /** A data point's readings in [start, end): valid ones under its key, invalid ones under `_Invalid`, each with its flag from `_Flag`. */

@@ -1,13 +1,15 @@
 /**
  * The HJ 212-2017 listener (HJ212_PORT): data loggers connect over TCP and send packets. A
  * logger is a device: the MN names it, the PW must be its password. Uploads — real-time (2011),
- * minute (2051), hourly (2061) and daily (2031) data, whole or split into parts (PNUM/PNO,
- * hj212-parts.ts) — become data messages of the device protocol (hj212-values.ts) and go through
- * the same ingestion as MQTT (checks, storage, durability, alarms, online state). An upload whose
- * Flag asks for an answer is answered (9014, same QN) only once it is stored, or once it is
- * refused for good; a fault on the server's side leaves it unanswered, so the logger sends it
- * again. Other packets (heartbeats, notifications) keep the logger online and are answered 9013
- * when asked; a logger asking for its clock to be set (1013) is sent the server's time (1012).
+ * minute (2051), hourly (2061) and daily (2031) data — become data messages of the device
+ * protocol (hj212-values.ts) and go through the same ingestion as MQTT (checks, storage,
+ * durability, alarms, online state). An upload whose Flag asks for an answer is answered (9014,
+ * same QN) only once it is stored, or once it is refused for good; a fault on the server's side
+ * leaves it unanswered, so the logger sends it again. A split upload's parts (PNUM/PNO) are
+ * each stored and answered, and joined into one upload when the last is in (hj212-parts.ts);
+ * `sweep` joins those left open, on the job leader. Other packets (heartbeats, notifications)
+ * keep the logger online and are answered 9013 when asked; a logger asking for its clock to be
+ * set (1013) is sent the server's time (1012).
  *
  * Each connection handles its packets one after another; while several wait, or while the
  * ingestion writer is full, the connection is not read (TCP pushes back on the logger). A bad
@@ -33,14 +35,15 @@ import {
   readHj212Upload,
   wantsAnswer,
   type Hj212Packet,
+  type Hj212Upload,
 } from '@sluice/shared/hj212';
 import { secretMatches } from '../devices/device-credentials.ts';
 import type { IngestionService } from '../telemetry/ingestion.service.ts';
 import type { RefusalLog } from '../telemetry/refusal-log.ts';
 import type { OnlineService } from '../online/online.service.ts';
-import type { Hj212Repository, LoggerRow, LoggerStats } from './hj212.repository.ts';
+import type { Hj212Repository, LoggerRow, LoggerStats, SplitKey } from './hj212.repository.ts';
 import { uploadValues } from './hj212-values.ts';
-import { SplitParts } from './hj212-parts.ts';
+import { SPLIT_OPEN_MS, cpPairs, joinParts, missingParts, partOf, splitComplete } from './hj212-parts.ts';
 
 /** Why packets are refused: the codec's kinds, and the listener's own. */
 export type RefusalKind = 'header' | 'length' | 'crc' | 'format' | 'field' | 'mn' | 'password' | 'data';
@@ -66,6 +69,12 @@ export interface Hj212ListenerDeps {
 /** Packets a connection may have waiting before it is no longer read. */
 const MAX_WAITING = 8;
 
+/** The device an upload is stored for. */
+type Sender = Pick<LoggerRow, 'groupId' | 'deviceSn'>;
+
+/** What became of an upload: stored, refused for good (and recorded), or to be sent again (a fault on the server's side). */
+type Stored = 'stored' | 'refused' | 'retry';
+
 interface Connection {
   socket: Socket;
   framer: Hj212Framer;
@@ -81,8 +90,9 @@ export class Hj212Listener {
   private readonly connections = new Set<Connection>();
   /** Refusals before a connection named a logger (or naming none). */
   readonly unattributed: Partial<Record<RefusalKind, number>> = {};
-  private readonly parts = new SplitParts();
   private resumeTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
 
   constructor(deps: Hj212ListenerDeps) {
     this.deps = deps;
@@ -109,8 +119,26 @@ export class Hj212Listener {
     return typeof address === 'object' && address ? address.port : port;
   }
 
+  /** Joins the splits left open every minute while this instance `leads` (the job leader). */
+  startSweeping(leads: () => boolean, intervalMs = 60_000): void {
+    this.sweepTimer ??= setInterval(() => {
+      if (!leads()) return;
+      this.sweeping ??= this.sweep()
+        .catch((error: unknown) => {
+          this.deps.log.error({ err: error }, 'HJ 212: joining split uploads left open failed');
+        })
+        .finally(() => {
+          this.sweeping = undefined;
+        });
+    }, intervalMs);
+    this.sweepTimer.unref();
+  }
+
   async close(): Promise<void> {
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    await this.sweeping;
     const server = this.server;
     this.server = undefined;
     for (const c of this.connections) c.socket.destroy();
@@ -150,7 +178,7 @@ export class Hj212Listener {
           .then(() =>
             result.ok
               ? this.handle(connection, result.packet)
-              : this.refuse(connection, connection.logger, result.kind, result.reason, undefined),
+              : this.refuse(connection.logger, result.kind, result.reason, undefined, connection),
           )
           .catch((error: unknown) => {
             this.deps.log.error({ err: error }, 'HJ 212 packet handling failed');
@@ -190,16 +218,17 @@ export class Hj212Listener {
     }, 50);
   }
 
+  /** Counts a refusal for the logger (or the listener, naming none) and records it in the device's log. */
   private async refuse(
-    connection: Connection,
-    logger: LoggerRow | undefined,
+    logger: Sender | undefined,
     kind: RefusalKind,
     reason: string,
     packet: string | undefined,
+    connection?: Connection,
   ): Promise<void> {
     if (!logger) {
       this.unattributed[kind] = (this.unattributed[kind] ?? 0) + 1;
-      this.deps.log.warn({ kind, reason, peer: connection.socket.remoteAddress }, 'HJ 212 packet refused');
+      this.deps.log.warn({ kind, reason, peer: connection?.socket.remoteAddress }, 'HJ 212 packet refused');
       return;
     }
     await this.deps.repository.refused(logger.deviceSn, kind, reason);
@@ -215,16 +244,25 @@ export class Hj212Listener {
     );
   }
 
+  /** Records a problem that is no refused packet (a part that never came) in the device's log. */
+  private async note(logger: Sender, reason: string): Promise<void> {
+    await this.deps.repository.noted(logger.deviceSn, reason);
+    await this.deps.refusals.record(
+      { deviceSn: logger.deviceSn, groupId: logger.groupId, kind: 'data', reason: `HJ 212: ${reason}` },
+      Date.now(),
+    );
+  }
+
   private async handle(connection: Connection, text: string): Promise<void> {
     const now = Date.now();
     const parsed = parseHj212Packet(text);
-    if (!parsed.ok) return this.refuse(connection, connection.logger, parsed.kind, parsed.reason, text);
+    if (!parsed.ok) return this.refuse(connection.logger, parsed.kind, parsed.reason, text, connection);
     const packet = parsed.value;
     // Looked up for every packet (a logger sends one a minute): a changed password or MN counts at once.
     const logger = await this.deps.repository.loggerByMn(packet.mn);
-    if (!logger) return this.refuse(connection, undefined, 'mn', `no logger has MN ${packet.mn}`, text);
+    if (!logger) return this.refuse(undefined, 'mn', `no logger has MN ${packet.mn}`, text, connection);
     if (!secretMatches(logger.passwordHash, packet.pw ?? '')) {
-      return this.refuse(connection, logger, 'password', `wrong password for MN ${packet.mn}`, text);
+      return this.refuse(logger, 'password', `wrong password for MN ${packet.mn}`, text, connection);
     }
     connection.logger = logger;
     await this.deps.repository.heard(logger.deviceSn, now, this.deps.instance);
@@ -255,15 +293,34 @@ export class Hj212Listener {
   }
 
   private async upload(connection: Connection, logger: LoggerRow, packet: Hj212Packet, text: string, now: number): Promise<void> {
-    const part = this.parts.read(logger.deviceSn, packet, now);
+    const part = partOf(packet);
     if (!part.ok) return this.refuseAndAnswer(connection, logger, packet, part.kind, part.reason, text);
-    const upload = readHj212Upload(packet, part.value);
+    if (part.value) return this.storePart(connection, logger, packet, part.value, now);
+    const upload = readHj212Upload(packet);
     if (!upload.ok) return this.refuseAndAnswer(connection, logger, packet, upload.kind, upload.reason, text);
-    const values = uploadValues(upload.value, await this.deps.repository.codesOf(logger.groupId), this.deps.offsetMinutes);
+    const stored = await this.store(logger, upload.value, text, now, true);
+    if (stored === 'retry') return; // not stored on our side: no answer, the logger sends it again
+    this.answer(connection, packet);
+  }
+
+  /**
+   * An upload into ingestion: stored (counted as a packet stored when `count`: a split's parts
+   * were counted as they came), refused (counted, and recorded in the device's log: here when no
+   * code is mapped, by ingestion when it refuses the values), or to be sent again.
+   */
+  private async store(
+    logger: Sender,
+    upload: Hj212Upload,
+    text: string | undefined,
+    now: number,
+    count: boolean,
+  ): Promise<Stored> {
+    const values = uploadValues(upload, await this.deps.repository.codesOf(logger.groupId), this.deps.offsetMinutes);
     if (!values || Object.keys(values.values).length === 0) {
       const codes = values?.unmapped.join(', ') ?? '';
       const reason = codes ? `no data point is mapped to ${codes}` : 'the upload holds no values';
-      return this.refuseAndAnswer(connection, logger, packet, 'data', reason, text);
+      await this.refuse(logger, 'data', reason, text);
+      return 'refused';
     }
     const outcome = await this.deps.ingestion.handle(
       {
@@ -274,18 +331,80 @@ export class Hj212Listener {
       now,
     );
     if (!outcome.ok) {
-      if ('retry' in outcome) return; // not stored on our side: no answer, the logger sends it again
+      if ('retry' in outcome) return 'retry';
       // Refused by ingestion (recorded in the device's log there); answered so that it is not sent for ever.
       await this.deps.repository.refused(logger.deviceSn, 'data', outcome.reason);
-      this.answer(connection, packet);
-      return;
+      return 'refused';
     }
-    await this.deps.repository.stored(
-      logger.deviceSn,
-      values.unmapped.length > 0 ? `not mapped: ${values.unmapped.join(', ')}` : undefined,
-    );
-    this.parts.stored(logger.deviceSn, packet, upload.value.dataTime, now);
+    const note = values.unmapped.length > 0 ? `not mapped: ${values.unmapped.join(', ')}` : undefined;
+    if (count) await this.deps.repository.stored(logger.deviceSn, note);
+    else if (note !== undefined) await this.deps.repository.noted(logger.deviceSn, note);
+    return 'stored';
+  }
+
+  /**
+   * A part of a split upload: stored, and answered once stored; the last one once its split was
+   * joined and stored as one upload too, or left to the sweep when that failed.
+   */
+  private async storePart(
+    connection: Connection,
+    logger: LoggerRow,
+    packet: Hj212Packet,
+    part: { pnum: number; pno: number },
+    now: number,
+  ): Promise<void> {
+    const key: SplitKey = { deviceSn: logger.deviceSn, cn: packet.cn, qn: packet.qn ?? '' };
+    await this.deps.repository.addPart({ ...key, groupId: logger.groupId, ...part, cp: cpPairs(packet), receivedAt: now });
+    await this.deps.repository.stored(logger.deviceSn);
+    try {
+      await this.joinSplit(key, false, now);
+    } catch (error) {
+      this.deps.log.error(
+        { err: error, device: logger.deviceSn },
+        'HJ 212: joining a split upload failed; the sweep tries again',
+      );
+    }
     this.answer(connection, packet);
+  }
+
+  /**
+   * Joins a split's parts into one upload per DataTime and stores them; the parts are forgotten
+   * once stored or refused for good. Unless `leftOpen`, only a split whose every part is in.
+   */
+  private async joinSplit(key: SplitKey, leftOpen: boolean, now: number): Promise<void> {
+    const parts = await this.deps.repository.partsOf(key);
+    const first = parts[0];
+    if (!first || (!leftOpen && !splitComplete(parts))) return;
+    const logger: Sender = { groupId: first.groupId, deviceSn: first.deviceSn };
+    const qn = key.qn || '(none)';
+    for (const joined of joinParts(parts)) {
+      const numbers = joined.parts.join(', ');
+      if (joined.dataTime === undefined) {
+        await this.refuse(
+          logger,
+          'field',
+          `part ${numbers} of QN ${qn} has no DataTime, and no earlier part gave one`,
+          undefined,
+        );
+        continue;
+      }
+      const upload = readHj212Upload(joined.packet, joined.dataTime);
+      if (!upload.ok) {
+        await this.refuse(logger, upload.kind, `part ${numbers} of QN ${qn}: ${upload.reason}`, undefined);
+        continue;
+      }
+      // Not stored on our side: the parts stay, and the sweep tries again.
+      if ((await this.store(logger, upload.value, undefined, now, false)) === 'retry') return;
+    }
+    const missing = missingParts(parts);
+    if (missing.length > 0) await this.note(logger, `part ${missing.join(', ')} of QN ${qn} never came`);
+    await this.deps.repository.removeParts(parts.map((p) => p.id));
+  }
+
+  /** Joins the splits whose last part came SPLIT_OPEN_MS before `now` or earlier (a part never came, or storing them failed). */
+  async sweep(now = Date.now()): Promise<void> {
+    const keys = await this.deps.repository.splitsLeftBefore(now - SPLIT_OPEN_MS);
+    for (const key of keys) await this.joinSplit(key, true, Date.now());
   }
 
   private async refuseAndAnswer(
@@ -296,7 +415,7 @@ export class Hj212Listener {
     reason: string,
     text: string,
   ): Promise<void> {
-    await this.refuse(connection, logger, kind, reason, text);
+    await this.refuse(logger, kind, reason, text, connection);
     this.answer(connection, packet);
   }
 

@@ -25,8 +25,9 @@ export interface Reading {
 
 export interface PeriodFigures {
   avg: number;
-  min: number;
-  max: number;
+  /** Undefined when the logger's own figures of an hour or a day had none. */
+  min: number | undefined;
+  max: number | undefined;
   flag: string;
 }
 
@@ -76,13 +77,16 @@ export function hj212Number(value: number): string {
   return String(Number(value.toFixed(4)));
 }
 
-/** A code's CP group: `code-Avg`, `-Min`, `-Max`, `-Cou` (when it has one), `-Flag`. */
+/** A code's CP group: `code-Avg`, `-Min`, `-Max`, `-Cou` (those it has), `-Flag`. */
 export function periodGroup(code: string, figures: PeriodFigures, total: number | undefined): [string, string][] {
+  const fields: [string, number | undefined][] = [
+    ['Avg', figures.avg],
+    ['Min', figures.min],
+    ['Max', figures.max],
+    ['Cou', total],
+  ];
   return [
-    [`${code}-Avg`, hj212Number(figures.avg)],
-    [`${code}-Min`, hj212Number(figures.min)],
-    [`${code}-Max`, hj212Number(figures.max)],
-    ...(total === undefined ? [] : [[`${code}-Cou`, hj212Number(total)] as [string, string]]),
+    ...fields.flatMap(([suffix, v]): [string, string][] => (v === undefined ? [] : [[`${code}-${suffix}`, hj212Number(v)]])),
     [`${code}-Flag`, figures.flag],
   ];
 }

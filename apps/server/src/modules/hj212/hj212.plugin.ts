@@ -59,6 +59,7 @@ export const hj212Plugin = fp(
       port: undefined,
       async start() {
         forwarder.start();
+        listener.startSweeping(() => live.leader.leads());
         if (config.HJ212_PORT === undefined || hj212.port !== undefined) return;
         hj212.port = await listener.listen(config.HJ212_PORT, config.HOST);
         log.info({ port: hj212.port }, 'HJ 212 listener on TCP');

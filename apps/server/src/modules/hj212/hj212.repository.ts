@@ -1,10 +1,11 @@
 /**
  * HJ 212 loggers (a device's MN and password hash, and what the listeners of every instance
- * counted of it), a group's pollutant codes, and forwarding links (with their state as the job
- * leader last saw it).
+ * counted of it), a group's pollutant codes, forwarding links (how far each was answered, and
+ * its state as the job leader last saw it), platforms' requests for a range again, and the parts
+ * of split uploads waiting for their split's last part.
  */
 import { sql } from 'kysely';
-import { HJ212_TOTALS, type Hj212Total } from '@sluice/shared/hj212.schema';
+import { HJ212_FORWARD_KINDS, HJ212_TOTALS, type Hj212ForwardKind, type Hj212Total } from '@sluice/shared/hj212.schema';
 import type { Db } from '../../db/database.ts';
 
 export interface LoggerRow {
@@ -205,6 +206,11 @@ export class Hj212Repository {
       .execute();
   }
 
+  /** Its last refusal: a problem that is no refused packet (a part of a split that never came). */
+  async noted(deviceSn: string, reason: string): Promise<void> {
+    await this.db.updateTable('hj212_loggers').set({ last_refusal: reason }).where('device_sn', '=', deviceSn).execute();
+  }
+
   /** One of its packets refused for `kind`. */
   async refused(deviceSn: string, kind: string, reason: string): Promise<void> {
     // A logger's packets are handled one after the other; the condition catches the rare other connection.
@@ -255,6 +261,163 @@ export class Hj212Repository {
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** A link's waiting requests, oldest first. */
+  async requestsOf(forwardId: number): Promise<ResendRequest[]> {
+    const rows = await this.db
+      .selectFrom('hj212_forward_requests')
+      .select(['id', 'kind', 'next_at', 'end_at', 'qn', 'sent_any'])
+      .where('forward_id', '=', forwardId)
+      .orderBy('id')
+      .execute();
+    return rows.flatMap((r) => {
+      const kind = HJ212_FORWARD_KINDS.find((k) => k === r.kind);
+      return kind ? [{ id: r.id, kind, next: r.next_at, end: r.end_at, qn: r.qn, sentAny: r.sent_any === 1 }] : [];
+    });
+  }
+
+  /** Keeps a request; a link keeps at most `keep` (a platform asking more drops the oldest). */
+  async addRequest(
+    forward: Pick<ForwardRow, 'id' | 'groupId'>,
+    request: Omit<ResendRequest, 'id' | 'sentAny'>,
+    now: number,
+    keep: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('hj212_forward_requests')
+        .values({
+          group_id: forward.groupId,
+          forward_id: forward.id,
+          kind: request.kind,
+          next_at: request.next,
+          end_at: request.end,
+          qn: request.qn,
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .deleteFrom('hj212_forward_requests')
+        .where('forward_id', '=', forward.id)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('hj212_forward_requests')
+            .select('id')
+            .where('forward_id', '=', forward.id)
+            .orderBy('id', 'desc')
+            .limit(keep),
+        )
+        .execute();
+    });
+  }
+
+  async saveRequest(request: Pick<ResendRequest, 'id' | 'next' | 'sentAny'>): Promise<void> {
+    await this.db
+      .updateTable('hj212_forward_requests')
+      .set({ next_at: request.next, sent_any: request.sentAny ? 1 : 0 })
+      .where('id', '=', request.id)
+      .execute();
+  }
+
+  async removeRequest(id: number): Promise<void> {
+    await this.db.deleteFrom('hj212_forward_requests').where('id', '=', id).execute();
+  }
+
+  /** Stores a part; a part sent again (same device, CN, QN and PNO) is the one already stored. */
+  async addPart(part: Omit<SplitPart, 'id'>): Promise<void> {
+    await this.db
+      .insertInto('hj212_split_parts')
+      .values({
+        group_id: part.groupId,
+        device_sn: part.deviceSn,
+        cn: part.cn,
+        qn: part.qn,
+        pnum: part.pnum,
+        pno: part.pno,
+        cp: JSON.stringify(part.cp),
+        received_at: part.receivedAt,
+      })
+      .onConflict((oc) => oc.columns(['device_sn', 'cn', 'qn', 'pno']).doNothing())
+      .execute();
+  }
+
+  /** The stored parts of a split, by PNO. */
+  async partsOf(key: SplitKey): Promise<SplitPart[]> {
+    const rows = await this.db
+      .selectFrom('hj212_split_parts')
+      .selectAll()
+      .where('device_sn', '=', key.deviceSn)
+      .where('cn', '=', key.cn)
+      .where('qn', '=', key.qn)
+      .orderBy('pno')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      groupId: r.group_id,
+      deviceSn: r.device_sn,
+      cn: r.cn,
+      qn: r.qn,
+      pnum: r.pnum,
+      pno: r.pno,
+      cp: parsePairs(r.cp),
+      receivedAt: r.received_at,
+    }));
+  }
+
+  /** Splits whose last part came before `before` (left open: a part never came, or joining them failed). */
+  async splitsLeftBefore(before: number, limit = 100): Promise<SplitKey[]> {
+    const rows = await this.db
+      .selectFrom('hj212_split_parts')
+      .select(['device_sn', 'cn', 'qn'])
+      .groupBy(['device_sn', 'cn', 'qn'])
+      .having((eb) => eb.fn.max('received_at'), '<', before)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ deviceSn: r.device_sn, cn: r.cn, qn: r.qn }));
+  }
+
+  async removeParts(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.db.deleteFrom('hj212_split_parts').where('id', 'in', ids).execute();
+  }
+}
+
+/** A platform's request for a range of one kind again, and how far it was sent. */
+export interface ResendRequest {
+  id: number;
+  kind: Hj212ForwardKind;
+  /** The start of the next period to send. */
+  next: number;
+  /** EndTime: periods starting after it are not sent. */
+  end: number;
+  qn: string;
+  /** Whether a period of the range held data. */
+  sentAny: boolean;
+}
+
+/** One part of a split upload, as it was stored. */
+export interface SplitPart {
+  id: number;
+  groupId: number;
+  deviceSn: string;
+  cn: string;
+  qn: string;
+  pnum: number;
+  pno: number;
+  cp: [string, string][];
+  receivedAt: number;
+}
+
+/** A split upload, named by its logger's device, CN and QN. */
+export type SplitKey = Pick<SplitPart, 'deviceSn' | 'cn' | 'qn'>;
+
+function parsePairs(text: string): [string, string][] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return [];
+    return value.filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string');
+  } catch {
+    return [];
   }
 }
 
