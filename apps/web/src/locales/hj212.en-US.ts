@@ -62,6 +62,12 @@ export const hj212EnUS = {
     kindHourly: 'Hourly data (2061)',
     kindDaily: 'Daily data (2031)',
     minuteInterval: 'Minute interval',
+    startAt: 'Send from',
+    startAtNow: 'Now',
+    startAtHelp:
+      'From when the link sends stored data. An earlier time back-fills: every period since then goes to the platform, oldest first. Empty: from now.',
+    startAtEditHelp:
+      'Set when the platform was added. For earlier data, the platform asks for its range again, or add the platform again from an earlier time.',
     enabled: 'Enabled',
     state: 'Link',
     connected: 'Connected',

@@ -1,6 +1,7 @@
 /** One form field of a resource dialog, by kind, with its rules from the shared schema. */
 import {
   AutoComplete,
+  DatePicker,
   Form,
   Input,
   InputNumber,
@@ -11,6 +12,7 @@ import {
   type FormInstance,
   type FormRule,
 } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../lib/i18n';
 import { zodFieldRules, zodObjectRule, type ParsableSchema } from '../../lib/zod-form';
@@ -32,6 +34,14 @@ export function fieldRules(field: FormFieldDef, schema: unknown, shape: Record<s
   }
   return rules;
 }
+
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** A 'dateTime' field's value is epoch ms in the form (what the schema checks and the server takes); its picker holds a Dayjs. */
+const dateTimeProps = {
+  getValueProps: (value: unknown) => ({ value: typeof value === 'number' ? dayjs(value) : undefined }),
+  normalize: (value: Dayjs | null | undefined) => value?.valueOf(),
+};
 
 /**
  * The input of a field. An element, not a component: Form.Item hands value and onChange to its
@@ -97,6 +107,17 @@ function control(
           }}
         />
       );
+    case 'dateTime':
+      return (
+        <DatePicker
+          id={id}
+          showTime={{ format: 'HH:mm' }}
+          format={DATE_TIME_FORMAT}
+          placeholder={placeholder}
+          disabled={readOnly}
+          style={{ width: '100%' }}
+        />
+      );
     case 'hidden':
       return <Input id={id} type="hidden" />;
     case 'custom':
@@ -147,6 +168,7 @@ export function ResourceFormField({
       rules={rules}
       dependencies={field.dependencies}
       valuePropName={field.kind === 'switch' ? 'checked' : 'value'}
+      {...(field.kind === 'dateTime' ? dateTimeProps : {})}
       extra={field.help ? t(field.help) : undefined}
       style={field.addon ? { flex: 1, marginBottom: 0 } : undefined}
     >

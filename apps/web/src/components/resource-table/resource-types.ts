@@ -60,6 +60,7 @@ export type FieldKind =
   | 'radio'
   | 'tree-select'
   | 'autocomplete'
+  | 'dateTime'
   | 'hidden'
   | 'custom';
 

@@ -1,11 +1,13 @@
 /**
  * System Configure → HJ 212: the pollutant code table (each code's data point, scale and total,
  * added and checked by the shared rules) and the forwarding links with their state, which the
- * screen fetches again by itself.
+ * screen fetches again by itself; a new link's start (from when it back-fills) picked as a date
+ * and time.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import type { Hj212CodeDto, Hj212ForwardDto } from '@sluice/shared/hj212.schema';
 import { setSessionCookies } from '../../../lib/cookies';
 import '../../../lib/console-catalog';
@@ -186,6 +188,59 @@ describe('System Configure → HJ 212', () => {
     const body = api.callsTo('PUT', '/api/Hj212Forward')[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ Id: 5, Kinds: 'minute,hourly', Mn: 'PLAT01' });
     expect(body).not.toHaveProperty('Password');
+    expect(body).not.toHaveProperty('StartAt');
+  });
+
+  it('sets from when a new link sends (back-fill) with a date and time checked by the shared rule', async () => {
+    const api = fakeApi({
+      'GET /api/Hj212Code': () => ({ data: codes, count: codes.length }),
+      'GET /api/Hj212Forward': () => ({ data: [link], count: 1 }),
+      'POST /api/Hj212Forward': (call) => ({
+        status: 201,
+        data: { ...link, Id: 6, ...(call.body as object) },
+        message: 'Created',
+      }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Forwarding' }));
+    // The list says from when each link sends.
+    expect(within(await rowOf('County bureau')).getByText(dayjs(link.StartAt).format('YYYY-MM-DD HH:mm:ss'))).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add platform' }));
+    const add = await dialogTitled('Add platform');
+    await fill(within(add).getByLabelText('Platform'), 'Province');
+    await fill(within(add).getByLabelText('Device (serial number)'), 'SL0000000104');
+    await fill(within(add).getByLabelText('Host'), 'platform.example.cn');
+    await fill(within(add).getByLabelText('Port'), '9300');
+    await fill(within(add).getByLabelText('MN'), 'PROV01');
+    await fill(within(add).getByLabelText('Password'), 'pp-1');
+    const start = within(add).getByLabelText('Send from');
+    // Empty means now; the help says what an earlier time does.
+    expect(start.getAttribute('placeholder')).toBe('Now');
+    expect(within(add).getByText(/An earlier time back-fills/)).toBeTruthy();
+
+    await userEvent.type(start, '1999-12-31 23:00{Enter}');
+    await userEvent.click(within(add).getByRole('button', { name: 'Save' }));
+    expect(await within(add).findByText('Send from a time after 2000')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/Hj212Forward')).toEqual([]);
+
+    await userEvent.clear(start);
+    await userEvent.type(start, '2026-01-20 08:30{Enter}');
+    await userEvent.click(within(add).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(api.callsTo('POST', '/api/Hj212Forward')).toHaveLength(1);
+    });
+    expect(api.callsTo('POST', '/api/Hj212Forward')[0]?.body).toMatchObject({
+      Name: 'Province',
+      StartAt: new Date(2026, 0, 20, 8, 30).getTime(),
+    });
+
+    // An existing link shows its start, which an edit does not change.
+    await userEvent.click(within(await rowOf('County bureau')).getByLabelText('Edit County bureau'));
+    const edit = await dialogTitled('Edit platform');
+    const shown = within(edit).getByLabelText<HTMLInputElement>('Send from');
+    expect(shown.value).toBe(dayjs(link.StartAt).format('YYYY-MM-DD HH:mm'));
+    expect(shown.disabled).toBe(true);
+    expect(within(edit).getByText(/Set when the platform was added/)).toBeTruthy();
   });
 
   it('speaks Chinese', async () => {
@@ -195,5 +250,10 @@ describe('System Configure → HJ 212', () => {
     expect(await screen.findByRole('tab', { name: '数据转发' })).toBeTruthy();
     expect(within(await rowOf('w00000')).getByText('体积（流量，m³）')).toBeTruthy();
     expect(within(await rowOf('w01018')).getByText('排放量（kg）')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: '数据转发' }));
+    await userEvent.click(await screen.findByRole('button', { name: '新增平台' }));
+    const add = await dialogTitled('新增平台');
+    expect(within(add).getByLabelText('起始时间').getAttribute('placeholder')).toBe('现在');
+    expect(within(add).getByText(/早于现在即补发/)).toBeTruthy();
   });
 });

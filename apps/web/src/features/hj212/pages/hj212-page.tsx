@@ -69,6 +69,7 @@ const forwardsConfig: ResourceTableConfig<Hj212ForwardDto> = {
     { key: 'Kinds', title: 'hj212.kinds' },
     { key: 'State', title: 'hj212.state', render: (row) => <LinkState row={row} /> },
     { key: 'LastSent', title: 'hj212.lastSent', format: 'dateTime' },
+    { key: 'StartAt', title: 'hj212.startAt', format: 'dateTime', onCards: false },
     { key: 'Backlog', title: 'hj212.backlog' },
     { key: 'LastError', title: 'hj212.lastError', ellipsis: true },
   ],
@@ -82,14 +83,18 @@ const forwardsConfig: ResourceTableConfig<Hj212ForwardDto> = {
     toValues: (row) => ({ ...row, Kinds: row.Kinds.split(','), Password: '' }),
     toBody: (values, mode) => {
       const kinds = Array.isArray(values.Kinds) ? values.Kinds.join(',') : values.Kinds;
-      const { Password: password, ...rest } = values;
-      return mode === 'edit' && !password ? { ...rest, Kinds: kinds } : { ...values, Kinds: kinds };
+      if (mode === 'create') return { ...values, Kinds: kinds };
+      // A link's start is set when it is added (an update does not take it).
+      const rest = Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'StartAt' && key !== 'Password'));
+      return values.Password ? { ...rest, Password: values.Password, Kinds: kinds } : { ...rest, Kinds: kinds };
     },
     adjustFields: (fields, mode) =>
       mode === 'edit'
-        ? fields.map((field) =>
-            field.name === 'Password' ? { ...field, placeholder: 'hj212.keepPassword', help: 'hj212.keepPasswordHelp' } : field,
-          )
+        ? fields.map((field) => {
+            if (field.name === 'Password') return { ...field, placeholder: 'hj212.keepPassword', help: 'hj212.keepPasswordHelp' };
+            if (field.name === 'StartAt') return { ...field, help: 'hj212.startAtEditHelp' };
+            return field;
+          })
         : fields,
     fields: [
       { name: 'Name', label: 'hj212.forwardName', kind: 'text' },
@@ -112,6 +117,14 @@ const forwardsConfig: ResourceTableConfig<Hj212ForwardDto> = {
         label: 'hj212.minuteInterval',
         kind: 'select',
         options: HJ212_MINUTE_INTERVALS.map((m) => ({ value: m, text: String(m) })),
+      },
+      {
+        name: 'StartAt',
+        label: 'hj212.startAt',
+        kind: 'dateTime',
+        placeholder: 'hj212.startAtNow',
+        help: 'hj212.startAtHelp',
+        readOnlyInEdit: true,
       },
       { name: 'Enabled', label: 'hj212.enabled', kind: 'switch' },
     ],
