@@ -2,9 +2,10 @@
  * HJ 212-2017 end to end (issue 21): a station's analyser becomes a data logger on its HJ 212
  * tab; the simulator's HJ 212 logger connects over TCP (to the port the tab names) and sends
  * minute data, which the analyser's live values show; a forwarding link added on System
- * Configure → HJ 212 sends the next minute to a supervising platform (the simulator's, a local TCP
- * server speaking HJ 212), which receives it with its totals and flags, and the link's state
- * shows in the list. Waits are for what a user sees or for the platform's packets, never fixed.
+ * Configure → HJ 212, sending from the first minute on (picked in its date and time field),
+ * back-fills that minute and sends the next one to a supervising platform (the simulator's, a
+ * local TCP server speaking HJ 212), which receives them with their totals and flags, and the
+ * link's state shows in the list. Waits are for what a user sees or for the platform's packets, never fixed.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { HJ212_CN, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
@@ -85,7 +86,8 @@ test('a simulated data logger’s minute data reaches the analyser and is forwar
     // The simulated logger reports the minute that just ended, asking for an answer.
     logger = new Hj212Logger({ host: '127.0.0.1', port, mn: MN, password: PASSWORD, seed: 21 });
     await logger.connect();
-    await logger.answer(logger.sendMinute(Date.now() - 60_000));
+    const firstMinute = Math.floor((Date.now() - 60_000) / 60_000) * 60_000;
+    await logger.answer(logger.sendMinute(firstMinute));
     const cod = logger.value('COD_Out') ?? NaN;
 
     // The analyser's live values show it (COD with one decimal), and the tab counts it.
@@ -106,6 +108,16 @@ test('a simulated data logger’s minute data reaches the analyser and is forwar
     await form.getByLabel('MN').fill(PLATFORM_MN);
     await form.getByLabel('Password').fill('pp-e2e');
     await choose(page, form.getByLabel('Minute interval'), '1');
+    // Sending from the first minute (typed as the picker shows times: the browser's local time) back-fills it.
+    const from = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${String(d.getFullYear())}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+    }, firstMinute);
+    const start = form.getByLabel('Send from');
+    await start.fill(from);
+    await page.locator('.ant-picker-dropdown:visible').getByRole('button', { name: 'OK' }).click();
+    await expect(start).toHaveValue(from);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: LINK });
@@ -120,6 +132,10 @@ test('a simulated data logger’s minute data reaches the analyser and is forwar
     const forwarded = () =>
       platform.received.find((p) => p.mn === PLATFORM_MN && p.cn === HJ212_CN.minute && cpValue(p, 'DataTime') === dataTime);
     await expect.poll(forwarded, { timeout: 150_000, intervals: [1000] }).toBeDefined();
+    const minutes = platform.received.filter((p) => p.mn === PLATFORM_MN && p.cn === HJ212_CN.minute);
+    // The first minute back-filled, oldest first.
+    expect(minutes.map((p) => cpValue(p, 'DataTime'))).toEqual([formatHj212Time(firstMinute), dataTime]);
+    expect(cpValue(minutes[0] as Hj212Packet, 'w01018-Avg')).toBe(String(Number(cod.toFixed(3))));
     const packet = forwarded() as Hj212Packet;
     expect(packet).toMatchObject({ st: '32', pw: 'pp-e2e', flag: 5 });
     expect(cpValue(packet, 'w01018-Avg')).toBe(sentCod);
@@ -131,7 +147,9 @@ test('a simulated data logger’s minute data reaches the analyser and is forwar
 
     // The link's state in the list, fetched again by the page: connected, answered, nothing waiting.
     await expect(row.getByText('Connected', { exact: true })).toBeVisible();
-    await expect(row.getByRole('cell').nth(7)).toHaveText('0');
+    const waiting = (await page.getByRole('columnheader').allTextContents()).indexOf('Waiting periods');
+    expect(waiting).toBeGreaterThan(0);
+    await expect(row.getByRole('cell').nth(waiting)).toHaveText('0');
     linkId = (await api<{ Id: number; Name: string }[]>(page, 'GET', '/Hj212Forward?PageSize=50')).find(
       (l) => l.Name === LINK,
     )?.Id;

@@ -82,6 +82,16 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   });
 
   const links = async () => (await t.json<Hj212ForwardDto[]>({ method: 'GET', url: '/api/Hj212Forward', token: admin })).data;
+  /** Adds a link to a platform on this machine: minute data every minute unless the fields say otherwise. */
+  const addLink = async (fields: Record<string, unknown>) => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/Hj212Forward',
+      token: admin,
+      payload: { Host: '127.0.0.1', Kinds: 'minute', MinuteInterval: 1, ...fields },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
 
   it('refuses a bad link naming the fields, and users who do not manage devices', async () => {
     await buildUser(t.app.ctx.db, {
@@ -121,24 +131,15 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   });
 
   it('sends each minute once answered, retries after an outage and back-fills in order', async () => {
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/Hj212Forward',
-      token: admin,
-      payload: {
-        Name: 'County bureau',
-        DeviceSn: sn,
-        Host: '127.0.0.1',
-        Port: platform.port,
-        Mn: 'PLAT01',
-        Password: 'pp1',
-        Codes: 'w01018,w00000',
-        Kinds: 'minute',
-        MinuteInterval: 1,
-        StartAt: Date.now() - 3_600_000,
-      },
+    await addLink({
+      Name: 'County bureau',
+      DeviceSn: sn,
+      Port: platform.port,
+      Mn: 'PLAT01',
+      Password: 'pp1',
+      Codes: 'w01018,w00000',
+      StartAt: Date.now() - 3_600_000,
     });
-    expect(created.statusCode, created.body).toBe(201);
     const [before] = await links();
     expect(before).toMatchObject({ Password: '••••••', Connected: false, LastSent: null });
 
@@ -241,23 +242,14 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     second.send(upload);
     expect((await second.next()).cn).toBe('9014');
     second.close();
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/Hj212Forward',
-      token: admin,
-      payload: {
-        Name: 'Province',
-        DeviceSn: flagged,
-        Host: '127.0.0.1',
-        Port: platform.port,
-        Mn: 'PLAT02',
-        Password: 'pp2',
-        Kinds: 'minute',
-        MinuteInterval: 1,
-        StartAt: at,
-      },
+    await addLink({
+      Name: 'Province',
+      DeviceSn: flagged,
+      Port: platform.port,
+      Mn: 'PLAT02',
+      Password: 'pp2',
+      StartAt: at,
     });
-    expect(created.statusCode, created.body).toBe(201);
     await forwarder.tick();
     const parts = platform.received.filter((p) => p.mn === 'PLAT02' && p.cn === HJ212_CN.minute);
     expect(parts.map((p) => [p.pnum, p.pno])).toEqual([
@@ -290,23 +282,14 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     }
     const flaky = await Hj212Platform.start();
     try {
-      const created = await t.call({
-        method: 'POST',
-        url: '/api/Hj212Forward',
-        token: admin,
-        payload: {
-          Name: 'Flaky',
-          DeviceSn: sn,
-          Host: '127.0.0.1',
-          Port: flaky.port,
-          Mn: 'PLAT03',
-          Password: 'pp3',
-          Kinds: 'minute',
-          MinuteInterval: 1,
-          StartAt: minutes[0],
-        },
+      await addLink({
+        Name: 'Flaky',
+        DeviceSn: sn,
+        Port: flaky.port,
+        Mn: 'PLAT03',
+        Password: 'pp3',
+        StartAt: minutes[0],
       });
-      expect(created.statusCode, created.body).toBe(201);
       let clock = Date.now();
       const own = new Hj212Forwarder({
         repository: t.app.hj212.repository,
@@ -388,24 +371,17 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     ]);
     link.close();
 
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/Hj212Forward',
-      token: admin,
-      payload: {
-        Name: 'Hourly bureau',
-        DeviceSn: hourly,
-        Host: '127.0.0.1',
-        Port: platform.port,
-        Mn: 'PLAT05',
-        Password: 'pp5',
-        Codes: 'w01018,w21003,w00000',
-        Kinds: 'hourly,daily',
-        MinuteInterval: 60,
-        StartAt: dayBefore,
-      },
+    await addLink({
+      Name: 'Hourly bureau',
+      DeviceSn: hourly,
+      Port: platform.port,
+      Mn: 'PLAT05',
+      Password: 'pp5',
+      Codes: 'w01018,w21003,w00000',
+      Kinds: 'hourly,daily',
+      MinuteInterval: 60,
+      StartAt: dayBefore,
     });
-    expect(created.statusCode, created.body).toBe(201);
     // Hour by hour from the day before: more than one turn's worth of periods.
     for (let turn = 0; turn < 3; turn++) await forwarder.tick();
 
@@ -441,24 +417,15 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
   it('carries out a platform’s re-send request after a restart', async () => {
     const bureau = await Hj212Platform.start();
     try {
-      const created = await t.call({
-        method: 'POST',
-        url: '/api/Hj212Forward',
-        token: admin,
-        payload: {
-          Name: 'Restarted',
-          DeviceSn: sn,
-          Host: '127.0.0.1',
-          Port: bureau.port,
-          Mn: 'PLAT04',
-          Password: 'pp4',
-          Codes: 'w01018',
-          Kinds: 'minute',
-          MinuteInterval: 1,
-          StartAt: minutes[0],
-        },
+      await addLink({
+        Name: 'Restarted',
+        DeviceSn: sn,
+        Port: bureau.port,
+        Mn: 'PLAT04',
+        Password: 'pp4',
+        Codes: 'w01018',
+        StartAt: minutes[0],
       });
-      expect(created.statusCode, created.body).toBe(201);
       await t.app.hj212.forwarder.tick();
       const minuteTimes = () => bureau.received.filter((p) => p.cn === HJ212_CN.minute).map((p) => cpValue(p, 'DataTime'));
       expect(minuteTimes()).toEqual(minutes.map((m) => formatHj212Time(m)));

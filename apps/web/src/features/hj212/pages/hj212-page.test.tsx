@@ -61,6 +61,28 @@ async function rowOf(text: string): Promise<HTMLElement> {
   return (await screen.findByText(text)).closest('tr') as HTMLElement;
 }
 
+/** The server's side of the forwarding list: one link, and what adding or editing one answers. */
+const fakeForwarding = () =>
+  fakeApi({
+    'GET /api/Hj212Code': () => ({ data: codes, count: codes.length }),
+    'GET /api/Hj212Forward': () => ({ data: [link], count: 1 }),
+    'POST /api/Hj212Forward': (call) => ({
+      status: 201,
+      data: { ...link, Id: 6, ...(call.body as object) },
+      message: 'Created',
+    }),
+    'PUT /api/Hj212Forward': (call) => ({ data: { ...link, ...(call.body as object) }, message: 'Saved' }),
+  });
+
+/** Fills a new platform's required fields but the kinds (minute by default). */
+async function fillPlatform(dialog: HTMLElement) {
+  await fill(within(dialog).getByLabelText('Platform'), 'Province');
+  await fill(within(dialog).getByLabelText('Device (serial number)'), 'SL0000000104');
+  await fill(within(dialog).getByLabelText('Host'), 'platform.example.cn');
+  await fill(within(dialog).getByLabelText('Port'), '9300');
+  await fill(within(dialog).getByLabelText('MN'), 'PROV01');
+}
+
 async function pick(dialog: HTMLElement, label: string, option: string) {
   await userEvent.click(within(dialog).getByLabelText(label));
   await userEvent.click(await screen.findByTitle(option));
@@ -134,26 +156,13 @@ describe('System Configure → HJ 212', () => {
   });
 
   it('adds a platform with its kinds as a list, and keeps the password when an edit leaves it empty', async () => {
-    const api = fakeApi({
-      'GET /api/Hj212Code': () => ({ data: codes, count: codes.length }),
-      'GET /api/Hj212Forward': () => ({ data: [link], count: 1 }),
-      'POST /api/Hj212Forward': (call) => ({
-        status: 201,
-        data: { ...link, Id: 6, ...(call.body as object) },
-        message: 'Created',
-      }),
-      'PUT /api/Hj212Forward': (call) => ({ data: { ...link, ...(call.body as object) }, message: 'Saved' }),
-    });
+    const api = fakeForwarding();
     renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Forwarding' }));
     await screen.findByText('County bureau');
     await userEvent.click(screen.getByRole('button', { name: 'Add platform' }));
     const add = await dialogTitled('Add platform');
-    await fill(within(add).getByLabelText('Platform'), 'Province');
-    await fill(within(add).getByLabelText('Device (serial number)'), 'SL0000000104');
-    await fill(within(add).getByLabelText('Host'), 'platform.example.cn');
-    await fill(within(add).getByLabelText('Port'), '9300');
-    await fill(within(add).getByLabelText('MN'), 'PROV01');
+    await fillPlatform(add);
     await fill(within(add).getByLabelText('Password'), 'pp;1');
     await userEvent.click(within(add).getByRole('button', { name: 'Save' }));
     expect(await within(add).findByText('A password is 1–32 letters, digits or symbols (no ; , = &)')).toBeTruthy();
@@ -192,39 +201,40 @@ describe('System Configure → HJ 212', () => {
   });
 
   it('sets from when a new link sends (back-fill) with a date and time checked by the shared rule', async () => {
-    const api = fakeApi({
-      'GET /api/Hj212Code': () => ({ data: codes, count: codes.length }),
-      'GET /api/Hj212Forward': () => ({ data: [link], count: 1 }),
-      'POST /api/Hj212Forward': (call) => ({
-        status: 201,
-        data: { ...link, Id: 6, ...(call.body as object) },
-        message: 'Created',
-      }),
-    });
+    const api = fakeForwarding();
     renderPage();
     await userEvent.click(await screen.findByRole('tab', { name: 'Forwarding' }));
     // The list says from when each link sends.
     expect(within(await rowOf('County bureau')).getByText(dayjs(link.StartAt).format('YYYY-MM-DD HH:mm:ss'))).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Add platform' }));
     const add = await dialogTitled('Add platform');
-    await fill(within(add).getByLabelText('Platform'), 'Province');
-    await fill(within(add).getByLabelText('Device (serial number)'), 'SL0000000104');
-    await fill(within(add).getByLabelText('Host'), 'platform.example.cn');
-    await fill(within(add).getByLabelText('Port'), '9300');
-    await fill(within(add).getByLabelText('MN'), 'PROV01');
+    await fillPlatform(add);
     await fill(within(add).getByLabelText('Password'), 'pp-1');
     const start = within(add).getByLabelText('Send from');
     // Empty means now; the help says what an earlier time does.
     expect(start.getAttribute('placeholder')).toBe('Now');
     expect(within(add).getByText(/An earlier time back-fills/)).toBeTruthy();
 
-    await userEvent.type(start, '1999-12-31 23:00{Enter}');
+    /** Types a time into the picker and confirms it with the picker's OK, as a user does. */
+    const pickTime = async (text: string) => {
+      await userEvent.clear(start);
+      await userEvent.type(start, text);
+      const ok = await waitFor(() => {
+        const button = [...document.querySelectorAll<HTMLElement>('.ant-picker-ok button')].at(-1);
+        if (!button) throw new Error('no OK button');
+        return button;
+      });
+      await userEvent.click(ok);
+      await waitFor(() => {
+        expect((start as HTMLInputElement).value).toBe(text);
+      });
+    };
+    await pickTime('1999-12-31 23:00');
     await userEvent.click(within(add).getByRole('button', { name: 'Save' }));
     expect(await within(add).findByText('Send from a time after 2000')).toBeTruthy();
     expect(api.callsTo('POST', '/api/Hj212Forward')).toEqual([]);
 
-    await userEvent.clear(start);
-    await userEvent.type(start, '2026-01-20 08:30{Enter}');
+    await pickTime('2026-01-20 08:30');
     await userEvent.click(within(add).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
       expect(api.callsTo('POST', '/api/Hj212Forward')).toHaveLength(1);
