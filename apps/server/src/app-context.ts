@@ -14,6 +14,7 @@ import { GroupsRepository } from './modules/groups/groups.repository.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { AvatarService } from './modules/account/avatar.service.ts';
 import { LocalStorage, type FileStorage } from './storage/file-storage.ts';
+import { S3Storage } from './storage/s3-storage.ts';
 import { SecretBox } from './security/secret-box.ts';
 import { RolesRepository } from './modules/roles/roles.repository.ts';
 import { UserAdminRepository } from './modules/users/user-admin.repository.ts';
@@ -143,7 +144,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
   const sessions = new SessionsRepository(db);
   const groups = new GroupsRepository(db);
   const throttle = new LoginThrottle(db);
-  const storage = new LocalStorage(path.join(config.DATA_DIR, 'uploads'));
+  const storage = config.STORAGE === 's3' ? new S3Storage(config) : new LocalStorage(path.join(config.DATA_DIR, 'uploads'));
   const scope = new SiteScope(db);
   const secrets = new SecretBox(config);
   const regions = new RegionsRepository(db);

@@ -168,6 +168,42 @@ const mqttConfig = {
   HISTORY_MAX_POINTS: z.coerce.number().int().min(10).max(100_000).default(2000),
 };
 
+/**
+ * Where uploads are kept: 'local', under DATA_DIR/uploads; 's3', an S3-compatible bucket that
+ * several server instances share.
+ */
+const storageConfig = {
+  STORAGE: z.enum(['local', 's3'], { message: "must be 'local' or 's3'" }).default('local'),
+  /** The store's address; without it, AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/?$/, "must be the store's http(s) address, such as http://minio:9000")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name, such as us-east-1 or cn-hangzhou')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lower-case letters, digits, dots or hyphens')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint/key: MinIO and most self-hosted stores. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /** A folder in the bucket under which the keys go (a bucket shared with other data). */
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+      'must be folder names of letters, digits, hyphens, underscores or dots (not first) separated by /, such as sluice/uploads',
+    )
+    .optional(),
+};
+
+/** Settings that mean nothing unless STORAGE is s3. */
+const S3_ONLY = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
+
 const configShape = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Without HOST: 127.0.0.1 with the demo (its credentials are public), else every address. */
@@ -242,6 +278,7 @@ const configShape = z.object({
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
   NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),
   ...mqttConfig,
+  ...storageConfig,
 });
 
 /** The names of every setting the server reads (a deployment's files are checked against them). */
@@ -259,6 +296,23 @@ const configSchema = configShape
   .refine((c) => Boolean(c.MQTT_USERNAME) === Boolean(c.MQTT_PASSWORD), {
     message: 'MQTT_USERNAME and MQTT_PASSWORD must be set together',
     path: ['MQTT_USERNAME'],
+  })
+  .refine((c) => c.STORAGE !== 's3' || c.S3_BUCKET !== undefined, {
+    message: 'must be set when STORAGE is s3',
+    path: ['S3_BUCKET'],
+  })
+  .refine((c) => Boolean(c.S3_ACCESS_KEY_ID) === Boolean(c.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .superRefine((c, ctx) => {
+    const given = S3_ONLY.filter((key) => c[key] !== undefined);
+    if (c.STORAGE === 'local' && given.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `is local, so uploads would not go to the bucket of ${given.join(', ')}: set STORAGE=s3, or remove those`,
+        path: ['STORAGE'],
+      });
   })
   .transform(({ HOST, ...c }) => ({ ...c, HOST: HOST ?? (c.DEMO ? '127.0.0.1' : '0.0.0.0') }));
 

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
   const app = await buildApp({ config, database });
+  // Uploads: the folder writable, or the bucket there and these credentials taken (STORAGE=s3).
+  await app.ctx.storage.check();
   const seeded = await bootstrap(app.ctx);
 
   let fleet: Fleet | undefined;

@@ -90,6 +90,10 @@ describe('backing up and restoring the embedded database', () => {
     await stream;
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain('uploads');
+    // With uploads in a bucket, the backup says so instead.
+    const inBucket = await run({ ...env, STORAGE: 's3', S3_BUCKET: 'sluice-uploads' }, '--to', path.join(t.dataDir, 'copy2.db'));
+    expect(inBucket.code, inBucket.output).toBe(0);
+    expect(inBucket.output).toContain('in the bucket sluice-uploads');
     // The copy holds what was committed before the command started, and nothing after it finished.
     const stored = count(copy, 'telemetry_raw');
     expect(stored).toBeGreaterThanOrEqual(ackedBefore);

@@ -28,6 +28,49 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps uploads on local disk unless STORAGE=s3 names a bucket, refusing bad or missing S3 settings by name', () => {
+    expect(loadConfig({}).STORAGE).toBe('local');
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'sluice-uploads',
+      S3_ACCESS_KEY_ID: 'sluice',
+      S3_SECRET_ACCESS_KEY: 'a-long-secret',
+      S3_FORCE_PATH_STYLE: '1',
+    };
+    expect(loadConfig(s3)).toMatchObject({ ...s3, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig({ ...s3, S3_REGION: 'cn-hangzhou', S3_PREFIX: 'sluice/uploads/' })).toMatchObject({
+      S3_REGION: 'cn-hangzhou',
+      S3_PREFIX: 'sluice/uploads/',
+    });
+    // Without keys: the AWS SDK's own chain (a role, AWS_* variables); without an endpoint: AWS S3.
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'sluice-uploads' })).not.toThrow();
+    const refused: [Record<string, string>, RegExp][] = [
+      [{ STORAGE: 'disk' }, /STORAGE: must be 'local' or 's3'/],
+      [{ STORAGE: 's3' }, /S3_BUCKET: must be set when STORAGE is s3/],
+      [{ ...s3, S3_BUCKET: 'Sluice_Uploads' }, /S3_BUCKET: must be a bucket name/],
+      [{ ...s3, S3_BUCKET: 'ab' }, /S3_BUCKET/],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT: must be the store's http\(s\) address/],
+      [{ ...s3, S3_ENDPOINT: 'http://minio:9000/sluice' }, /S3_ENDPOINT/],
+      [{ ...s3, S3_REGION: 'Hangzhou 1' }, /S3_REGION: must be a region name/],
+      [
+        { ...s3, S3_SECRET_ACCESS_KEY: '', S3_ACCESS_KEY_ID: 'only-this' },
+        /S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+      ],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }, /S3_FORCE_PATH_STYLE/],
+      [{ ...s3, S3_PREFIX: '../up' }, /S3_PREFIX: must be folder names/],
+      [{ ...s3, S3_PREFIX: 'a//b' }, /S3_PREFIX/],
+      [
+        { ...s3, STORAGE: 'local' },
+        /STORAGE: is local, so uploads would not go to the bucket of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+      ],
+    ];
+    for (const [env, message] of refused) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+  });
+
   it('gives commands 10 seconds to be acknowledged unless COMMAND_TIMEOUT says otherwise', () => {
     expect(loadConfig({}).COMMAND_TIMEOUT).toBe(10);
     expect(loadConfig({ COMMAND_TIMEOUT: '30' }).COMMAND_TIMEOUT).toBe(30);

@@ -1,45 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { connect } from './mqtt-helpers.ts';
 import { freePort } from './scratch.ts';
-
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-/** The server as a child process, with its log and a wait for lines in it. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', main], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const waiting: { patterns: RegExp[]; resolve: () => void }[] = [];
-  const read = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const w of waiting.filter((w) => w.patterns.every((p) => p.test(output)))) {
-      waiting.splice(waiting.indexOf(w), 1);
-      w.resolve();
-    }
-  };
-  child.stdout.on('data', read);
-  child.stderr.on('data', read);
-  return {
-    child,
-    output: () => output,
-    exited: new Promise<number | null>((resolve) => child.on('exit', resolve)),
-    /** Resolves once the log shows every pattern (the test's time limit bounds the wait). */
-    logged: (...patterns: RegExp[]) =>
-      new Promise<void>((resolve) => {
-        if (patterns.every((p) => p.test(output))) resolve();
-        else waiting.push({ patterns, resolve });
-      }),
-  };
-}
+import { startServer } from './server-process.ts';
 
 describe('the server process', () => {
   const dirs: string[] = [];

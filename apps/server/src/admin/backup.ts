@@ -8,7 +8,8 @@
  * beside the target and renamed). A restore checks the copy (integrity, Sluice's tables), keeps
  * the current database beside it as sluice.db.before-restore-<time>, and puts the copy in place;
  * it refuses while a server has the database open (its write-ahead log is there). Uploaded files
- * (DATA_DIR/uploads) and DATA_DIR/secret.key are plain files: copy them with the database.
+ * (DATA_DIR/uploads, or the bucket with STORAGE=s3) and DATA_DIR/secret.key are kept apart: back
+ * them up with the database.
  * On PostgreSQL (DATABASE_URL) use PostgreSQL's own tools (pg_dump, pg_restore, or base backups
  * with WAL archiving); see docs/deploy.md.
  */
@@ -88,9 +89,11 @@ function main(): void {
   }
   if (args.to && !args.from) {
     backupSqlite(config.DATA_DIR, path.resolve(args.to));
-    console.log(
-      `Backed up ${path.join(config.DATA_DIR, DB_FILE)} to ${args.to}. Copy ${config.DATA_DIR}/uploads and secret.key with it.`,
-    );
+    const uploads =
+      config.STORAGE === 's3'
+        ? `The uploads are in the bucket ${config.S3_BUCKET ?? ''} (STORAGE=s3): back it up with the store's own tools (docs/deploy.md), and copy ${config.DATA_DIR}/secret.key with the database.`
+        : `Copy ${config.DATA_DIR}/uploads and secret.key with it.`;
+    console.log(`Backed up ${path.join(config.DATA_DIR, DB_FILE)} to ${args.to}. ${uploads}`);
   } else if (args.from && !args.to) {
     const kept = restoreSqlite(config.DATA_DIR, path.resolve(args.from));
     console.log(
