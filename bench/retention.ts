@@ -157,10 +157,16 @@ commitMs.length = 0;
 committed = 0;
 ticks = 0;
 const t0 = performance.now();
-const job = new RetentionJob(db, dialect, { HISTORY_RAW_DAYS: 90, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 }, log, {
-  expired: process.env.CHUNKS_ON === 'main' ? undefined : thread,
-  ...(process.env.CHUNK ? { chunkRows: Number(process.env.CHUNK) } : {}),
-});
+const job = new RetentionJob(
+  db,
+  dialect,
+  { HISTORY_RAW_DAYS: 90, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0, AUDIT_RETENTION_DAYS: 0 },
+  log,
+  {
+    expired: process.env.CHUNKS_ON === 'main' ? undefined : thread,
+    ...(process.env.CHUNK ? { chunkRows: Number(process.env.CHUNK) } : {}),
+  },
+);
 const report = await job.run(now);
 const seconds = (performance.now() - t0) / 1000;
 clearInterval(probe);

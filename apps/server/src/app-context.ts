@@ -77,6 +77,7 @@ import { AlarmsRepository } from './modules/alarms/alarms.repository.ts';
 import { HistoryRepository } from './modules/telemetry/history.repository.ts';
 import { StatisticsRepository } from './modules/statistics/statistics.repository.ts';
 import { StatisticsService } from './modules/statistics/statistics.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
 
 export interface AppContext {
   config: Config;
@@ -137,6 +138,8 @@ export interface AppContext {
   fieldRecords: FieldRecordsService;
   /** The monthly station report over field records, alarms and the online statistics. */
   stationReports: StationReportService;
+  /** The audit trail: one entry per accepted write (modules/audit). */
+  audit: AuditRepository;
 }
 
 export function createContext(config: Config, db: Db, dialect: DialectName, reads: Db = db): AppContext {
@@ -238,6 +241,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     }),
     statistics,
     stationReports: new StationReportService({ records: fieldRecords, statistics, months: new StationMonthRepository(db) }),
+    audit: new AuditRepository(db),
     video: new VideoService({
       repository: new DeviceVideosRepository(db),
       scope,

@@ -70,6 +70,9 @@ import { commandsRoutes } from './modules/commands/commands.routes.ts';
 import { runModelRoutes } from './modules/run-model/run-model.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { fieldRecordsRoutes } from './modules/field-records/field-records.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditPlugin } from './modules/audit/audit.plugin.ts';
+import type { AuditDeclaration } from './modules/audit/audit-trail.ts';
 import { healthRoutes } from './ops/health.routes.ts';
 import { registerMetrics } from './ops/metrics.ts';
 
@@ -120,12 +123,14 @@ const apiModules = [
   fieldRecordsRoutes,
   hj212Routes,
   hj212ForwardRoutes,
+  auditRoutes,
 ];
 
 export interface RouteRecord {
   method: string;
   url: string;
   access: () => Access | undefined;
+  audit: () => AuditDeclaration | undefined;
 }
 
 declare module 'fastify' {
@@ -165,7 +170,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const routes: RouteRecord[] = [];
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
-    routes.push({ method: [route.method].flat().join(','), url: route.url, access: () => route.config?.access });
+    routes.push({
+      method: [route.method].flat().join(','),
+      url: route.url,
+      access: () => route.config?.access,
+      audit: () => route.config?.audit,
+    });
     if (route.config?.access) return;
     const url = route.url.toLowerCase();
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) {
@@ -220,6 +230,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { users: app.ctx.users, sessions: app.ctx.sessions });
+  // Every write in one transaction with its audit entry; every API route says what it changes.
+  await app.register(auditPlugin, { enabled: config.AUDIT_TRAIL });
   scheduleAuthHousekeeping(app);
   // The broker (MQTT over WebSocket at /mqtt from now, TCP from app.live.start()) and live data.
   await app.register(liveDataPlugin);

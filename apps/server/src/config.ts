@@ -8,6 +8,7 @@ import {
   templatesProblem,
   type TopicTemplates,
 } from '@sluice/shared/device-protocol';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '@sluice/shared/audit.schema';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -274,6 +275,13 @@ const configShape = z.object({
   LEADER_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(300).default(5),
   /** How long a graceful shutdown (SIGTERM, SIGINT) may take before the process exits anyway. */
   SHUTDOWN_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(600).default(20),
+  /** How long the audit trail keeps its entries (0 keeps them for ever). */
+  AUDIT_RETENTION_DAYS: days(AUDIT_RETENTION_DEFAULT_DAYS),
+  /**
+   * Off only for the benchmark that measures what the audit trail costs a write (bench:audit);
+   * off, writes leave no entry at all.
+   */
+  AUDIT_TRAIL: flag.default(true),
   NOTIFY_INTERVAL: z.coerce.number().int().min(1, 'must be at least 1 second').max(3600).default(15),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(5),
   NOTIFY_RETRY_SECONDS: z.coerce.number().int().min(1, 'must be at least 1 second').max(86_400).default(30),

@@ -91,7 +91,7 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
     const job = new RetentionJob(
       db,
       dialect,
-      { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 },
+      { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0, AUDIT_RETENTION_DAYS: 0 },
       t.app.log,
       { chunkRows: 4 },
     );
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
         const job = new RetentionJob(
           db,
           dialect,
-          { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0 },
+          { HISTORY_RAW_DAYS: 30, HISTORY_HOURLY_DAYS: 0, HISTORY_DAILY_DAYS: 0, AUDIT_RETENTION_DAYS: 0 },
           t.app.log,
           { chunkRows: 4, expired: thread },
         );

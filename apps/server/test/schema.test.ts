@@ -259,8 +259,9 @@ describe.each(databaseKinds)('an upgrade on %s', (kind) => {
     const db = app.app.ctx.db as unknown as Loose;
     expect(schemaDrift(declaredSchema(), await databaseSchema(db as Kysely<unknown>, app.app.ctx.dialect))).toEqual([]);
     // Nothing lost; 0020 gave the group the Field records module (three operates, for its
-    // administrator role) and the Field Records menu (a parent and five screens).
-    const added = { modules: 1, module_operates: 3, role_operates: 3, sys_menus: 6, role_menus: 6 };
+    // administrator role) and the Field Records menu (a parent and five screens); 0033 the Audit
+    // trail module (one operate, for its administrator role).
+    const added = { modules: 2, module_operates: 4, role_operates: 4, sys_menus: 6, role_menus: 6 };
     expect(await rowCounts(db, tables)).toEqual({
       ...before,
       ...Object.fromEntries(Object.entries(added).map(([table, n]) => [table, (before[table] ?? 0) + n])),

@@ -415,6 +415,22 @@ export async function buildTenantData(t: TestApp): Promise<TenantData> {
     .values({ ...device, command_id: 'a'.repeat(32), data_key: 'DOSet', send_time: now, ack_time: null, user_id: 1 })
     .execute();
 
+  await db
+    .insertInto('audit_log')
+    .values({
+      ...g,
+      at: now,
+      user_id: 1,
+      account: ADMIN.account,
+      user_name: 'Admin',
+      action: 'update',
+      resource_kind: 'device',
+      resource_id: sn,
+      resource_name: 'Pump',
+      after: JSON.stringify({ DeviceName: `Pump ${MARKER}` }),
+    })
+    .execute();
+
   // Every name-like text of the tenant's rows carries the marker.
   const schema = declaredSchema();
   for (const [table, columns] of Object.entries(schema)) {

@@ -4,6 +4,7 @@ import { account, anyText, email, optional, password, phone } from './rules.ts';
 import { LANGUAGES } from './i18n.ts';
 import { idRef } from './schema-fields.ts';
 import { statCardsField } from './statistics.schema.ts';
+import { secretFields } from './secret-fields.ts';
 
 export const USER_STATUS = { inactive: 0, normal: 1, disabled: 2 } as const;
 export const userStatus = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -79,10 +80,10 @@ export const updateProfileRequest = z.object({
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
-const passwordPair = {
+const passwordPair = secretFields({
   Password: password,
   PasswordAgain: z.string(),
-};
+});
 const samePasswords = (v: { Password: string; PasswordAgain: string }) => v.Password === v.PasswordAgain;
 const passwordAgainIssue = { message: 'rule.passwordAgain', path: ['PasswordAgain'] };
 
@@ -96,7 +97,7 @@ export const changePasswordRequest = z
       }
       return body;
     },
-    z.object({ OldPassword: z.string().min(1, { message: 'rule.required' }), ...passwordPair }),
+    z.object({ ...secretFields({ OldPassword: z.string().min(1, { message: 'rule.required' }) }), ...passwordPair }),
   )
   .refine(samePasswords, passwordAgainIssue);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

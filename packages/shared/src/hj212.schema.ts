@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { anyText, optional } from './rules.ts';
 import { dataKey, idRef } from './schema-fields.ts';
+import { secretFields } from './secret-fields.ts';
 
 /** MN: the logger's unique code, up to 24 letters and digits (HJ 212-2017 6.3.2). */
 export const HJ212_MN_PATTERN = /^[0-9A-Za-z]{1,24}$/;
@@ -78,7 +79,7 @@ export const hj212LoggerDto = z.object({
 });
 export type Hj212LoggerDto = z.infer<typeof hj212LoggerDto>;
 
-export const setHj212LoggerRequest = z.object({ Mn: hj212Mn, Password: hj212Password });
+export const setHj212LoggerRequest = z.object({ Mn: hj212Mn, ...secretFields({ Password: hj212Password }) });
 
 /** Data kinds a forwarding link may send: minute (2051), hourly (2061) and daily (2031) data. */
 export const HJ212_FORWARD_KINDS = ['minute', 'hourly', 'daily'] as const;

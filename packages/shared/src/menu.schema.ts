@@ -140,6 +140,8 @@ export const DEFAULT_MENUS: DefaultMenu[] = [
       link('Box data', '/sys/boxData', 'sys/boxData'),
       // Also added to existing groups by 0032c_hj212_menu.
       link('HJ 212', '/sys/hj212', 'sys/hj212'),
+      // Also added to existing groups by 0033_audit_log.
+      link('Audit trail', '/sys/audit', 'sys/audit'),
     ],
   },
   {

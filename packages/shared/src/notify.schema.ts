@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { email, messageRef } from './rules.ts';
 import { flag, idRef, name, text } from './schema-fields.ts';
 import { SECRET_MASK } from './sim.schema.ts';
+import { secretFields } from './secret-fields.ts';
 
 export { SECRET_MASK };
 
@@ -63,7 +64,7 @@ const channelFields = {
   SmtpPort: z.coerce.number().int().min(1).max(65535).optional(),
   SmtpSecure: flag.optional(),
   UserName: text(128),
-  Secret: secret.optional(),
+  ...secretFields({ Secret: secret.optional() }),
   Sender: text(254),
   Template: text(64),
 };

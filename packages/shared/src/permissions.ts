@@ -82,6 +82,12 @@ export const PERMISSION_MODULES = [
     ModuleName: { 'en-US': 'System configuration', 'zh-CN': '系统配置' },
     operates: [op('system.manage', 'Configure device types, data definitions and alarms', '配置设备类型、数据定义与告警')],
   },
+  {
+    // Also added to existing groups by 0033_audit_log.
+    Code: 'audit',
+    ModuleName: { 'en-US': 'Audit trail', 'zh-CN': '操作审计' },
+    operates: [op('audit.view', 'View the audit trail', '查看操作审计')],
+  },
 ] as const satisfies readonly ModuleDefinition[];
 
 export type OperateCode = (typeof PERMISSION_MODULES)[number]['operates'][number]['Code'];

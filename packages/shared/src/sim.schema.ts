@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { anyText } from './rules.ts';
 import { idRef } from './schema-fields.ts';
+import { secretFields } from './secret-fields.ts';
 
 /** What a secret looks like on the way out. Sent back unchanged, it means "keep the stored one". */
 export const SECRET_MASK = '••••••';
@@ -23,9 +24,11 @@ export type SimAccountDto = z.infer<typeof simAccountDto>;
 const secret = z.string().max(200);
 export const addSimAccountRequest = z.object({
   SimAccount: anyText(1, 64),
-  SimPassword: secret.refine((v) => v !== '' && v !== SECRET_MASK, { message: 'rule.required' }),
   AppId: anyText(1, 128),
-  AppSecret: secret.refine((v) => v !== '' && v !== SECRET_MASK, { message: 'rule.required' }),
+  ...secretFields({
+    SimPassword: secret.refine((v) => v !== '' && v !== SECRET_MASK, { message: 'rule.required' }),
+    AppSecret: secret.refine((v) => v !== '' && v !== SECRET_MASK, { message: 'rule.required' }),
+  }),
 });
 /** Empty or masked secrets keep the stored ones. */
 export const updateSimAccountRequest = z.object({

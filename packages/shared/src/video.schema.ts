@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { messageRef } from './rules.ts';
 import { idRef, name, text } from './schema-fields.ts';
 import { SECRET_MASK } from './sim.schema.ts';
+import { secretFields } from './secret-fields.ts';
 
 export { SECRET_MASK };
 
@@ -62,11 +63,9 @@ const videoFields = {
   Provider: z.enum(VIDEO_PROVIDERS, { message: 'rule.required' }),
   VideoSn: text(64),
   Channel: z.coerce.number().int().min(1).max(256).optional(),
-  SecurityCode: secret.optional(),
   Url: text(1000),
   PlaybackUrl: text(1000),
-  Appkey: secret.optional(),
-  Secret: secret.optional(),
+  ...secretFields({ SecurityCode: secret.optional(), Appkey: secret.optional(), Secret: secret.optional() }),
 };
 
 type VideoInput = {

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { afterCommit } from '../db/request-transaction.ts';
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -26,9 +27,14 @@ export class SessionsRepository {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells the listeners that sessions ended (revoke and revokeAllOf do; a caller that ends them otherwise, too). */
+  /**
+   * Tells the listeners that sessions ended (revoke and revokeAllOf do; a caller that ends them
+   * otherwise, too), once the request's writes have committed.
+   */
   ended(end: SessionEnd): void {
-    for (const listener of this.listeners) listener(end);
+    afterCommit(() => {
+      for (const listener of this.listeners) listener(end);
+    });
   }
 
   async create(userId: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {

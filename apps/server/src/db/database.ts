@@ -7,6 +7,7 @@ import type { Database } from './tables.ts';
 import { migrate, type DialectName } from './migrations.ts';
 import { openSqlite } from './node-sqlite-dialect.ts';
 import { openReadThread } from './sqlite-read-thread.ts';
+import { scopedDialect } from './request-transaction.ts';
 
 // int8 and numeric columns hold epoch milliseconds and counts, well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -15,6 +16,7 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
+  /** The app's database; a request's queries go through its scope (request-transaction.ts). */
   db: Db;
   /** For long reads (history): on SQLite selects run in a thread of their own (sqlite-read-thread.ts); on PostgreSQL `db`. */
   reads: Db;
@@ -27,10 +29,11 @@ export interface DatabaseHandle {
  * queue behind the many short queries of the app's pool.
  */
 export function openPgPool(databaseUrl: string, connections: number): Db {
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: connections }) }),
-  });
+  return new Kysely<Database>({ dialect: pgDialect(databaseUrl, connections) });
 }
+
+const pgDialect = (databaseUrl: string, connections: number) =>
+  new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: connections }) });
 
 /** Whether the database answers (readiness): resolves, or rejects with the driver's error. */
 export async function pingDatabase(db: Db): Promise<void> {
@@ -48,13 +51,13 @@ export async function openDatabase(options: {
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    db = openPgPool(options.databaseUrl, 10);
+    db = new Kysely<Database>({ dialect: scopedDialect(pgDialect(options.databaseUrl, 10)) });
     reads = db;
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
     const file = path.join(options.dataDir, 'sluice.db');
-    db = new Kysely<Database>({ dialect: openSqlite(file).dialect });
+    db = new Kysely<Database>({ dialect: scopedDialect(openSqlite(file).dialect) });
     reads = openReadThread(file);
   }
   const close = async () => {

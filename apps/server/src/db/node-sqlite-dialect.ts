@@ -7,7 +7,7 @@
  * turn never holds up the reads behind it.
  */
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import {
   CompiledQuery,
   SelectQueryNode,
@@ -38,10 +38,31 @@ export function toSqlite(value: unknown): SQLInputValue {
   return JSON.stringify(value);
 }
 
+/** Prepared statements by SQL text, per connection: preparing costs more than running most of them. */
+const STATEMENT_CACHE_SIZE = 500;
+const statements = new WeakMap<DatabaseSync, Map<string, { stmt: StatementSync; returnsRows: boolean }>>();
+
+function prepared(db: DatabaseSync, sql: string): { stmt: StatementSync; returnsRows: boolean } {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let entry = cache.get(sql);
+  if (!entry) {
+    const stmt = db.prepare(sql);
+    entry = { stmt, returnsRows: stmt.columns().length > 0 };
+    // The oldest goes first when full (SQL texts a query builder makes repeat; a few are one-offs).
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+    cache.set(sql, entry);
+  }
+  return entry;
+}
+
 function execute<R>(db: DatabaseSync, { sql, parameters }: CompiledQuery): QueryResult<R> {
-  const stmt = db.prepare(sql);
+  const { stmt, returnsRows } = prepared(db, sql);
   const values = parameters.map(toSqlite);
-  if (stmt.columns().length > 0) return { rows: stmt.all(...values) as R[] };
+  if (returnsRows) return { rows: stmt.all(...values) as R[] };
   const { changes, lastInsertRowid } = stmt.run(...values);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }

@@ -149,6 +149,7 @@ export interface Database {
   poll_plans: PollPlanTable;
   polls: PollTable;
   record_photos: RecordPhotoTable;
+  audit_log: AuditLogTable;
 }
 
 export interface ModuleTable {
@@ -1179,4 +1180,25 @@ export interface Hj212SplitPartTable {
   /** JSON [key, value] pairs. */
   cp: string;
   received_at: number;
+}
+
+/** One write the server accepted (issue 22); before, after and changed are JSON, secrets masked. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  group_id: number | null;
+  user_id: number | null;
+  account: Generated<string>;
+  user_name: Generated<string>;
+  address: Generated<string>;
+  action: string;
+  resource_kind: string;
+  resource_id: Generated<string>;
+  resource_name: Generated<string>;
+  owner_kind: Generated<string>;
+  owner_id: Generated<string>;
+  route: Generated<string>;
+  before: string | null;
+  after: string | null;
+  changed: Generated<string>;
 }

@@ -22,11 +22,14 @@ import { pageQuery } from '@sluice/shared/paging.schema';
 import { normalizeSearch } from '@sluice/shared/rules';
 import { reorderRequest, type ReorderRequest, idRef } from '@sluice/shared/schema-fields';
 import type { MessageKey } from '@sluice/shared/i18n';
+import type { AuditAction, AuditKind } from '@sluice/shared/audit.schema';
 import { currentUser, type Access } from '../auth/access.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './errors.ts';
 import { envelopeOf, ok } from './envelope.ts';
+import { noteAudit, type AuditedCall, type AuditRef, type AuditSubject } from '../modules/audit/audit-trail.ts';
+import { beginNow } from '../db/request-transaction.ts';
 
 type Row = Record<string, unknown>;
 /** Table and column names of a resource are data here, so the query builder sees loose rows. */
@@ -40,6 +43,12 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
   table: string;
   tags: string[];
   access: { read: Access; write: Access };
+  /**
+   * The audit trail's name for the records (their writes' entries hold the record before and
+   * after, as `dto`), and the page-level record a row belongs to (a type's parts:
+   * `ownerColumn('deviceType', 'type_id')`).
+   */
+  audit: { kind: AuditKind; owner?: (row: Row) => AuditRef | undefined };
   dto: Dto;
   create: Create;
   update: Update;
@@ -86,6 +95,14 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
     resolve: (raw: unknown, user: CurrentUser, mode: 'read' | 'write') => Promise<string | number>;
   };
 }
+
+/** A resource's owner in the audit trail: the record of that kind a column of its row names. */
+export const ownerColumn =
+  (kind: AuditKind, column: string) =>
+  (row: Row): AuditRef | undefined => {
+    const value = row[column];
+    return typeof value === 'number' || (typeof value === 'string' && value !== '') ? { kind, id: value } : undefined;
+  };
 
 /** The LIKE pattern of a list's Search (§5: full-width commas normalised), or undefined when empty. */
 export function searchPattern(search: string | undefined | null): string | undefined {
@@ -138,10 +155,11 @@ function parseRoute(spec: RouteSpec): {
 
 const idSchema = idRef;
 
+/** Registers the resource's calls; answers its audit subject, for its other calls' declarations. */
 export function registerResource<Dto extends DtoShape, Create extends z.ZodType, Update extends z.ZodType>(
   root: FastifyInstance,
   spec: ResourceSpec<Dto, Create, Update>,
-): void {
+): AuditSubject {
   // Handlers here are generic over the resource, so routes use the untyped provider; the
   // schemas still validate every request and describe every response.
   const app = root;
@@ -198,12 +216,17 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     }
   };
 
-  const idOf = (request: FastifyRequest, route: ReturnType<typeof parseRoute>): number => {
+  /** The record a call names, or undefined. */
+  const recordIdOf = (request: FastifyRequest, route: ReturnType<typeof parseRoute>): number | undefined => {
     const source = route.idFrom === 'params' ? request.params : route.idFrom === 'query' ? request.query : request.body;
     const raw = (source as Row | undefined)?.[route.idName] ?? (source as Row | undefined)?.[route.idName.toLowerCase()];
     const parsed = idSchema.safeParse(raw);
-    if (!parsed.success) throw new AppError(400, 'rule.required', {}, route.idName);
-    return parsed.data;
+    return parsed.success ? parsed.data : undefined;
+  };
+  const idOf = (request: FastifyRequest, route: ReturnType<typeof parseRoute>): number => {
+    const id = recordIdOf(request, route);
+    if (id === undefined) throw new AppError(400, 'rule.required', {}, route.idName);
+    return id;
   };
 
   const parentValue = async (request: FastifyRequest, user: CurrentUser, mode: 'read' | 'write') => {
@@ -229,6 +252,35 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     spec.enrich && rows.length > 0 ? spec.enrich(rows, user) : rows;
   const dtoOf = async (row: Row | undefined, user: CurrentUser) =>
     toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
+
+  /** The row each loaded DTO came from, for its owner (a column the DTO may not show). */
+  const rowOfDto = new WeakMap<object, Row>();
+  const owner = spec.audit.owner;
+  const subject: AuditSubject = {
+    kind: spec.audit.kind,
+    load: async (_ctx, user, id) => {
+      const row = user ? await findRow(Number(id), user.groupId) : undefined;
+      if (!row || !user) return null;
+      const dto = await dtoOf(row, user);
+      rowOfDto.set(dto, row);
+      return dto;
+    },
+    ...(owner
+      ? {
+          owner: (record: Row) => {
+            const row = rowOfDto.get(record);
+            return row ? owner(row) : undefined;
+          },
+        }
+      : {}),
+  };
+  /** The audit declaration of a write: its action, and the record it names (from the route's id). */
+  const audited = (action: AuditAction, route?: ReturnType<typeof parseRoute>, handlerNotes = false): AuditedCall => ({
+    subject,
+    action,
+    ...(route ? { id: (request: FastifyRequest) => recordIdOf(request, route) } : {}),
+    ...(handlerNotes ? { handlerNotes: true } : {}),
+  });
 
   const filterShape = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, f]) => [name, f.schema.optional()]));
   const aliases = spec.queryAliases ?? {};
@@ -293,13 +345,14 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     access: Access,
     schema: Omit<FastifySchema, 'tags'>,
     handler: (request: FastifyRequest, reply: FastifyReply, route: Route) => unknown,
+    audit?: (route: Route) => AuditedCall,
   ) => {
     if (!at) return;
     const route = parseRoute(at);
     app.route({
       method: route.method,
       url: route.url,
-      config: { access, ...(spec.legacyToken ? { legacyToken: true } : {}) },
+      config: { access, ...(audit ? { audit: audit(route) } : {}), ...(spec.legacyToken ? { legacyToken: true } : {}) },
       schema: { tags: spec.tags, ...schema },
       handler: (request, reply) => handler(request, reply, route),
     });
@@ -354,8 +407,12 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         .returning('id')
         .executeTakeFirstOrThrow();
       const created = await findRow(Number(inserted.id), user.groupId);
-      return reply.status(201).send(ok(request, await dtoOf(created, user), { message: 'created' }));
+      const dto = await dtoOf(created, user);
+      if (created) rowOfDto.set(dto, created);
+      noteAudit(request, { id: Number(inserted.id), before: null, after: dto });
+      return reply.status(201).send(ok(request, dto, { message: 'created' }));
     },
+    () => audited('create', undefined, true),
   );
 
   register(
@@ -365,6 +422,8 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     async (request, _reply, route) => {
       const user = currentUser(request);
       const id = idOf(request, route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route);
+      // The record as it was, read in the call's transaction: the audit's "before".
+      await beginNow(app.ctx.db);
       const existing = await findRow(id, user.groupId);
       if (!existing) throw new AppError(404, 'error.notFound');
       await checkParent(request, existing, user, 'write');
@@ -374,23 +433,40 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       if (spec.beforeWrite) row = await spec.beforeWrite(row, user);
       await checkUnique(row, user.groupId, id);
       await spec.beforeUpdate?.(id, row, user);
+      const before = await dtoOf(existing, user);
+      rowOfDto.set(before, existing);
       if (Object.keys(row).length > 0) {
         await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
       }
-      return ok(request, await dtoOf(await findRow(id, user.groupId), user), { message: 'saved' });
+      const saved = await findRow(id, user.groupId);
+      const after = await dtoOf(saved, user);
+      if (saved) rowOfDto.set(after, saved);
+      noteAudit(request, { before, after });
+      return ok(request, after, { message: 'saved' });
     },
+    (route) => audited('update', route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route, true),
   );
 
-  register(routes.remove, write, { summary: 'Delete' }, async (request, _reply, route) => {
-    const user = currentUser(request);
-    const id = idOf(request, route);
-    const row = await findRow(id, user.groupId);
-    if (!row) throw new AppError(404, 'error.notFound');
-    await checkParent(request, row, user, 'write');
-    await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
-    await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
-    return ok(request, null, { message: 'deleted' });
-  });
+  register(
+    routes.remove,
+    write,
+    { summary: 'Delete' },
+    async (request, _reply, route) => {
+      const user = currentUser(request);
+      const id = idOf(request, route);
+      await beginNow(app.ctx.db);
+      const row = await findRow(id, user.groupId);
+      if (!row) throw new AppError(404, 'error.notFound');
+      await checkParent(request, row, user, 'write');
+      const before = await dtoOf(row, user);
+      rowOfDto.set(before, row);
+      await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
+      await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
+      noteAudit(request, { before, after: null });
+      return ok(request, null, { message: 'deleted' });
+    },
+    (route) => audited('delete', route, true),
+  );
 
   const reorder = spec.reorder;
   if (reorder) {
@@ -421,6 +497,11 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
           });
         return ok(request, null, { message: 'saved' });
       },
+      () => ({
+        ...audited('reorder'),
+        id: (request) => (request.body as Partial<ReorderRequest> | undefined)?.Items?.map((i) => i.Id),
+      }),
     );
   }
+  return subject;
 }

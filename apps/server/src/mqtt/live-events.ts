@@ -5,6 +5,7 @@
  */
 import type { TopicCodec, EventMessage } from '@sluice/shared/device-protocol';
 import type { MessageBus } from './message-bus.ts';
+import { afterCommit } from '../db/request-transaction.ts';
 
 export class LiveEvents {
   private readonly bus: MessageBus;
@@ -17,7 +18,12 @@ export class LiveEvents {
     this.onError = onError;
   }
 
+  /** Publishes the event; in a request, once its writes have committed (a console reloading then sees them). */
   emit(groupId: number, event: EventMessage): void {
-    this.bus.publish(this.topics.topic('event', event.DeviceSn, groupId), JSON.stringify(event), { qos: 0 }).catch(this.onError);
+    afterCommit(() => {
+      this.bus
+        .publish(this.topics.topic('event', event.DeviceSn, groupId), JSON.stringify(event), { qos: 0 })
+        .catch(this.onError);
+    });
   }
 }

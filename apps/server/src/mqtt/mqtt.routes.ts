@@ -128,7 +128,10 @@ export function mqttRoutes(root: FastifyInstance): void {
   app.post(
     '/mqtt/auth',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        audit: { exempt: 'an external broker asks whether a device or console may connect; it changes nothing' },
+      },
       schema: {
         tags,
         summary: 'External broker hook: may this client connect? (EMQX HTTP authentication; body clientid, username, password)',
@@ -148,7 +151,10 @@ export function mqttRoutes(root: FastifyInstance): void {
   app.post(
     '/mqtt/acl',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        audit: { exempt: 'an external broker asks whether a client may use a topic; it changes nothing' },
+      },
       schema: {
         tags,
         summary:

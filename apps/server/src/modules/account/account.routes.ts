@@ -20,6 +20,11 @@ import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { parseConfig } from './users.repository.ts';
+import { fromBody, noteAudit, type AuditIdSource } from '../audit/audit-trail.ts';
+import { sessionSubject, userSubject } from '../users/user.audit.ts';
+
+/** The caller's own account. */
+const self: AuditIdSource = (request) => request.user?.id;
 
 const tags = ['Account'];
 
@@ -36,11 +41,26 @@ export function accountRoutes(root: FastifyInstance): void {
   app.post(
     '/User',
     {
-      config: { access: 'public' },
+      // Refused sign-ins are entries too (a lock-out's further attempts are not: they are counted, not tried).
+      config: { access: 'public', audit: { subject: sessionSubject, action: 'signIn', recordRefusals: true } },
       schema: { tags, summary: 'Sign in', body: loginRequest, response: { 200: envelopeOf(sessionDto) } },
     },
     async (request, reply) => {
-      const session = await account.login(request.body.Account, request.body.Password, request.ip);
+      let session;
+      try {
+        session = await account.login(request.body.Account, request.body.Password, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.key !== 'auth.locked') {
+          const target = await users.findByAccount(request.body.Account);
+          noteAudit(request, {
+            action: 'signInFailed',
+            groupId: target?.group_id ?? null,
+            after: { Account: request.body.Account, Reason: error.key },
+          });
+        }
+        throw error;
+      }
+      noteAudit(request, { actor: { id: session.UserId, account: session.Account, groupId: session.GroupId } });
       // The console keeps the session in the HttpOnly cookie; API clients use the answer's Token.
       setSessionCookie(request, reply, session.Token, session.ExpiresAt);
       return ok(request, session);
@@ -50,7 +70,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.post(
     '/user/Register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', audit: { subject: userSubject, action: 'register' } },
       schema: {
         tags,
         summary:
@@ -59,14 +79,19 @@ export function accountRoutes(root: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      await account.register(request.body, request.ip);
+      const created = await account.register(request.body, request.ip);
+      // Only what was registered is told to the group (a wrong code or a taken account is no one's).
+      noteAudit(request, created ? { id: created.id, groupId: created.groupId } : { groupId: null, after: null });
       return reply.status(202).send(ok(request, null, { message: 'auth.registrationReceived' }));
     },
   );
 
   app.post(
     '/user/UserUpdateToken',
-    { config: { access: 'session' }, schema: { tags, summary: 'Exchange the session token for a fresh one' } },
+    {
+      config: { access: 'session', audit: { subject: sessionSubject, action: 'renewSession' } },
+      schema: { tags, summary: 'Exchange the session token for a fresh one' },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const session = await account.renew(user.id, request.token ?? '');
@@ -78,7 +103,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.get(
     '/user/logout',
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { subject: sessionSubject, action: 'signOut' } },
       schema: { tags, summary: 'Sign out: revoke the token, clear the session cookie and close its live connections' },
     },
     async (request, reply) => {
@@ -112,7 +137,10 @@ export function accountRoutes(root: FastifyInstance): void {
 
   app.put(
     '/user',
-    { config: { access: 'session' }, schema: { tags, summary: 'Edit own profile', body: updateProfileRequest } },
+    {
+      config: { access: 'session', audit: { subject: userSubject, id: self } },
+      schema: { tags, summary: 'Edit own profile', body: updateProfileRequest },
+    },
     async (request) => {
       const user = currentUser(request);
       const { UserName, Email, Phone } = request.body;
@@ -124,7 +152,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.post(
     '/user/password',
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { subject: userSubject, action: 'update', id: self } },
       schema: { tags, summary: 'Change own password (signs out every session)', body: changePasswordRequest },
     },
     async (request) => {
@@ -137,7 +165,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.put(
     '/user/password',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { subject: userSubject, id: fromBody('Id') } },
       schema: { tags, summary: "An administrator sets another user's password", body: setPasswordRequest },
     },
     async (request) => {
@@ -163,7 +191,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.put(
     '/user/config',
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { subject: userSubject, id: self } },
       schema: {
         tags,
         summary: 'Save own console settings',
@@ -183,7 +211,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.post(
     '/user/Picture',
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { subject: userSubject, action: 'update', id: self } },
       schema: {
         tags,
         summary: 'Upload own avatar (PNG or JPEG, at most 2 MB; the console crops it 1:1); replaces the previous one',
@@ -201,7 +229,7 @@ export function accountRoutes(root: FastifyInstance): void {
   app.delete(
     '/user/Picture',
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { subject: userSubject, action: 'update', id: self } },
       schema: { tags, summary: 'Remove own avatar', response: { 200: envelopeOf(userDto) } },
     },
     async (request) => {

@@ -44,6 +44,7 @@ export class AccountService {
     const session = await this.sessions.create(user.id);
     const current = await this.users.current(user.id);
     return {
+      UserId: user.id,
       Token: session.token,
       ExpiresAt: session.expiresAt,
       Account: user.account,
@@ -58,15 +59,16 @@ export class AccountService {
    * Throttled per address like sign-in, and silent about what exists: an unknown group code or a
    * taken account gets the same answer as a registration, after the same password hashing.
    */
-  async register(input: Registration, address: string): Promise<void> {
+  /** Answers the account registered, or undefined when nothing was (said the same way to the caller). */
+  async register(input: Registration, address: string): Promise<{ id: number; groupId: number } | undefined> {
     const wait = await this.throttle.registrationAttempt(address);
     if (wait > 0) throw new AppError(429, 'auth.locked', { seconds: Math.ceil(wait / 1000) });
     const passwordHash = await hashPassword(input.Password);
     const group = await this.groups.findByCode(input.Code);
     const taken = await this.users.accountTaken(input.Account);
-    if (!group || taken) return;
+    if (!group || taken) return undefined;
     try {
-      await this.users.insert({
+      const id = await this.users.insertAlone({
         group_id: group.Id,
         account: input.Account,
         user_name: input.UserName,
@@ -77,9 +79,10 @@ export class AccountService {
         password_hash: passwordHash,
         status: 0,
       });
+      return { id, groupId: group.Id };
     } catch (error) {
       // The same account registered at the same moment: as silent as a taken one.
-      if (await this.users.accountTaken(input.Account)) return;
+      if (await this.users.accountTaken(input.Account)) return undefined;
       throw error;
     }
   }

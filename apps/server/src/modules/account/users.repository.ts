@@ -91,6 +91,14 @@ export class UsersRepository {
     return row?.password_hash;
   }
 
+  /**
+   * Inserts in a transaction of its own (a savepoint inside a request's): a refused insert (an
+   * account taken at the same moment) leaves the caller's transaction usable.
+   */
+  async insertAlone(user: NewUser, now = Date.now()): Promise<number> {
+    return this.db.transaction().execute((trx) => new UsersRepository(trx).insert(user, now));
+  }
+
   async insert(user: NewUser, now = Date.now()): Promise<number> {
     const row = await this.db
       .insertInto('users')

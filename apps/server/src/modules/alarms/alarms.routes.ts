@@ -30,6 +30,8 @@ import { AppError } from '../../http/errors.ts';
 import { pickOrder, searchPattern } from '../../http/resource.ts';
 import { ALARM_ORDER_COLUMNS, type AlarmFilter } from './alarms.repository.ts';
 import { alarmRange, toWarnDto } from './alarms.service.ts';
+import { fromBody } from '../audit/audit-trail.ts';
+import { alarmSubject } from './alarm.audit.ts';
 
 const tags = ['Alarms'];
 const view = { operate: 'device.view' } as const;
@@ -38,6 +40,7 @@ export function alarmsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { scope, users } = app.ctx;
   const alarms = () => app.live.alarms;
+  const alarm = alarmSubject(alarms);
   const userName = async (user: CurrentUser) => (await users.profile(user.id, user.groupId))?.UserName ?? user.account;
 
   const filterOf = (q: WarnQuery & PageQuery): AlarmFilter => {
@@ -103,7 +106,10 @@ export function alarmsRoutes(root: FastifyInstance): void {
   app.put(
     '/:deviceSn/Warn',
     {
-      config: { access: { operate: 'device.control' } },
+      config: {
+        access: { operate: 'device.control' },
+        audit: { subject: alarm, action: 'handle', id: fromBody('Id'), answerIsRecord: true },
+      },
       schema: {
         tags,
         summary: 'Handle one alarm of the device with comments',
@@ -128,7 +134,7 @@ export function alarmsRoutes(root: FastifyInstance): void {
   app.put(
     '/Warn',
     {
-      config: { access: { operate: 'device.control' } },
+      config: { access: { operate: 'device.control' }, audit: { subject: alarm, action: 'handle', id: fromBody('Ids') } },
       schema: {
         tags,
         summary: 'Handle many alarms with one comment (those already handled keep their handling)',
@@ -173,7 +179,7 @@ export function alarmsRoutes(root: FastifyInstance): void {
   app.post(
     '/Warn/WarnDelete',
     {
-      config: { access: { operate: 'device.manage' } },
+      config: { access: { operate: 'device.manage' }, audit: { subject: alarm, action: 'delete', id: fromBody('Ids') } },
       schema: { tags, summary: 'Delete alarms (all of them, or none when one is not reached)', body: deleteWarnsRequest },
     },
     async (request) => {
@@ -186,7 +192,7 @@ export function alarmsRoutes(root: FastifyInstance): void {
   app.post(
     '/Warn/WarnAdd',
     {
-      config: { access: { operate: 'device.control' } },
+      config: { access: { operate: 'device.control' }, audit: { subject: alarm, answerIsRecord: true } },
       schema: {
         tags,
         summary: "Raise an alarm on a device by hand with one of the group's warn codes (handling it clears it)",

@@ -23,6 +23,7 @@ import { isAndroidPackage } from '../../storage/file-types.ts';
 import { receiveUpload, type UploadRule } from '../../storage/upload.ts';
 import { flag } from '@sluice/shared/schema-fields';
 import { appFileUrl, toAppVersionDto } from './app-versions.service.ts';
+import { fromBody, noteAudit } from '../audit/audit-trail.ts';
 
 const tags = ['Mobile app'];
 const manage = { operate: 'system.manage' } as const;
@@ -36,8 +37,9 @@ const APK_RULE: UploadRule = {
 export function appVersionsRoutes(root: FastifyInstance): void {
   const { storage, appVersions } = root.ctx;
 
-  registerResource(root, {
+  const versions = registerResource(root, {
     table: 'app_versions',
+    audit: { kind: 'appVersion' },
     tags,
     access: { read: 'session', write: manage },
     dto: appVersionDto,
@@ -65,7 +67,10 @@ export function appVersionsRoutes(root: FastifyInstance): void {
         const parsed = appUploadFields.safeParse(fields);
         if (!parsed.success) throw new RequestValidationError(parsed.error.issues, 'body');
         meta = parsed.data;
-        if (fields.Id !== undefined && fields.Id !== '') replaceId = await appVersions.own(user, Number(fields.Id));
+        if (fields.Id !== undefined && fields.Id !== '') {
+          replaceId = await appVersions.own(user, Number(fields.Id));
+          noteAudit(request, { id: replaceId });
+        }
       },
     });
     if (!meta) throw new AppError(400, 'rule.required', {}, 'VersionNo');
@@ -75,7 +80,7 @@ export function appVersionsRoutes(root: FastifyInstance): void {
   app.post(
     '/appVersion',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: versions } },
       schema: {
         tags,
         summary: 'Upload an Android package (multipart: VersionNo, Description, Type, State as fields before "file"; ≤ 100 MB)',
@@ -88,7 +93,7 @@ export function appVersionsRoutes(root: FastifyInstance): void {
   app.put(
     '/appVersion',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: versions, id: fromBody('Id') } },
       schema: {
         tags,
         summary:

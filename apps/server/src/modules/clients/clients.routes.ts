@@ -6,6 +6,7 @@ import { registerResource } from '../../http/resource.ts';
 export function clientsRoutes(app: FastifyInstance): void {
   registerResource(app, {
     table: 'clients',
+    audit: { kind: 'client' },
     tags: ['Clients'],
     access: { read: { operate: 'client.view' }, write: { operate: 'client.manage' } },
     dto: clientDto,

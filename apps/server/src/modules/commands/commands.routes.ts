@@ -19,6 +19,10 @@ import { searchPattern } from '../../http/resource.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { parseTimeParam } from '../telemetry/history.service.ts';
 import { deviceLogOf } from './commands.service.ts';
+import { deviceInParams, fromParams } from '../audit/audit-trail.ts';
+import { commandSubject, deviceLogSubject, noteCommand } from './command.audit.ts';
+
+const device = deviceInParams('deviceSn');
 
 const tags = ['Live data'];
 
@@ -44,7 +48,7 @@ export function commandsRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:deviceSn/DeviceCommand',
     {
-      config: { access: { operate: 'device.control' } },
+      config: { access: { operate: 'device.control' }, audit: { subject: commandSubject, action: 'command', owner: device } },
       schema: {
         tags,
         summary:
@@ -61,6 +65,7 @@ export function commandsRoutes(root: FastifyInstance): void {
         request.body.Key,
         request.body.Value,
       );
+      noteCommand(request, sent.log);
       return ok(request, deviceLogOf(sent.log), { message: sent.message });
     },
   );
@@ -101,7 +106,7 @@ export function commandsRoutes(root: FastifyInstance): void {
   app.post(
     '/:kind/:deviceSn/DeviceLog',
     {
-      config: { access: { operate: 'device.control' } },
+      config: { access: { operate: 'device.control' }, audit: { subject: deviceLogSubject } },
       schema: {
         tags,
         summary: "Adds an operator's note to the device log (Message; Key the data point it is about, optional)",
@@ -121,7 +126,7 @@ export function commandsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:kind/:deviceSn/DeviceLog/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { subject: deviceLogSubject, id: fromParams('id') } },
       schema: {
         tags,
         summary: 'Deletes one row of the device log (administrators)',

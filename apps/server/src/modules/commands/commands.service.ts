@@ -15,6 +15,7 @@ import type { AckMessage, CommandMessage, DataValue, TopicCodec } from '@sluice/
 import type { MessageKey } from '@sluice/shared/i18n';
 import { DEVICE_LOG_STATE, type DeviceLogDto } from '@sluice/shared/telemetry.schema';
 import { AppError } from '../../http/errors.ts';
+import { afterCommit } from '../../db/request-transaction.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { SiteScope } from '../sites/site-scope.ts';
 import type { DeviceDirectory, KnownDevice } from '../telemetry/device-directory.ts';
@@ -264,7 +265,7 @@ export class CommandsService {
     return { log, message: 'command.sent' };
   }
 
-  /** Logs a command and publishes it on the device's cmd topic; its time-out starts now. */
+  /** Logs a command and publishes it on the device's cmd topic once the log row has committed; its time-out starts then. */
   private async dispatch(
     user: CurrentUser,
     device: KnownDevice,
@@ -285,9 +286,12 @@ export class CommandsService {
       user_name: await this.deps.userName(user),
     });
     const command: CommandMessage = { Id: id, Key: c.key, Value: c.value, Time: c.now };
-    this.expireLater(c.now);
-    await this.deps.bus.publish(this.deps.topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), {
-      qos: 1,
+    // Once the log row (and the call's audit entry) committed: the device's answer must find it.
+    afterCommit(async () => {
+      this.expireLater(c.now);
+      await this.deps.bus.publish(this.deps.topics.topic('cmd', device.deviceSn, device.groupId), JSON.stringify(command), {
+        qos: 1,
+      });
     });
     return log;
   }

@@ -28,6 +28,7 @@ import { receiveBuffer } from '../../storage/upload.ts';
 import { renameCategory, resolveCategories } from './categories.service.ts';
 import { csvRows, exportLibrary, importLibrary } from './library-import.service.ts';
 import { XLSX_CONTENT_TYPE, looksLikeZip, readXlsx } from './xlsx.ts';
+import { plainSubject } from '../audit/audit-trail.ts';
 
 const tags = ['Data definitions'];
 const manage = { operate: 'system.manage' } as const;
@@ -38,6 +39,7 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'data_defines',
+    audit: { kind: 'dataDefine' },
     tags,
     access: { read: 'session', write: manage },
     dto: dataDefineDto,
@@ -76,6 +78,7 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'data_categories',
+    audit: { kind: 'category' },
     tags,
     access: { read: 'session', write: manage },
     dto: categoryDto,
@@ -105,6 +108,7 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'data_define_warn_codes',
+    audit: { kind: 'dataDefineWarnCode' },
     tags,
     access: { read: 'session', write: manage },
     dto: dataDefineWarnCodeDto,
@@ -158,7 +162,7 @@ export function dataDefinesRoutes(root: FastifyInstance): void {
   app.post(
     '/DataDefineLibrary/Import',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: plainSubject('dataDefine'), action: 'import' } },
       schema: {
         tags,
         summary:

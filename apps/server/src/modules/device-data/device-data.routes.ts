@@ -21,7 +21,7 @@ import { idRef } from '@sluice/shared/schema-fields';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 
 const tags = ['Devices'];
@@ -52,6 +52,7 @@ export function deviceDataRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_data_defines',
+    audit: { kind: 'deviceDataDefine', owner: ownerColumn('device', 'device_sn') },
     tags,
     access,
     dto: deviceDataDefineDto,
@@ -84,6 +85,7 @@ export function deviceDataRoutes(root: FastifyInstance): void {
 
   const panels = {
     table: 'device_panels',
+    audit: { kind: 'devicePanel' as const, owner: ownerColumn('device', 'device_sn') },
     tags,
     access,
     dto: devicePanelDto,

@@ -19,10 +19,14 @@ import {
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/language.ts';
+import { ownerColumn } from '../../http/resource.ts';
+import { fromBody } from '../audit/audit-trail.ts';
+import { tableSubject } from '../audit/table-subject.ts';
 
 const tags = ['Devices (legacy)'];
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
+const points = tableSubject('deviceDataDefine', 'device_data_defines', undefined, ownerColumn('device', 'device_sn'));
 
 export function panelPointsRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +55,7 @@ export function panelPointsRoutes(root: FastifyInstance): void {
     app.post(
       `/${kind}Add`,
       {
-        config: { access: manage, legacyToken: true },
+        config: { access: manage, legacyToken: true, audit: { subject: points } },
         schema: {
           tags,
           summary: `Add a data point to a device's ${panel} panel (made when the device has none)`,
@@ -68,7 +72,7 @@ export function panelPointsRoutes(root: FastifyInstance): void {
     app.put(
       `/Update${kind}`,
       {
-        config: { access: manage, legacyToken: true },
+        config: { access: manage, legacyToken: true, audit: { subject: points, id: fromBody('Id') } },
         schema: {
           tags,
           summary: `Change a data point on a device's ${panel} panel`,
@@ -83,7 +87,7 @@ export function panelPointsRoutes(root: FastifyInstance): void {
     app.post(
       `/Delete${kind}`,
       {
-        config: { access: manage, legacyToken: true },
+        config: { access: manage, legacyToken: true, audit: { subject: points, action: 'delete', id: fromBody('Id') } },
         schema: { tags, summary: `Delete a data point from a device's ${panel} panel`, body: panelPointIdRequest },
       },
       async (request) => {

@@ -11,6 +11,12 @@ import { panelLayoutDto, savePanelLayoutRequest } from '@sluice/shared/panel-lay
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
+import { fromBody, plainSubject } from '../audit/audit-trail.ts';
+
+/** An account's arrangement of a device's page: the entry keeps the layout saved. */
+const layoutSubject = plainSubject('deviceLayout', (record) =>
+  typeof record.deviceSn === 'string' ? { kind: 'device', id: record.deviceSn } : undefined,
+);
 
 const tags = ['Devices'];
 
@@ -45,7 +51,10 @@ export function deviceLayoutsRoutes(root: FastifyInstance): void {
   app.put(
     '/DevicePanelLayout',
     {
-      config: { access: { operate: 'device.manage' } },
+      config: {
+        access: { operate: 'device.manage' },
+        audit: { subject: layoutSubject, action: 'update', id: fromBody('deviceSn') },
+      },
       schema: {
         tags,
         summary: "Keep the caller's arrangement of a device's page; an empty Layout goes back to the default",

@@ -32,7 +32,7 @@ import {
 import { flag, idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 
 const tags = ['Templates'];
@@ -62,6 +62,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'type_templates',
+    audit: { kind: 'template', owner: ownerColumn('deviceType', 'type_id') },
     tags,
     access,
     dto: templateDto,
@@ -90,6 +91,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_profiles',
+    audit: { kind: 'templateProfile', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templateProfileDto,
@@ -109,6 +111,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_panels',
+    audit: { kind: 'templatePanel', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templatePanelDto,
@@ -125,6 +128,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_args',
+    audit: { kind: 'templateArgs', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templateArgDto,
@@ -139,6 +143,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_accessories',
+    audit: { kind: 'templateAccessory', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templateAccessoryDto,
@@ -153,6 +158,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_control_data',
+    audit: { kind: 'templateControlData', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templateControlDataDto,
@@ -171,6 +177,7 @@ export function templatesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'template_configs',
+    audit: { kind: 'templateConfig', owner: ownerColumn('template', 'temp_id') },
     tags,
     access,
     dto: templateConfigDto,

@@ -11,6 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
+import { fromBody } from '../audit/audit-trail.ts';
 
 const tags = ['Device types'];
 const manage = { operate: 'system.manage' } as const;
@@ -18,8 +19,9 @@ const manage = { operate: 'system.manage' } as const;
 export function deviceTypesRoutes(root: FastifyInstance): void {
   const { deviceTypes } = root.ctx;
 
-  registerResource(root, {
+  const types = registerResource(root, {
     table: 'device_types',
+    audit: { kind: 'deviceType' },
     tags,
     access: { read: 'session', write: manage },
     dto: deviceTypeDto,
@@ -59,7 +61,7 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
   app.post(
     '/:scope/Type/Copy',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: types, action: 'copy', id: fromBody('TargetId') } },
       schema: {
         tags,
         summary:
@@ -81,7 +83,7 @@ export function deviceTypesRoutes(root: FastifyInstance): void {
   app.post(
     '/:scope/Type/copyfiles',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: types, action: 'copy', id: fromBody('TargetId') } },
       schema: {
         tags,
         summary: "Copy a type's images and firmware files onto another type (appended)",

@@ -19,7 +19,7 @@ import {
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import { RequestValidationError } from '../../http/validation.ts';
 import { receiveUpload } from '../../storage/upload.ts';
 import { typeFileUrl } from './type-files.service.ts';
@@ -31,8 +31,9 @@ const typeIdParam = (request: FastifyRequest) => (request.params as Record<strin
 export function typeFilesRoutes(root: FastifyInstance): void {
   const { storage, typeScope, typeFiles } = root.ctx;
 
-  registerResource(root, {
+  const images = registerResource(root, {
     table: 'type_images',
+    audit: { kind: 'typeImage', owner: ownerColumn('deviceType', 'type_id') },
     tags,
     access: { read: 'session', write: manage },
     dto: typeImageDto,
@@ -51,8 +52,9 @@ export function typeFilesRoutes(root: FastifyInstance): void {
     beforeRemove: (_database, image) => typeFiles.removeStored('type_images', image.Id),
   });
 
-  registerResource(root, {
+  const firmware = registerResource(root, {
     table: 'type_update_files',
+    audit: { kind: 'typeUpdateFile', owner: ownerColumn('deviceType', 'type_id') },
     tags,
     access: { read: 'session', write: manage },
     dto: typeUpdateFileDto,
@@ -96,7 +98,7 @@ export function typeFilesRoutes(root: FastifyInstance): void {
   };
 
   const imageUpload = {
-    config: { access: manage },
+    config: { access: manage, audit: { subject: images, action: 'create' as const } },
     schema: {
       tags,
       summary:
@@ -114,7 +116,14 @@ export function typeFilesRoutes(root: FastifyInstance): void {
   app.put(
     '/TypeImages/TypeImageSave',
     {
-      config: { access: manage },
+      config: {
+        access: manage,
+        audit: {
+          subject: images,
+          action: 'update',
+          id: (request) => (request.body as { Images?: { Id: number }[] } | undefined)?.Images?.map((i) => i.Id),
+        },
+      },
       schema: {
         tags,
         summary: "Save the order (Sn) and names of a type's images",
@@ -151,7 +160,7 @@ export function typeFilesRoutes(root: FastifyInstance): void {
   };
 
   const firmwareUpload = {
-    config: { access: manage },
+    config: { access: manage, audit: { subject: firmware, action: 'create' as const } },
     schema: {
       tags,
       summary:

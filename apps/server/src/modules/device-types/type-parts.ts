@@ -4,7 +4,26 @@
  * fields as columns, in copy order; and a part's calls for the generic resource.
  */
 import { TYPE_PARTS, TYPE_PART_KEYS, typePart, type TypePartKey } from '@sluice/shared/device-type-parts';
-import { snake } from '../../http/resource.ts';
+import type { AuditKind } from '@sluice/shared/audit.schema';
+import { ownerColumn, snake } from '../../http/resource.ts';
+
+/** Each part's name in the audit trail. */
+const AUDIT_KIND: Record<TypePartKey, AuditKind> = {
+  dataDefines: 'typeDataDefine',
+  arguments: 'typeArgument',
+  configs: 'typeConfig',
+  displayIcons: 'typeDisplayIcon',
+  hardwareConfigs: 'typeHardware',
+  classes: 'typeClass',
+  modules: 'typeModule',
+  moduleControls: 'typeModuleControl',
+  moduleArguments: 'typeModuleArgument',
+  moduleFeedbacks: 'typeModuleFeedback',
+  overviews: 'typeOverview',
+  schemas: 'typeSchema',
+  statistics: 'typeStatistic',
+  maintenance: 'typeMaintenance',
+};
 
 /** The tables of a type's parts: `type_` and the snake_case of the part's key (hardwareConfigs → type_hardware_configs). */
 export type TypePartTable =
@@ -65,7 +84,10 @@ export function partResource<K extends TypePartKey>(
   table: TypePartTable;
   routes: Record<'list' | 'get' | 'create' | 'update' | 'remove', RouteSpec>;
   reorder?: { route: RouteSpec; key: OrderOf<K> };
+  /** The entries of a part's writes belong to its type. */
+  audit: { kind: AuditKind; owner: ReturnType<typeof ownerColumn> };
 } {
+  const audit = { kind: AUDIT_KIND[key], owner: ownerColumn('deviceType', 'type_id') };
   const part = typePart(key);
   const base: `/${string}` = part.under === 'module' ? `/module/:moduleId/${part.call}` : `/type/:typeId/${part.call}`;
   const routes = {
@@ -75,8 +97,8 @@ export function partResource<K extends TypePartKey>(
     update: `PUT ${base}`,
     remove: `DELETE ${base}/:id`,
   } as const;
-  if (!part.order) return { table: partTable(key), routes };
-  return { table: partTable(key), routes, reorder: { route: `PUT ${base}/Sort`, key: part.order as OrderOf<K> } };
+  if (!part.order) return { table: partTable(key), routes, audit };
+  return { table: partTable(key), routes, audit, reorder: { route: `PUT ${base}/Sort`, key: part.order as OrderOf<K> } };
 }
 
 /** The tables under a type: its parts and its files. */

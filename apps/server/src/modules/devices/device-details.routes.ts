@@ -16,13 +16,15 @@ import { deviceHardwareDto } from '@sluice/shared/device-type.schema';
 import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { hardwareRowsResource } from '../device-types/hardware-rows.resource.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromParams } from '../audit/audit-trail.ts';
+import { deviceCardSubject, deviceImageSubject } from './device.audit.ts';
 
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
@@ -41,6 +43,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_configs',
+    audit: { kind: 'deviceConfig', owner: ownerColumn('device', 'device_sn') },
     tags: ['Devices'],
     access: { read: view, write: manage },
     dto: deviceConfigDto,
@@ -65,6 +68,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   registerResource(root, {
     ...hardwareRowsResource,
     table: 'device_hardware_configs',
+    audit: { kind: 'deviceHardware', owner: ownerColumn('device', 'device_sn') },
     tags: ['Devices'],
     access: { read: view, write: manage },
     dto: deviceHardwareDto,
@@ -111,7 +115,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:sn/DeviceCard',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceCardSubject, id: fromParams('sn'), answerIsRecord: true } },
       schema: {
         tags: ['Devices'],
         summary: "Give a device its SIM card's ICCID",
@@ -134,7 +138,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/:sn/DeviceCard',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceCardSubject, id: fromParams('sn'), answerIsRecord: true } },
       schema: {
         tags: ['Devices'],
         summary: "Set a device's ICCID (adds the card when it has none)",
@@ -156,7 +160,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/:sn/DeviceCard/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceCardSubject, id: fromParams('sn') } },
       schema: { tags: ['Devices'], summary: "Remove a device's SIM card", params: cardParams.extend({ id }) },
     },
     async (request) => {
@@ -193,7 +197,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   app.put(
     '/:kind/:deviceSn/DeviceImage',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceImageSubject, action: 'create' } },
       schema: {
         tags: ['Devices'],
         summary:
@@ -228,7 +232,7 @@ export function deviceDetailsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:kind/:deviceSn/DeviceImage/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceImageSubject, id: fromParams('id') } },
       schema: { tags: ['Devices'], summary: 'Delete a device image and its file', params: imageParams.extend({ id }) },
     },
     async (request) => {

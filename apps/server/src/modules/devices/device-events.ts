@@ -9,6 +9,7 @@
  * cached of the device).
  */
 import type { Db } from '../../db/database.ts';
+import { afterCommit } from '../../db/request-transaction.ts';
 
 export interface DeviceRef {
   groupId: number;
@@ -52,9 +53,11 @@ export class DeviceEvents {
     this.changeListeners.push({ name, listen });
   }
 
-  /** Tells the listeners that a write to the device has committed. */
+  /** Tells the listeners that a write to the device has committed (in a request: once its writes have). */
   changed(deviceSn: string): void {
-    for (const { listen } of this.changeListeners) listen(deviceSn);
+    afterCommit(() => {
+      for (const { listen } of this.changeListeners) listen(deviceSn);
+    });
   }
 
   /** The names of the subscribed handlers, by event. */

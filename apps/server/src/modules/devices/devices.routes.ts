@@ -23,6 +23,11 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import { deviceDto, type DeviceFilter } from './devices.repository.ts';
+import { fromBody, fromParams } from '../audit/audit-trail.ts';
+import { deviceSubject } from './device.audit.ts';
+
+/** A new device's serial number in the answer of POST {g}/Device. */
+const createdSn = (data: Record<string, unknown>) => (data.Device as { DeviceSn?: string } | undefined)?.DeviceSn;
 
 const tags = ['Devices'];
 const view = { operate: 'device.view' } as const;
@@ -108,7 +113,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/Device',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, createdId: createdSn } },
       schema: {
         tags,
         summary: 'Add a device; the answer holds its MQTT credential (username DeviceSn, password shown only this once)',
@@ -129,7 +134,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/Device',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromBody('DeviceSn') } },
       schema: {
         tags,
         summary: 'Edit a device',
@@ -147,7 +152,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/Device/:sn',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromParams('sn') } },
       schema: { tags, summary: 'Move a device to the recycle bin', params: z.object({ g: z.string(), sn: deviceSn }) },
     },
     async (request) => {
@@ -159,7 +164,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/Device/Migration',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromBody('DeviceSn') } },
       schema: {
         tags,
         summary: 'Move a device to another project or station (recorded)',
@@ -177,7 +182,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/Device/Project',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromBody('DeviceSn') } },
       schema: {
         tags,
         summary: 'Take a device out of its project (recorded)',
@@ -195,7 +200,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/Device/Type',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromBody('DeviceSn') } },
       schema: {
         tags,
         summary: "Change a device's type",
@@ -213,7 +218,7 @@ export function devicesRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/Device/Credential',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, id: fromBody('DeviceSn') } },
       schema: {
         tags,
         summary: "Replace a device's MQTT secret; the new one is shown only this once",

@@ -21,6 +21,8 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { deviceDto, type DeviceFilter } from './devices.repository.ts';
+import { fromBody } from '../audit/audit-trail.ts';
+import { deviceSubject } from './device.audit.ts';
 
 const tags = ['Devices (legacy)'];
 const view = { operate: 'device.view' } as const;
@@ -91,7 +93,7 @@ export function legacyDevicesRoutes(root: FastifyInstance): void {
   app.route({
     method: ['POST', 'PUT'],
     url: '/Device/UpdateDevicePosition',
-    config: { access: manage, legacyToken: true },
+    config: { access: manage, legacyToken: true, audit: { subject: deviceSubject, action: 'update', id: fromBody('DeviceSn') } },
     schema: {
       tags,
       summary: "Set where a device stands ('lng,lat', GCJ-02) and, when given, its address",
@@ -108,7 +110,7 @@ export function legacyDevicesRoutes(root: FastifyInstance): void {
   app.route({
     method: ['POST', 'PUT'],
     url: '/Device/UpdateDeviceUseTime',
-    config: { access: manage, legacyToken: true },
+    config: { access: manage, legacyToken: true, audit: { subject: deviceSubject, action: 'update', id: fromBody('DeviceSn') } },
     schema: {
       tags,
       summary: "Set the day a device was put into use (YYYY-MM-DD; '' clears it)",

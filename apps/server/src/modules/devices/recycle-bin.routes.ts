@@ -7,6 +7,8 @@ import { deviceSn, recycledDeviceDto } from '@sluice/shared/device.schema';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { deviceDto } from './devices.repository.ts';
+import { fromParams } from '../audit/audit-trail.ts';
+import { deviceSubject } from './device.audit.ts';
 
 const tags = ['Recycle bin'];
 const manage = { operate: 'device.manage' } as const;
@@ -46,7 +48,7 @@ export function recycleBinRoutes(root: FastifyInstance): void {
   app.put(
     '/Device/RecycleBin/Restore/:sn',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deviceSubject, action: 'restore', id: fromParams('sn') } },
       schema: { tags, summary: 'Restore a device to its project, or unassigned when that is gone', params },
     },
     async (request) => {
@@ -62,7 +64,7 @@ export function recycleBinRoutes(root: FastifyInstance): void {
   app.delete(
     '/Device/RecycleBin/:sn',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { subject: deviceSubject, action: 'purge', id: fromParams('sn') } },
       schema: { tags, summary: 'Delete a device from the bin for good, with its config, card, images and history', params },
     },
     async (request) => {

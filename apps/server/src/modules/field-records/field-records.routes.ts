@@ -49,6 +49,8 @@ import { parseTimeParam } from '../telemetry/history.service.ts';
 import { requestLanguage } from '../../http/language.ts';
 import { XLSX_CONTENT_TYPE } from '../data-defines/xlsx.ts';
 import { stationReportWorkbook } from './station-report.xlsx.ts';
+import { fromBody, fromParams } from '../audit/audit-trail.ts';
+import { fieldRecordSubjects, recordPhotoSubject } from './field-record.audit.ts';
 
 const tags = ['Field records'];
 const view = { operate: 'records.view' } as const;
@@ -77,6 +79,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   const { scope, users, storage } = app.ctx;
   const records = app.ctx.fieldRecords;
   const repo = records.repository;
+  const subjects = fieldRecordSubjects(records);
   const userName = async (user: CurrentUser) => (await users.profile(user.id, user.groupId))?.UserName ?? user.account;
   const mayManage = async (user: CurrentUser) => user.isAdmin || users.holdsOperate(user.id, 'records.manage');
 
@@ -111,6 +114,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'discharge_standards',
+    audit: { kind: 'dischargeStandard' },
     tags,
     access: { read: view, write: manage },
     dto: dischargeStandardDto,
@@ -150,7 +154,10 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/StationStandard/:projectId',
     {
-      config: { access: manage },
+      config: {
+        access: manage,
+        audit: { subject: subjects.stationStandard, action: 'update', id: fromParams('projectId'), answerIsRecord: true },
+      },
       schema: {
         tags,
         summary: "Set a station's standard: GB18918-1A, -1B, -2, -3, custom:<id>, or '' for none",
@@ -243,7 +250,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:sn/DeviceInput',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.input, answerIsRecord: true } },
       schema: {
         tags,
         summary: 'Record a water-quality result of the device (influent _In and effluent _Out per parameter)',
@@ -273,7 +280,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/:sn/DeviceInput',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.input, id: fromBody('Id'), answerIsRecord: true } },
       schema: {
         tags,
         summary: 'Correct a water-quality result',
@@ -295,7 +302,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/:sn/DeviceInput/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: subjects.input, id: fromParams('id') } },
       schema: { tags, summary: 'Delete a water-quality result and its photos', params: inputParams.extend({ id: idRef }) },
     },
     async (request) => {
@@ -327,7 +334,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/RepairAdd',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.repair, answerIsRecord: true } },
       schema: {
         tags,
         summary:
@@ -383,7 +390,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/Repair/FromWarn',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.repair, answerIsRecord: true } },
       schema: {
         tags,
         summary: "Turn an alarm into a repair of its device (the alarm's code and description; the link kept)",
@@ -465,7 +472,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.put(
     '/Repair',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.repair, id: fromBody('Id'), answerIsRecord: true } },
       schema: {
         tags,
         summary: "Edit a repair's details (title, content, fault, due date, parts, cost, resolution)",
@@ -496,7 +503,10 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/Repair/:id/Action',
     {
-      config: { access: enter },
+      config: {
+        access: enter,
+        audit: { subject: subjects.repair, action: 'update', id: fromParams('id'), answerIsRecord: true },
+      },
       schema: {
         tags,
         summary:
@@ -518,7 +528,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.delete(
     '/Repair/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: subjects.repair, id: fromParams('id') } },
       schema: { tags, summary: 'Delete a repair and its photos', params: z.object({ id: idRef }) },
     },
     async (request) => {
@@ -558,7 +568,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/PollPlan/:projectId',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: subjects.pollPlan, id: fromParams('projectId'), answerIsRecord: true } },
       schema: {
         tags,
         summary: "Set a station's inspection checklist and schedule (IntervalDays 0: no schedule)",
@@ -582,7 +592,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/PollAdd',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: subjects.poll, answerIsRecord: true } },
       schema: {
         tags,
         summary: "Record an inspection round at a station: each checklist item's result, the time on site",
@@ -678,7 +688,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.delete(
     '/Poll/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: subjects.poll, id: fromParams('id') } },
       schema: { tags, summary: 'Delete an inspection round and its photos', params: z.object({ id: idRef }) },
     },
     async (request) => {
@@ -770,7 +780,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/RecordPhoto/:kind/:id',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: recordPhotoSubject, action: 'create' } },
       schema: {
         tags,
         summary:
@@ -800,7 +810,7 @@ export function fieldRecordsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/RecordPhoto/:id',
     {
-      config: { access: enter },
+      config: { access: enter, audit: { subject: recordPhotoSubject, id: fromParams('id') } },
       schema: { tags, summary: "Delete a record's photo", params: z.object({ g: z.string(), id: idRef }) },
     },
     async (request) => {

@@ -20,6 +20,8 @@ import { receiveUpload } from '../../storage/upload.ts';
 import { removeStoredFiles } from '../../storage/upload-keys.ts';
 import { createTenant } from './tenancy.service.ts';
 import { TenantRemovalRepository } from './tenant-removal.repository.ts';
+import { fromBody, noteAudit } from '../audit/audit-trail.ts';
+import { groupSubject } from './group.audit.ts';
 
 const tags = ['Groups'];
 
@@ -74,7 +76,7 @@ export function groupsRoutes(root: FastifyInstance): void {
   app.post(
     '/Group/Add',
     {
-      config: { access: 'platform' },
+      config: { access: 'platform', audit: { subject: groupSubject } },
       schema: {
         tags,
         summary: 'Create a group with its first administrator; the generated password is returned once',
@@ -89,6 +91,7 @@ export function groupsRoutes(root: FastifyInstance): void {
         description: body.Description,
         adminAccount: body.Account,
       });
+      noteAudit(request, { groupId: created.groupId });
       return reply
         .status(201)
         .send(ok(request, { Id: created.groupId, Account: body.Account, Password: created.password }, { message: 'created' }));
@@ -98,7 +101,7 @@ export function groupsRoutes(root: FastifyInstance): void {
   app.put(
     '/Group/Update',
     {
-      config: { access: 'platform' },
+      config: { access: 'platform', audit: { subject: groupSubject, id: fromBody('Id'), answerIsRecord: true } },
       schema: {
         tags,
         summary: 'The platform administrator edits a group: name, code, description, watermark',
@@ -109,6 +112,7 @@ export function groupsRoutes(root: FastifyInstance): void {
     async (request) => {
       const { Id, GroupName, Code, Description, Watermark } = request.body;
       if (!(await groups.get(Id))) throw new AppError(404, 'error.notFound');
+      noteAudit(request, { groupId: Id });
       if (await groups.nameOrCodeTaken(GroupName, Code, Id))
         throw new AppError(409, 'group.exists', { name: GroupName }, 'GroupName');
       await groups.update(Id, {
@@ -171,7 +175,7 @@ export function groupsRoutes(root: FastifyInstance): void {
   app.put(
     '/group/watermark',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { subject: groupSubject, id: (request) => request.user?.groupId, answerIsRecord: true } },
       schema: {
         tags,
         summary: "A group's administrator turns the watermark on the group's pages on or off",
@@ -191,7 +195,7 @@ export function groupsRoutes(root: FastifyInstance): void {
   app.put(
     '/group/logo',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', audit: { subject: groupSubject, action: 'update' } },
       schema: {
         tags,
         summary:
@@ -217,6 +221,7 @@ export function groupsRoutes(root: FastifyInstance): void {
           },
         },
       );
+      noteAudit(request, { id: groupId, groupId });
       const previous = (await groups.get(groupId))?.Logo;
       const url = `/uploads/${stored.key}`;
       await groups.setLogo(groupId, url);

@@ -22,10 +22,11 @@ import {
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import { hashDeviceSecret } from '../devices/device-credentials.ts';
 import { sealUnlessKept } from '../../security/secret-fields.ts';
 import { LINK_STATE_REFRESH_MS } from './hj212-forwarder.ts';
+import { fromParams, type AuditSubject } from '../audit/audit-trail.ts';
 
 const tags = ['HJ 212'];
 const view = { operate: 'device.view' } as const;
@@ -37,6 +38,7 @@ export function hj212Routes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'hj212_codes',
+    audit: { kind: 'hj212Code' },
     tags,
     access: { read: view, write: 'admin' },
     dto: hj212CodeDto,
@@ -55,6 +57,16 @@ export function hj212Routes(root: FastifyInstance): void {
   });
 
   const params = z.object({ g: z.string(), sn: deviceSn });
+  /** A device's logger credential, by the device (its password's hash masked: a new one shows as changed). */
+  const loggerSubject: AuditSubject = {
+    kind: 'hj212Logger',
+    load: async (_ctx, user, sn) => {
+      const logger = user ? await app.hj212.repository.loggerOf(user.groupId, String(sn)) : undefined;
+      return logger ? { DeviceSn: logger.deviceSn, Mn: logger.mn, Password: logger.passwordHash } : null;
+    },
+    owner: (record) => (typeof record.DeviceSn === 'string' ? { kind: 'device', id: record.DeviceSn } : undefined),
+    name: (record) => (typeof record.Mn === 'string' ? record.Mn : undefined),
+  };
 
   const present = async (groupId: number, sn: string): Promise<Hj212LoggerDto> => {
     const logger = await app.hj212.repository.loggerOf(groupId, sn);
@@ -93,7 +105,7 @@ export function hj212Routes(root: FastifyInstance): void {
   app.put(
     '/:g/:sn/Hj212Logger',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: loggerSubject, action: 'update', id: fromParams('sn') } },
       schema: {
         tags,
         summary: 'Make a device an HJ 212 logger, or change its MN or password (only its hash is kept)',
@@ -117,7 +129,7 @@ export function hj212Routes(root: FastifyInstance): void {
   app.delete(
     '/:g/:sn/Hj212Logger',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: loggerSubject, id: fromParams('sn') } },
       schema: { tags, summary: 'The device is no HJ 212 logger any more (its MN and password are forgotten)', params },
     },
     async (request) => {
@@ -136,6 +148,7 @@ export function hj212ForwardRoutes(root: FastifyInstance): void {
   const { secrets, scope } = root.ctx;
   registerResource(root, {
     table: 'hj212_forwards',
+    audit: { kind: 'hj212Forward', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: manage },
     dto: hj212ForwardDto,

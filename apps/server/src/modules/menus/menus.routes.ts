@@ -9,6 +9,8 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromBody } from '../audit/audit-trail.ts';
+import { roleGrantsSubject } from '../roles/role.audit.ts';
 
 const tags = ['Menus'];
 const manage = { operate: 'menu.manage' } as const;
@@ -19,6 +21,7 @@ export function menusRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'sys_menus',
+    audit: { kind: 'menu' },
     tags,
     access: { read: manage, write: manage },
     dto: menuDto,
@@ -124,7 +127,11 @@ export function menusRoutes(root: FastifyInstance): void {
   app.put(
     '/RoleSysMenu/AddOrUpdate',
     {
-      config: { access: { operate: 'role.manage' }, legacyToken: true },
+      config: {
+        access: { operate: 'role.manage' },
+        legacyToken: true,
+        audit: { subject: roleGrantsSubject, action: 'update', id: fromBody('RoleId') },
+      },
       schema: { tags, summary: 'Set the menus a role sees (the full set)', body: roleMenusRequest },
     },
     async (request) => {

@@ -26,6 +26,7 @@ import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { maskedSecret, sealUnlessKept } from '../../security/secret-fields.ts';
 import { splitIds } from './notifications.repository.ts';
+import { fromBody, type AuditSubject } from '../audit/audit-trail.ts';
 
 const tags = ['Notifications'];
 const manage = { operate: 'system.manage' } as const;
@@ -37,6 +38,7 @@ export function notificationsRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'notify_channels',
+    audit: { kind: 'notifyChannel' },
     tags,
     access: { read: manage, write: manage },
     dto: notifyChannelDto,
@@ -64,6 +66,7 @@ export function notificationsRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'notify_rules',
+    audit: { kind: 'notifyRule' },
     tags,
     access: { read: manage, write: manage },
     dto: notifyRuleDto,
@@ -112,8 +115,9 @@ export function notificationsRoutes(root: FastifyInstance): void {
     },
   });
 
-  registerResource(root, {
+  const deliveries = registerResource(root, {
     table: 'notify_deliveries',
+    audit: { kind: 'notifyDelivery' },
     tags,
     access: { read: manage, write: manage },
     dto: notifyDeliveryDto,
@@ -131,11 +135,19 @@ export function notificationsRoutes(root: FastifyInstance): void {
   });
 
   const app = root.withTypeProvider<ZodTypeProvider>();
+  /** The group's quiet hours, by the group's id. */
+  const quietHoursSubject: AuditSubject = {
+    kind: 'notifySettings',
+    load: async (_ctx, _user, groupId) => {
+      const quiet = await notifications.quietHours(Number(groupId));
+      return { Enabled: quiet.enabled, Start: quiet.start, End: quiet.end };
+    },
+  };
 
   app.post(
     '/NotifyDelivery/Retry',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: deliveries, action: 'retry', id: fromBody('Id') } },
       schema: {
         tags,
         summary: 'Sends a failed delivery again (a new attempt, due now), unless another attempt of it is already queued',
@@ -164,7 +176,10 @@ export function notificationsRoutes(root: FastifyInstance): void {
   app.put(
     '/NotifySettings/QuietHours',
     {
-      config: { access: manage },
+      config: {
+        access: manage,
+        audit: { subject: quietHoursSubject, id: (request) => request.user?.groupId, answerIsRecord: true },
+      },
       schema: {
         tags,
         summary:

@@ -24,6 +24,7 @@ import {
   type QuietHours,
   type RuleRow,
 } from './notifications.repository.ts';
+import { afterCommit } from '../../db/request-transaction.ts';
 
 export interface NotificationSettings {
   /** How often the job looks for due deliveries. */
@@ -109,6 +110,13 @@ export class NotificationsService {
    */
   alarmOpened(alarms: OpenedAlarm[], now = Date.now()): void {
     if (alarms.length === 0) return;
+    // Raised by a request (an alarm by hand): once it has committed, outside it.
+    afterCommit(() => {
+      this.queueOpened(alarms, now);
+    });
+  }
+
+  private queueOpened(alarms: OpenedAlarm[], now: number): void {
     const queued = this.queue(alarms, now).then(
       (count) => {
         if (count > 0) this.kick();
@@ -255,7 +263,9 @@ export class NotificationsService {
     if (row.status !== 'failed' || (await this.repository.hasQueued(row))) throw new AppError(409, 'notify.notRetryable');
     const latest = await this.repository.lastAttempt(row);
     await this.queueAttempt(row, latest + 1, now, now);
-    this.kick();
+    afterCommit(() => {
+      this.kick();
+    });
   }
 
   /** Runs the job every `intervalMs` until stop(); errors go to onError. Timers do not keep the process alive. */

@@ -9,6 +9,7 @@ export function regionsRoutes(app: FastifyInstance): void {
 
   registerResource(app, {
     table: 'regions',
+    audit: { kind: 'region' },
     tags: ['Regions'],
     access: { read: { operate: 'project.view' }, write: { operate: 'project.manage' } },
     dto: regionDto,

@@ -19,6 +19,8 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromBody, fromParams } from '../audit/audit-trail.ts';
+import { roleGrantsSubject } from './role.audit.ts';
 
 const view = { operate: 'role.view' } as const;
 const manage = { operate: 'role.manage' } as const;
@@ -29,6 +31,7 @@ export function rolesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'roles',
+    audit: { kind: 'role' },
     tags: ['Roles'],
     access: { read: view, write: manage },
     dto: roleDto,
@@ -62,6 +65,7 @@ export function rolesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'modules',
+    audit: { kind: 'module' },
     tags: ['Permissions'],
     access: { read: view, write: manage },
     dto: moduleDto,
@@ -75,6 +79,7 @@ export function rolesRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'module_operates',
+    audit: { kind: 'operate' },
     tags: ['Permissions'],
     access: { read: view, write: manage },
     dto: operateDto,
@@ -125,7 +130,7 @@ export function rolesRoutes(root: FastifyInstance): void {
   app.post(
     '/RoleModuleOperate',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: roleGrantsSubject, action: 'update', id: fromBody('RoleId') } },
       schema: { tags: ['Permissions'], summary: 'Give a role an operate', body: roleOperateRequest },
     },
     async (request, reply) => {
@@ -141,7 +146,7 @@ export function rolesRoutes(root: FastifyInstance): void {
   app.delete(
     '/RoleModuleOperate/:roleId/:operateId',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: roleGrantsSubject, action: 'update', id: fromParams('roleId') } },
       schema: { tags: ['Permissions'], summary: 'Take an operate from a role', params: z.object({ roleId: id, operateId: id }) },
     },
     async (request) => {

@@ -32,10 +32,12 @@ import { currentUser } from '../../auth/access.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import { idRef } from '@sluice/shared/schema-fields';
 import type { ScopeMode } from '../sites/site-scope.ts';
 import { deviceLogOf } from '../commands/commands.service.ts';
+import { deviceInParams } from '../audit/audit-trail.ts';
+import { commandSubject, noteCommand } from '../commands/command.audit.ts';
 
 const view = { operate: 'device.view' } as const;
 const manage = { operate: 'device.manage' } as const;
@@ -71,6 +73,7 @@ export function runModelRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_accessories',
+    audit: { kind: 'deviceAccessory', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: manage },
     dto: deviceAccessoryDto,
@@ -89,6 +92,7 @@ export function runModelRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_systems',
+    audit: { kind: 'deviceSystem', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: control },
     dto: deviceSystemDto,
@@ -107,6 +111,7 @@ export function runModelRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_system_accessories',
+    audit: { kind: 'deviceSystemAccessory', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: control },
     dto: deviceSystemAccessoryDto,
@@ -131,6 +136,7 @@ export function runModelRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'device_system_control_data',
+    audit: { kind: 'deviceSystemControl', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: control },
     dto: deviceSystemControlDataDto,
@@ -181,7 +187,7 @@ export function runModelRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:sn/DeviceRunModel/Send',
     {
-      config: { access: control },
+      config: { access: control, audit: { subject: commandSubject, action: 'command', owner: deviceInParams('sn') } },
       schema: {
         tags,
         summary: 'Sends the device its run model ($RunModel on its cmd topic); logged and answered like a command',
@@ -193,6 +199,7 @@ export function runModelRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
       const sent = await runModel().send(user, sn);
+      noteCommand(request, sent.log);
       return ok(request, deviceLogOf(sent.log), { message: sent.message });
     },
   );
@@ -200,7 +207,7 @@ export function runModelRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:sn/DeviceRunModel/Rotate',
     {
-      config: { access: control },
+      config: { access: control, audit: { subject: commandSubject, action: 'command', owner: deviceInParams('sn') } },
       schema: {
         tags,
         summary: "Hands a run system's running step over to the next one now ($Rotate on the device's cmd topic)",
@@ -213,6 +220,7 @@ export function runModelRoutes(root: FastifyInstance): void {
       const user = currentUser(request);
       const sn = await reachDevice(request.params.sn, user, 'write');
       const sent = await runModel().rotate(user, sn, request.body.SystemId);
+      noteCommand(request, sent.log);
       return ok(request, deviceLogOf(sent.log), { message: sent.message });
     },
   );

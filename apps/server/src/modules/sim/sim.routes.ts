@@ -24,6 +24,7 @@ export function simRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'sim_accounts',
+    audit: { kind: 'simAccount' },
     tags,
     access: { read: manage, write: manage },
     dto: simAccountDto,

@@ -11,8 +11,9 @@ import {
 } from '@sluice/shared/project.schema';
 import { deviceSn } from '@sluice/shared/device.schema';
 import { AppError } from '../../http/errors.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
+import type { AuditRef } from '../audit/audit-trail.ts';
 import type { ScopeMode } from './site-scope.ts';
 import { checkGroupSegment } from './path-group.ts';
 import { idRef } from '@sluice/shared/schema-fields';
@@ -26,6 +27,13 @@ const field = (request: FastifyRequest, part: 'query' | 'body' | 'params', name:
   return source && typeof source === 'object' ? (source as Record<string, unknown>)[name] : undefined;
 };
 
+/** A person in charge belongs to the project, station or device its parent_ref names ('project:7', 'device:SL…'). */
+const principalOwner = (row: Record<string, unknown>): AuditRef | undefined => {
+  const [kind, id] = (typeof row.parent_ref === 'string' ? row.parent_ref : '').split(':');
+  if (!id) return undefined;
+  return kind === 'device' ? { kind: 'device', id } : { kind: 'project', id: Number(id) };
+};
+
 export function projectDetailsRoutes(app: FastifyInstance): void {
   const { scope } = app.ctx;
 
@@ -37,6 +45,7 @@ export function projectDetailsRoutes(app: FastifyInstance): void {
 
   registerResource(app, {
     table: 'project_affiliates',
+    audit: { kind: 'projectAffiliate', owner: ownerColumn('project', 'project_id') },
     tags: ['Projects'],
     access: { read: view, write: manage },
     legacyToken: true,
@@ -82,6 +91,7 @@ export function projectDetailsRoutes(app: FastifyInstance): void {
 
   registerResource(app, {
     table: 'principals',
+    audit: { kind: 'principal', owner: principalOwner },
     tags: ['Projects'],
     access: { read: view, write: manage },
     dto: principalDto,

@@ -8,6 +8,8 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { receiveUpload, recordUpload } from '../../storage/upload.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromParams } from '../audit/audit-trail.ts';
+import { projectImageSubject } from './site.audit.ts';
 
 const tags = ['Projects'];
 const id = idRef;
@@ -41,7 +43,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/:projectId/ProjectImage',
     {
-      config: { access: { operate: 'project.manage' } },
+      config: { access: { operate: 'project.manage' }, audit: { subject: projectImageSubject } },
       schema: {
         tags,
         summary:
@@ -73,7 +75,7 @@ export function projectImagesRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/:projectId/ProjectImage/:id',
     {
-      config: { access: { operate: 'project.manage' } },
+      config: { access: { operate: 'project.manage' }, audit: { subject: projectImageSubject, id: fromParams('id') } },
       schema: { tags, summary: 'Delete an image and its file', params: params.extend({ id }) },
     },
     async (request) => {

@@ -17,6 +17,8 @@ import { currentUser } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromBody, fromParams } from '../audit/audit-trail.ts';
+import { projectSubject } from './site.audit.ts';
 
 const tags = ['Projects'];
 const view = { operate: 'project.view' } as const;
@@ -133,7 +135,7 @@ export function projectsRoutes(root: FastifyInstance): void {
   app.post(
     '/:g/project',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: projectSubject, answerIsRecord: true } },
       schema: {
         tags,
         summary: 'Add a client (-1), project (0) or station (1)',
@@ -155,7 +157,7 @@ export function projectsRoutes(root: FastifyInstance): void {
   app.put(
     '/:g/project',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: projectSubject, id: fromBody('Id'), answerIsRecord: true } },
       schema: {
         tags,
         summary: 'Edit a node (its type stays)',
@@ -177,7 +179,7 @@ export function projectsRoutes(root: FastifyInstance): void {
   app.delete(
     '/:g/project/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: projectSubject, id: fromParams('id') } },
       schema: {
         tags,
         summary: 'Delete an empty node (refused while it holds stations or devices)',

@@ -12,6 +12,8 @@ import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { checkGroupSegment } from './path-group.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromBody } from '../audit/audit-trail.ts';
+import { roleGrantsSubject } from '../roles/role.audit.ts';
 
 const tags = ['Roles'];
 
@@ -41,7 +43,10 @@ export function roleProjectsRoutes(root: FastifyInstance): void {
   app.post(
     '/:module/roleproject',
     {
-      config: { access: { operate: 'role.manage' } },
+      config: {
+        access: { operate: 'role.manage' },
+        audit: { subject: roleGrantsSubject, action: 'update', id: fromBody('RoleId') },
+      },
       schema: {
         tags,
         summary:

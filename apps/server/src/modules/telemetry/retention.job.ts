@@ -1,7 +1,8 @@
 /**
- * Retention of live data, run hourly: raw rows older than HISTORY_RAW_DAYS, hourly roll-ups
- * older than HISTORY_HOURLY_DAYS and daily ones older than HISTORY_DAILY_DAYS (0 keeps for
- * ever) are deleted. On PostgreSQL the job also makes the raw history's month partitions three
+ * Retention of live data and of the audit trail, run hourly: raw rows older than
+ * HISTORY_RAW_DAYS, hourly roll-ups older than HISTORY_HOURLY_DAYS, daily ones older than
+ * HISTORY_DAILY_DAYS and audit entries older than AUDIT_RETENTION_DAYS (0 keeps for ever) are
+ * deleted (audit entries in chunks through Kysely, yielding between them: they are few). On PostgreSQL the job also makes the raw history's month partitions three
  * months ahead and drops expired months whole (the rows left to delete are then those of the
  * month the limit falls in); it runs under an advisory lock, so that of several server
  * instances one does the work.
@@ -19,6 +20,7 @@ import type { Db } from '../../db/database.ts';
 import type { DialectName } from '../../db/migrations.ts';
 import { dropRawPartitionsBefore, ensureRawPartitions } from '../../db/telemetry-partitions.ts';
 import { KyselyExpiredRows, type ExpiredRows, type RetentionTable } from './retention-chunks.ts';
+import { AuditRepository } from '../audit/audit.repository.ts';
 
 const DAY = 86_400_000;
 /** pg_advisory_lock key of the job ('sluice retention'). */
@@ -29,6 +31,8 @@ export interface RetentionReport {
   raw: number;
   hourly: number;
   daily: number;
+  /** Audit trail entries past AUDIT_RETENTION_DAYS. */
+  audit: number;
   partitionsMade: string[];
   partitionsDropped: string[];
 }
@@ -36,7 +40,10 @@ export interface RetentionReport {
 export class RetentionJob {
   private readonly db: Db;
   private readonly dialect: DialectName;
-  private readonly config: Pick<Config, 'HISTORY_RAW_DAYS' | 'HISTORY_HOURLY_DAYS' | 'HISTORY_DAILY_DAYS'>;
+  private readonly config: Pick<
+    Config,
+    'HISTORY_RAW_DAYS' | 'HISTORY_HOURLY_DAYS' | 'HISTORY_DAILY_DAYS' | 'AUDIT_RETENTION_DAYS'
+  >;
   private readonly log: FastifyBaseLogger;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -90,7 +97,8 @@ export class RetentionJob {
     if (this.dialect === 'sqlite') return this.work(this.db, now);
     return this.db.connection().execute(async (conn) => {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_KEY}) as locked`.execute(conn);
-      if (!rows[0]?.locked) return { ran: false, raw: 0, hourly: 0, daily: 0, partitionsMade: [], partitionsDropped: [] };
+      if (!rows[0]?.locked)
+        return { ran: false, raw: 0, hourly: 0, daily: 0, audit: 0, partitionsMade: [], partitionsDropped: [] };
       try {
         return await this.work(conn, now);
       } finally {
@@ -100,7 +108,15 @@ export class RetentionJob {
   }
 
   private async work(db: Db, now: number): Promise<RetentionReport> {
-    const report: RetentionReport = { ran: true, raw: 0, hourly: 0, daily: 0, partitionsMade: [], partitionsDropped: [] };
+    const report: RetentionReport = {
+      ran: true,
+      raw: 0,
+      hourly: 0,
+      daily: 0,
+      audit: 0,
+      partitionsMade: [],
+      partitionsDropped: [],
+    };
     const { HISTORY_RAW_DAYS: rawDays, HISTORY_HOURLY_DAYS: hourlyDays, HISTORY_DAILY_DAYS: dailyDays } = this.config;
     if (this.dialect === 'postgres') {
       report.partitionsMade = await ensureRawPartitions(db, now, 3, 0);
@@ -114,10 +130,37 @@ export class RetentionJob {
     report.raw = await expire('telemetry_raw', rawDays);
     report.hourly = await expire('telemetry_hourly', hourlyDays);
     report.daily = await expire('telemetry_daily', dailyDays);
-    if (report.raw + report.hourly + report.daily > 0 || report.partitionsDropped.length > 0)
-      this.log.info(report, 'expired live data deleted');
+    const auditDays = this.config.AUDIT_RETENTION_DAYS;
+    if (auditDays > 0 && !this.stopped) {
+      report.audit = await deleteExpiredAudit(new AuditRepository(db), now - auditDays * DAY, this.chunkRows, () => this.stopped);
+    }
+    if (report.raw + report.hourly + report.daily + report.audit > 0 || report.partitionsDropped.length > 0)
+      this.log.info(report, 'expired live data and audit entries deleted');
     return report;
   }
+}
+
+/**
+ * Deletes the audit entries older than `cutoff`, tenant by tenant, `chunkRows` at a time (each
+ * chunk its own short statement on the tenant's time index), yielding to the event loop between
+ * chunks; answers how many.
+ */
+export async function deleteExpiredAudit(
+  audit: AuditRepository,
+  cutoff: number,
+  chunkRows: number,
+  stopped: () => boolean,
+): Promise<number> {
+  let deleted = 0;
+  for (const groupId of await audit.tenants()) {
+    while (!stopped()) {
+      const chunk = await audit.deleteExpired(groupId, cutoff, chunkRows);
+      deleted += chunk;
+      if (chunk < chunkRows) break;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return deleted;
 }
 
 /** Deletes everything live data keeps of a device (when it is purged from the recycle bin). */

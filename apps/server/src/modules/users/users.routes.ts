@@ -17,6 +17,8 @@ import { hashPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { idRef } from '@sluice/shared/schema-fields';
+import { fromBody, fromParams } from '../audit/audit-trail.ts';
+import { userSubject } from './user.audit.ts';
 
 const tags = ['Users'];
 const view = { operate: 'user.view' } as const;
@@ -49,7 +51,7 @@ export function usersRoutes(root: FastifyInstance): void {
   app.post(
     '/user/adduser',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: userSubject } },
       schema: { tags, summary: 'Add a user to the group, with their roles (RoleIds) if given', body: addUserRequest },
     },
     async (request, reply) => {
@@ -77,7 +79,10 @@ export function usersRoutes(root: FastifyInstance): void {
 
   app.put(
     '/user/Update',
-    { config: { access: manage }, schema: { tags, summary: "Edit another user's profile", body: editUserRequest } },
+    {
+      config: { access: manage, audit: { subject: userSubject, id: fromBody('Id') } },
+      schema: { tags, summary: "Edit another user's profile", body: editUserRequest },
+    },
     async (request) => {
       const user = currentUser(request);
       const body = request.body;
@@ -92,7 +97,7 @@ export function usersRoutes(root: FastifyInstance): void {
   app.put(
     '/user/status',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: userSubject, id: fromBody('Id') } },
       schema: { tags, summary: 'Enable or disable a user (signs a disabled user out)', body: userStatusRequest },
     },
     async (request) => {
@@ -111,7 +116,7 @@ export function usersRoutes(root: FastifyInstance): void {
   app.delete(
     '/user/:id',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: userSubject, id: fromParams('id') } },
       schema: {
         tags,
         summary: 'Delete a user (never yourself, never the last administrator)',
@@ -162,7 +167,10 @@ export function usersRoutes(root: FastifyInstance): void {
 
   app.post(
     '/UserRole/SaveUserRole',
-    { config: { access: manage }, schema: { tags, summary: "Set a user's roles (the full set)", body: saveUserRolesRequest } },
+    {
+      config: { access: manage, audit: { subject: userSubject, action: 'update', id: fromBody('UserId') } },
+      schema: { tags, summary: "Set a user's roles (the full set)", body: saveUserRolesRequest },
+    },
     async (request) => {
       const user = currentUser(request);
       const { UserId, RoleIds } = request.body;

@@ -26,10 +26,11 @@ import { currentUser } from '../../auth/access.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
-import { registerResource } from '../../http/resource.ts';
+import { registerResource, ownerColumn } from '../../http/resource.ts';
 import { maskedSecret, sealUnlessKept } from '../../security/secret-fields.ts';
 import { checkGroupSegment } from '../sites/path-group.ts';
 import type { ScopeMode } from '../sites/site-scope.ts';
+import { fromParams } from '../audit/audit-trail.ts';
 
 const tags = ['Video'];
 const view = { operate: 'device.view' } as const;
@@ -49,8 +50,9 @@ export function videoRoutes(root: FastifyInstance): void {
     return (await scope.device(user, parsed.data, mode)).device_sn;
   };
 
-  registerResource(root, {
+  const cameras = registerResource(root, {
     table: 'device_videos',
+    audit: { kind: 'deviceVideo', owner: ownerColumn('device', 'device_sn') },
     tags,
     access: { read: view, write: manage },
     dto: deviceVideoDto,
@@ -110,7 +112,7 @@ export function videoRoutes(root: FastifyInstance): void {
   app.put(
     '/DeviceVideo/Refresh/:id',
     {
-      config: { access: view },
+      config: { access: view, audit: { subject: cameras, action: 'update', id: fromParams('id') } },
       schema: {
         tags,
         summary: "Renew an EZVIZ camera's access token (§7); the answer is the new token and its expiry (epoch ms)",
@@ -127,7 +129,12 @@ export function videoRoutes(root: FastifyInstance): void {
   app.get(
     '/:kind/:deviceSn/DeviceVideo/:id/Token',
     {
-      config: { access: view },
+      config: {
+        access: view,
+        audit: {
+          exempt: "a viewer asks for the camera's token; the server renews the platform's token it keeps when it expired",
+        },
+      },
       schema: {
         tags,
         summary: "The video token call (§7): an EZVIZ camera's access token, cached until it expires",

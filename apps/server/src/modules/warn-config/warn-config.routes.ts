@@ -18,6 +18,7 @@ import { idRef } from '@sluice/shared/schema-fields';
 import { currentUser } from '../../auth/access.ts';
 import { envelopeOf, ok } from '../../http/envelope.ts';
 import { registerResource } from '../../http/resource.ts';
+import { fromBody, fromParams, type AuditSubject } from '../audit/audit-trail.ts';
 
 const tags = ['Alarms'];
 const manage = { operate: 'system.manage' } as const;
@@ -27,6 +28,7 @@ export function warnConfigRoutes(root: FastifyInstance): void {
 
   registerResource(root, {
     table: 'warn_types',
+    audit: { kind: 'warnType' },
     tags,
     access: { read: 'session', write: manage },
     dto: warnTypeDto,
@@ -52,6 +54,7 @@ export function warnConfigRoutes(root: FastifyInstance): void {
   };
   registerResource(root, {
     table: 'warn_codes',
+    audit: { kind: 'warnCode' },
     tags,
     access: { read: 'session', write: manage },
     dto: warnCodeDto,
@@ -66,6 +69,16 @@ export function warnConfigRoutes(root: FastifyInstance): void {
     enrich: (rows, user) => warnConfig.withTypeNames(user.groupId, rows),
     routes: { list: 'GET /warnCode', all: 'GET /WarnCode/GetWarnCode' },
   });
+
+  /** A warn code by its code, as the calls below name it. */
+  const codeSubject: AuditSubject = {
+    kind: 'warnCode',
+    load: async (_ctx, user, code) => {
+      if (!user) return null;
+      const row = await warnConfig.code(user.groupId, String(code)).catch(() => undefined);
+      return row ? warnConfig.dto(user.groupId, row.id) : null;
+    },
+  };
 
   const app = root.withTypeProvider<ZodTypeProvider>();
   const typeParams = z.object({ typeId: idRef });
@@ -92,7 +105,7 @@ export function warnConfigRoutes(root: FastifyInstance): void {
   app.post(
     '/:typeId/warncode',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: codeSubject, id: fromBody('Code') } },
       schema: {
         tags,
         summary: 'Add a warn code to a warn type',
@@ -112,7 +125,7 @@ export function warnConfigRoutes(root: FastifyInstance): void {
   app.put(
     '/:typeId/warncode/:code',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: codeSubject, id: fromParams('code') } },
       schema: {
         tags,
         summary: "Change a warn code's description (or move it to another warn type)",
@@ -138,7 +151,7 @@ export function warnConfigRoutes(root: FastifyInstance): void {
   app.delete(
     '/:typeId/warncode/:code',
     {
-      config: { access: manage },
+      config: { access: manage, audit: { subject: codeSubject, id: fromParams('code') } },
       schema: { tags, summary: 'Delete a warn code (refused while data points are linked to it)', params: codeParams },
     },
     async (request) => {

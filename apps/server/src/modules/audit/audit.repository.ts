@@ -1,0 +1,245 @@
+/**
+ * The audit trail's table: entries are added (in the audited write's transaction), read by
+ * tenant, and deleted only by retention. Nothing here updates an entry.
+ */
+import { CompiledQuery, sql, type Insertable, type ExpressionBuilder } from 'kysely';
+import type { AuditEntryDetailDto, AuditEntryDto } from '@sluice/shared/audit.schema';
+import type { Db } from '../../db/database.ts';
+import type { AuditLogTable, Database } from '../../db/tables.ts';
+import { likeAny } from '../../http/resource.ts';
+
+export type AuditInsert = Insertable<AuditLogTable>;
+
+export interface AuditFilter {
+  /** Only this tenant's entries (undefined: every tenant's, for the platform administrator). */
+  groupId?: number | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  userId?: number | undefined;
+  account?: string | undefined;
+  resourceKind?: string | undefined;
+  resourceId?: string | undefined;
+  action?: string | undefined;
+  /** A LIKE pattern (resource.ts searchPattern) over account, user name, resource name and id, address. */
+  search?: string | undefined;
+}
+
+export interface AuditOrder {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+const LIST_COLUMNS = [
+  'a.id',
+  'a.at',
+  'a.group_id',
+  'g.group_name',
+  'a.user_id',
+  'a.account',
+  // The user's name now (an entry keeps the account; a deleted user's name is the one it kept, if any).
+  sql<string>`coalesce(u.user_name, a.user_name)`.as('user_name'),
+  'a.address',
+  'a.action',
+  'a.resource_kind',
+  'a.resource_id',
+  'a.resource_name',
+  'a.owner_kind',
+  'a.owner_id',
+  'a.route',
+  'a.changed',
+] as const;
+
+type ListRow = {
+  id: number;
+  at: number;
+  group_id: number | null;
+  group_name: string | null;
+  user_id: number | null;
+  account: string;
+  user_name: string;
+  address: string;
+  action: string;
+  resource_kind: string;
+  resource_id: string;
+  resource_name: string;
+  owner_kind: string;
+  owner_id: string;
+  route: string;
+  changed: string;
+};
+
+const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+
+export function auditEntryOf(row: ListRow): AuditEntryDto {
+  return {
+    Id: row.id,
+    At: row.at,
+    GroupId: row.group_id,
+    GroupName: row.group_name ?? '',
+    UserId: row.user_id,
+    Account: row.account,
+    UserName: row.user_name,
+    Address: row.address,
+    Action: row.action as AuditEntryDto['Action'],
+    ResourceKind: row.resource_kind as AuditEntryDto['ResourceKind'],
+    ResourceId: row.resource_id,
+    ResourceName: row.resource_name,
+    OwnerKind: row.owner_kind as AuditEntryDto['OwnerKind'],
+    OwnerId: row.owner_id,
+    Route: row.route,
+    Changed: (parse(row.changed) as string[] | null) ?? [],
+  };
+}
+
+const INSERT_COLUMNS = [
+  'at',
+  'group_id',
+  'user_id',
+  'account',
+  'address',
+  'action',
+  'resource_kind',
+  'resource_id',
+  'resource_name',
+  'owner_kind',
+  'owner_id',
+  'route',
+  'before',
+  'after',
+  'changed',
+] as const satisfies readonly (keyof AuditInsert)[];
+
+/** The insert's text in the database's own placeholders ($1 … on PostgreSQL, ? on SQLite). */
+function insertSql(db: Db): string {
+  const compiled = db
+    .insertInto('audit_log')
+    .values(Object.fromEntries(INSERT_COLUMNS.map((column) => [column, ''])) as unknown as AuditInsert)
+    .compile();
+  return compiled.sql;
+}
+
+export class AuditRepository {
+  private readonly db: Db;
+  private insertSql: string | undefined;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /**
+   * Adds an entry: one statement of fixed text (compiled once; every audited write runs it), its
+   * values in the order of INSERT_COLUMNS.
+   */
+  async insert(entry: AuditInsert): Promise<void> {
+    this.insertSql ??= insertSql(this.db);
+    await this.db.executeQuery(
+      CompiledQuery.raw(
+        this.insertSql,
+        INSERT_COLUMNS.map((column) => entry[column] ?? null),
+      ),
+    );
+  }
+
+  private filtered(filter: AuditFilter) {
+    let q = this.db
+      .selectFrom('audit_log as a')
+      .leftJoin('groups as g', 'g.id', 'a.group_id')
+      .leftJoin('users as u', 'u.id', 'a.user_id');
+    if (filter.groupId !== undefined) q = q.where('a.group_id', '=', filter.groupId);
+    if (filter.from !== undefined) q = q.where('a.at', '>=', filter.from);
+    if (filter.to !== undefined) q = q.where('a.at', '<', filter.to);
+    if (filter.userId !== undefined) q = q.where('a.user_id', '=', filter.userId);
+    if (filter.account !== undefined) q = q.where(sql<string>`lower(a.account)`, '=', filter.account.toLowerCase());
+    if (filter.action !== undefined) q = q.where('a.action', '=', filter.action);
+    const { resourceKind: kind, resourceId: id } = filter;
+    if (kind !== undefined && id !== undefined) {
+      // The record's own entries and those of what belongs to it.
+      q = q.where((eb: ExpressionBuilder<Database & { a: AuditLogTable }, 'a'>) =>
+        eb.or([
+          eb.and([eb('a.resource_kind', '=', kind), eb('a.resource_id', '=', id)]),
+          eb.and([eb('a.owner_kind', '=', kind), eb('a.owner_id', '=', id)]),
+        ]),
+      );
+    } else if (kind !== undefined) q = q.where('a.resource_kind', '=', kind);
+    else if (id !== undefined) q = q.where('a.resource_id', '=', id);
+    if (filter.search !== undefined)
+      q = q.where(likeAny(['a.account', 'u.user_name', 'a.resource_name', 'a.resource_id', 'a.address'], filter.search));
+    return q;
+  }
+
+  /**
+   * By time: within a tenant on its (group_id, at) index; across tenants by id, which follows
+   * time (an entry is numbered as it is written) without an index of its own to keep up.
+   */
+  private sortColumn(filter: AuditFilter, order: AuditOrder): string {
+    return order.column === 'a.at' && filter.groupId === undefined ? 'a.id' : order.column;
+  }
+
+  async page(
+    filter: AuditFilter,
+    order: AuditOrder,
+    page: { no: number; size: number },
+  ): Promise<{ rows: AuditEntryDto[]; count: number }> {
+    const q = this.filtered(filter);
+    const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await q
+      .select(LIST_COLUMNS)
+      .orderBy(sql.ref(this.sortColumn(filter, order)), order.direction)
+      .orderBy('a.id', order.direction)
+      .limit(page.size)
+      .offset((page.no - 1) * page.size)
+      .execute();
+    return { rows: rows.map(auditEntryOf), count };
+  }
+
+  /** How many entries the filter selects. */
+  async count(filter: AuditFilter): Promise<number> {
+    const { count } = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return count;
+  }
+
+  /** Every selected entry with before and after, in order (an export; the caller caps the count). */
+  async all(filter: AuditFilter, order: AuditOrder): Promise<AuditEntryDetailDto[]> {
+    const rows = await this.filtered(filter)
+      .select([...LIST_COLUMNS, 'a.before', 'a.after'])
+      .orderBy(sql.ref(this.sortColumn(filter, order)), order.direction)
+      .orderBy('a.id', order.direction)
+      .execute();
+    return rows.map((row) => ({ ...auditEntryOf(row), Before: parse(row.before), After: parse(row.after) }));
+  }
+
+  /** One entry with before and after, if the tenant (undefined: any) holds it. */
+  async one(id: number, groupId: number | undefined): Promise<AuditEntryDetailDto | undefined> {
+    let q = this.db
+      .selectFrom('audit_log as a')
+      .leftJoin('groups as g', 'g.id', 'a.group_id')
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select([...LIST_COLUMNS, 'a.before', 'a.after'])
+      .where('a.id', '=', id);
+    if (groupId !== undefined) q = q.where('a.group_id', '=', groupId);
+    const row = await q.executeTakeFirst();
+    return row && { ...auditEntryOf(row), Before: parse(row.before), After: parse(row.after) };
+  }
+
+  /** The tenants that may hold entries (and null: refused sign-ins to no known account). */
+  async tenants(): Promise<(number | null)[]> {
+    const groups = await this.db.selectFrom('groups').select('id').orderBy('id').execute();
+    return [...groups.map((g) => g.id), null];
+  }
+
+  /**
+   * Deletes at most `limit` of a tenant's entries older than `cutoff`, the oldest first (on the
+   * tenant's time index); answers how many (fewer than `limit`: none older are left).
+   */
+  async deleteExpired(groupId: number | null, cutoff: number, limit: number): Promise<number> {
+    let chunk = this.db.selectFrom('audit_log').select('id').where('at', '<', cutoff).orderBy('at').limit(limit);
+    chunk = groupId === null ? chunk.where('group_id', 'is', null) : chunk.where('group_id', '=', groupId);
+    const result = await this.db
+      .deleteFrom('audit_log')
+      .where('id', 'in', (eb) => eb.selectFrom(chunk.as('c')).select('c.id'))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
