@@ -88,6 +88,7 @@ const loaders: Record<AppRouteId, PageLoader> = {
   notifyLog: () => import('../features/notifications/pages/notify-log-page').then((m) => m.NotifyLogPage),
   boxData: () => import('../features/box-data/pages/box-data-page').then((m) => m.BoxDataPage),
   hj212: () => import('../features/hj212/pages/hj212-page').then((m) => m.Hj212Page),
+  audit: () => import('../features/audit/pages/audit-page').then((m) => m.AuditPage),
   waterQuality: () => import('../features/records/pages/records-pages').then((m) => m.WaterQualityPage),
   repairs: () => import('../features/records/pages/records-pages').then((m) => m.RepairsPage),
   inspections: () => import('../features/records/pages/records-pages').then((m) => m.InspectionsPage),

@@ -58,6 +58,7 @@ export const ROUTE_CATALOG: Record<AppRouteId, RouteEntry> = {
   notifyLog: { path: '/sys/notifyLog', componentUrl: 'sys/notifyLog' },
   boxData: { path: '/sys/boxData', componentUrl: 'sys/boxData' },
   hj212: { path: '/sys/hj212', componentUrl: 'sys/hj212' },
+  audit: { path: '/sys/audit', componentUrl: 'sys/audit' },
   permissionModule: { path: '/jurisdiction/permission/module', componentUrl: 'jurisdiction/permission/module' },
   role: { path: '/jurisdiction/role', componentUrl: 'jurisdiction/role' },
   userList: { path: '/user/list', componentUrl: 'user/list' },

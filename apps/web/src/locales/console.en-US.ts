@@ -13,6 +13,7 @@ import { notificationsEnUS } from './notifications.en-US';
 import { videoEnUS } from './video.en-US';
 import { tenantsEnUS } from './tenants.en-US';
 import { hj212EnUS } from './hj212.en-US';
+import { auditEnUS } from './audit.en-US';
 
 export const consoleEnUS = {
   boxData: {
@@ -282,6 +283,7 @@ export const consoleEnUS = {
   ...videoEnUS,
   ...tenantsEnUS,
   ...hj212EnUS,
+  ...auditEnUS,
 };
 
 export type ConsoleCatalog = typeof consoleEnUS;

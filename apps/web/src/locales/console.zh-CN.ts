@@ -10,6 +10,7 @@ import { notificationsZhCN } from './notifications.zh-CN';
 import { videoZhCN } from './video.zh-CN';
 import { tenantsZhCN } from './tenants.zh-CN';
 import { hj212ZhCN } from './hj212.zh-CN';
+import { auditZhCN } from './audit.zh-CN';
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
@@ -278,4 +279,5 @@ export const consoleZhCN: Shape<ConsoleCatalog> = {
   ...videoZhCN,
   ...tenantsZhCN,
   ...hj212ZhCN,
+  ...auditZhCN,
 };

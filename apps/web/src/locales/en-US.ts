@@ -63,6 +63,7 @@ export const enUS = {
     notifyLog: 'Delivery history',
     boxData: 'Box data',
     hj212: 'HJ 212',
+    audit: 'Audit trail',
     permissionModule: 'Permission modules',
     role: 'Roles',
     userList: 'User list',

@@ -58,6 +58,7 @@ export const zhCN: BaseCatalog = {
     notifyLog: '投递记录',
     boxData: '盒子数据',
     hj212: 'HJ 212 数据传输',
+    audit: '操作审计',
     permissionModule: '权限模块',
     role: '角色',
     userList: '用户列表',

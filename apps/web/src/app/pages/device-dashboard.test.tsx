@@ -15,6 +15,7 @@ import { setSessionCookies } from '../../lib/cookies';
 import { fakeApi, type FakeCall } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { DeviceDashboard } from './device-dashboard';
+import { screenWidth } from '../../test/screen-width';
 
 const SN = 'SLD000000001';
 const define = (Id: number, DataKey: string, DataName: string, DataType: string, extra: Record<string, unknown> = {}) => ({
@@ -225,16 +226,7 @@ describe('the device dashboard', () => {
   });
 
   it('stacks the panels on a phone, faults first, then the values, facts, media and map', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === '(max-width: 767px)',
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    screenWidth(767);
     setUp({ operates: ['device.view', 'device.manage'], saved: [{ i: 'map', x: 0, y: 0, w: 12, h: 8 }] });
     await screen.findByRole('region', { name: 'Process values' });
     const order = [...document.querySelectorAll('.sluice-dashboard-stack [data-panel]')].map((el) =>

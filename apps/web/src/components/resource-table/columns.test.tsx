@@ -15,6 +15,7 @@ import { urlOf } from '../../test/fetch';
 import { defineResource } from './resource';
 import { ResourceTable } from './resource-table';
 import type { ResourceTableConfig } from './resource-types';
+import { screenWidth } from '../../test/screen-width';
 
 interface Reading {
   Id: number;
@@ -60,22 +61,6 @@ const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data, ...extra })));
 const ADMIN = { Id: 1, Account: 'admin', GroupId: 7, IsAdmin: true, Roles: [], Operates: [], Config: { Theme: 'light' } };
 
-/** The media queries that match (the table asks for the phone and the narrow layouts). */
-function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query)?.[1];
-    return {
-      matches: max !== undefined && width <= Number(max),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
-}
 
 function renderTable() {
   return renderRoutes(

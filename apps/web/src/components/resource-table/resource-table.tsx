@@ -34,7 +34,15 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { MOBILE_QUERY, NARROW_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { useChoiceLabel } from './form-field';
 import { ResourceFormDialog, type FormDialogState } from './resource-form-dialog';
-import type { ResourceColumn, ResourceTableConfig, RowAction, RowActionHelpers, RowBase } from './resource-types';
+import {
+  filterParamsOf,
+  type ResourceColumn,
+  type ResourceTableConfig,
+  type RowAction,
+  type RowActionHelpers,
+  type RowBase,
+} from './resource-types';
+import { FilterControl } from './filter-control';
 import { useReorder } from './use-reorder';
 import { useResourceContext } from './use-resource-context';
 import { useTableState, type SortState } from './use-table-state';
@@ -147,7 +155,7 @@ export function ResourceTable<Row extends RowBase>({
   const mayWrite = useMayOperate(resource.operate);
   const readOnly = readOnlyProp || !mayWrite;
   const paged = resource.paging === 'server';
-  const filterParams = useMemo(() => (config.filters ?? []).map((f) => f.param), [config.filters]);
+  const filterParams = useMemo(() => (config.filters ?? []).flatMap(filterParamsOf), [config.filters]);
   const table = useTableState({ syncUrl, pageSize: config.pageSize ?? 10, defaultSort: config.defaultSort, filterParams });
   const { state } = table;
 
@@ -471,19 +479,7 @@ export function ResourceTable<Row extends RowBase>({
           />
         )}
         {(config.filters ?? []).map((filter) => (
-          <Select
-            key={filter.param}
-            aria-label={t(filter.label)}
-            value={state.filters[filter.param] ?? ''}
-            onChange={(value: string) => {
-              table.setFilter(filter.param, value === '' ? undefined : value);
-            }}
-            options={[
-              { value: '', label: t(filter.allLabel) },
-              ...filter.options.map((choice) => ({ value: String(choice.value), label: choiceLabel(choice) })),
-            ]}
-            style={{ minWidth: 140 }}
-          />
+          <FilterControl key={filter.param} filter={filter} values={state.filters} onChange={table.setFilters} wide={mobile} />
         ))}
         {mobile && sortable.length > 0 && (
           <Select

@@ -41,14 +41,37 @@ export interface Choice {
   disabled?: boolean;
 }
 
-export interface ResourceFilter {
-  /** The list call's query parameter. */
+/** A filter of the list: a choice (the default), a text, or a date range, each the list call's query parameters. */
+export type ResourceFilter = SelectFilter | TextFilter | DateRangeFilter;
+
+interface FilterBase {
+  /** The list call's query parameter (a date range's first day). */
   param: string;
   label: MessageKey;
+}
+
+export interface SelectFilter extends FilterBase {
+  kind?: 'select';
   /** The option meaning "no filter". */
   allLabel: MessageKey;
   options: Choice[];
 }
+
+/** Text matched by the server as the parameter says (an account, a record's id); sent once typing pauses. */
+export interface TextFilter extends FilterBase {
+  kind: 'text';
+  placeholder?: MessageKey;
+}
+
+/** Days from `param` to `endParam` (YYYY-MM-DD each, the last day whole). */
+export interface DateRangeFilter extends FilterBase {
+  kind: 'dateRange';
+  endParam: string;
+}
+
+/** The query parameters a filter sets. */
+export const filterParamsOf = (filter: ResourceFilter): string[] =>
+  filter.kind === 'dateRange' ? [filter.param, filter.endParam] : [filter.param];
 
 export type FieldKind =
   | 'text'

@@ -106,6 +106,10 @@ export function useTableState(options: TableStateOptions) {
       setFilter: (param: string, value: string | undefined) => {
         update((s) => ({ ...s, filters: { ...s.filters, [param]: value }, page: 1 }));
       },
+      /** Several filters at once (a date range's two days). */
+      setFilters: (changes: Record<string, string | undefined>) => {
+        update((s) => ({ ...s, filters: { ...s.filters, ...changes }, page: 1 }));
+      },
     }),
     [update],
   );

@@ -19,6 +19,7 @@ import { lazyComponent } from '../../../lib/lazy-page';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useStoredName } from '../../../lib/stored-names';
 import { StoredName } from '../../../components/stored-name';
+import { AuditHistoryButton } from '../../../components/audit-history-button';
 
 type TabProps = { typeId: number };
 
@@ -149,16 +150,19 @@ export function TypeWorkbench({ typeId }: { typeId: number }) {
             <Typography.Text type="secondary">{t('workbench.subTypeOf', { name: name(parent.TypeName) })}</Typography.Text>
           )}
         </Flex>
-        <Select
-          aria-label={t('workbench.switchType')}
-          value={typeId}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(types ?? []).map((candidate) => ({ value: candidate.Id, label: name(candidate.TypeName) }))}
-          onChange={(id: number) => {
-            setSearchParams({ type: String(id), tab: active });
-          }}
-          style={{ minWidth: 220 }}
-        />
+        <Flex gap={8} wrap align="center">
+          <AuditHistoryButton kind="deviceType" id={typeId} name={name(type.TypeName)} />
+          <Select
+            aria-label={t('workbench.switchType')}
+            value={typeId}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(types ?? []).map((candidate) => ({ value: candidate.Id, label: name(candidate.TypeName) }))}
+            onChange={(id: number) => {
+              setSearchParams({ type: String(id), tab: active });
+            }}
+            style={{ minWidth: 220 }}
+          />
+        </Flex>
       </Flex>
       {type.Description && (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

@@ -16,6 +16,7 @@ import { deviceQueryOptions, type DeviceDto } from '../api/devices-api';
 import { DeviceFacts } from './device-card';
 import { DeviceImages } from './device-images';
 import { MigrationHistory } from './migration-history';
+import { AuditHistoryButton } from '../../../components/audit-history-button';
 
 /** Settings share the device-types catalog's data-type texts: both load on first opening. */
 const DeviceConfigTab = lazyComponent(withDeviceTypesCatalog(() => import('./device-config-tab').then((m) => m.DeviceConfigTab)));
@@ -106,7 +107,7 @@ export function DeviceDetails({
     },
   };
   return (
-    <Card title={t('home.deviceDetails')}>
+    <Card title={t('home.deviceDetails')} extra={<AuditHistoryButton kind="device" id={data.DeviceSn} name={data.DeviceName} />}>
       <Tabs className="sluice-wrap-tabs" items={tabs(data, own)} />
     </Card>
   );

@@ -12,6 +12,7 @@ import { allModulesQueryOptions, rolesResource } from '../api/roles-api';
 import { usePermissionNames } from '../components/permission-names';
 import { useRoleName } from '../../../lib/role-names';
 import { RolePermissionsDrawer } from '../components/role-permissions-drawer';
+import { AuditHistoryButton } from '../../../components/audit-history-button';
 
 /** /jurisdiction/role: roles, and each role's operates, menus and projects in a drawer. */
 export function RoleListPage() {
@@ -50,17 +51,20 @@ export function RoleListPage() {
         },
       ],
       rowActions: (role) => (
-        <Button
-          type="link"
-          size="small"
-          icon={<SafetyCertificateOutlined aria-hidden />}
-          aria-label={t('roles.permissionsOf', { name: roleName(role.Name) })}
-          onClick={() => {
-            setPermissionsOf(role);
-          }}
-        >
-          {t('roles.permissions')}
-        </Button>
+        <>
+          <AuditHistoryButton kind="role" id={role.Id} name={roleName(role.Name)} type="link" />
+          <Button
+            type="link"
+            size="small"
+            icon={<SafetyCertificateOutlined aria-hidden />}
+            aria-label={t('roles.permissionsOf', { name: roleName(role.Name) })}
+            onClick={() => {
+              setPermissionsOf(role);
+            }}
+          >
+            {t('roles.permissions')}
+          </Button>
+        </>
       ),
       form: {
         createSchema: addRoleRequest,

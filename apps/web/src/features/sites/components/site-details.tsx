@@ -16,6 +16,7 @@ import { useConfirmProjectDelete } from './confirm-project-delete';
 import { PrincipalsPanel } from './principals-panel';
 import { ProjectFormDialog } from './project-form-dialog';
 import { ProjectImages } from './project-images';
+import { AuditHistoryButton } from '../../../components/audit-history-button';
 
 /** Tabs other features add to a project's or station's page (its field records, say). */
 export type SiteTab = { key: string; label: string; children: ReactNode };
@@ -43,31 +44,34 @@ function SiteCard({
     <Card
       title={t(kind === 'station' ? 'home.stationDetails' : 'home.projectDetails')}
       extra={
-        mayManage && (
-          <Flex gap={8}>
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => {
-                setEditing(true);
-              }}
-            >
-              {t('sites.actions.edit')}
-            </Button>
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              onClick={() => {
-                confirmDelete(data, () => {
-                  void navigate(parent);
-                });
-              }}
-            >
-              {t('sites.actions.delete')}
-            </Button>
-          </Flex>
-        )
+        <Flex gap={8} wrap>
+          <AuditHistoryButton kind="project" id={data.Id} name={data.Name} type="link" />
+          {mayManage && (
+            <>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => {
+                  setEditing(true);
+                }}
+              >
+                {t('sites.actions.edit')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                onClick={() => {
+                  confirmDelete(data, () => {
+                    void navigate(parent);
+                  });
+                }}
+              >
+                {t('sites.actions.delete')}
+              </Button>
+            </>
+          )}
+        </Flex>
       }
     >
       <Tabs

@@ -18,6 +18,7 @@ import { ResetPasswordDialog } from '../components/reset-password-dialog';
 import { UserRolesDialog } from '../components/user-roles-dialog';
 import { UserStatusSwitch } from '../components/user-status-switch';
 import { PendingRegistrations } from '../components/pending-registrations';
+import { AuditHistoryButton } from '../../../components/audit-history-button';
 
 const EDIT_FIELDS = ['UserType', 'Remark', 'Email', 'Phone', 'UserName'] as const;
 
@@ -121,10 +122,12 @@ function useUsersConfig(
       canEdit: (user) => !isSelf(user),
       canDelete: (user) => !isSelf(user),
       rowActions: (user) => {
-        if (!mayManage) return null;
         const name = nameOf(user);
+        const history = <AuditHistoryButton kind="user" id={user.Id} name={name} type="link" />;
+        if (!mayManage) return history;
         return (
           <>
+            {history}
             {selfTip(
               user,
               <Button
