@@ -20,7 +20,8 @@ import { receiveUpload } from '../../storage/upload.ts';
 import { removeStoredFiles } from '../../storage/upload-keys.ts';
 import { createTenant } from './tenancy.service.ts';
 import { TenantRemovalRepository } from './tenant-removal.repository.ts';
-import { fromBody, noteAudit } from '../audit/audit-trail.ts';
+import { fromBody, fromParams, noteAudit } from '../audit/audit-trail.ts';
+import { afterCommit } from '../../db/request-transaction.ts';
 import { groupSubject } from './group.audit.ts';
 
 const tags = ['Groups'];
@@ -147,7 +148,8 @@ export function groupsRoutes(root: FastifyInstance): void {
   app.delete(
     '/group/:id',
     {
-      config: { access: 'platform' },
+      // The group's audit entries stay (tenant-removal.repository.ts), this call's among them.
+      config: { access: 'platform', audit: { subject: groupSubject, id: fromParams('id') } },
       schema: {
         tags,
         summary:
@@ -163,11 +165,15 @@ export function groupsRoutes(root: FastifyInstance): void {
       if (group.Id === user.groupId || (await groups.holdsPlatformAdmin(group.Id))) throw new AppError(409, 'group.ownGroup');
       if (request.body.Code.trim().toLowerCase() !== group.Code.toLowerCase())
         throw new AppError(400, 'group.codeMismatch', { code: group.Code }, 'Code');
+      noteAudit(request, { groupId: group.Id });
       const removed = await removal.remove(group.Id);
       for (const userId of removed.userIds) sessions.ended({ userId });
-      for (const sn of removed.deviceSns) app.live.forget(sn);
-      app.live.broker?.closeDevices(removed.deviceSns);
-      await removeStoredFiles(storage, removed.fileKeys, request.log);
+      // Once the removal has committed: a failed commit keeps the devices, their connections and the files.
+      afterCommit(async () => {
+        for (const sn of removed.deviceSns) app.live.forget(sn);
+        app.live.broker?.closeDevices(removed.deviceSns);
+        await removeStoredFiles(storage, removed.fileKeys, request.log);
+      });
       return ok(request, null, { message: 'deleted' });
     },
   );

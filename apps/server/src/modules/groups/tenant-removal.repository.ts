@@ -1,5 +1,6 @@
 /**
- * Removing a tenant: every row of the group, in one transaction. The tables are read from the
+ * Removing a tenant: every row of the group, in one transaction (but its audit trail's, which
+ * outlives the tenant until its retention). The tables are read from the
  * database itself (those with a group_id column, and the foreign keys between them), so a table
  * added later goes with its group without a list here to keep: rows that refer to others are
  * deleted before those they refer to. Rows without a group_id go with their owner: sessions and
@@ -11,6 +12,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DialectName } from '../../db/migrations.ts';
 import { UPLOAD_KEY_COLUMNS, uploadKeyOf } from '../../storage/upload-keys.ts';
+
+/** Tables whose rows of the group stay: the audit trail outlives its tenant until its retention. */
+const KEPT_TABLES = new Set(['audit_log']);
 
 /** Telemetry values keyed by their series (no group_id, no foreign key: too many rows for one). */
 const SERIES_TABLES = ['telemetry_raw', 'telemetry_hourly', 'telemetry_daily'] as const;
@@ -84,7 +88,9 @@ async function groupTables(db: Db, dialect: DialectName): Promise<Map<string, Se
           join information_schema.constraint_column_usage ccu
             on ccu.constraint_name = tc.constraint_name and ccu.constraint_schema = tc.constraint_schema
           where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema()`.execute(db);
-  const tables = new Map(withGroup.rows.map(({ table }) => [table, new Set<string>()]));
+  const tables = new Map(
+    withGroup.rows.filter(({ table }) => !KEPT_TABLES.has(table)).map(({ table }) => [table, new Set<string>()]),
+  );
   for (const { table, ref } of links.rows) if (ref !== table) tables.get(table)?.add(ref);
   return tables;
 }
