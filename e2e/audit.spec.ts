@@ -78,7 +78,10 @@ test("an administrator changes an operator's role and finds the entry with the r
   await page.getByRole('searchbox', { name: 'Search' }).fill(account);
   await expect(page.getByRole('button', { name: `Details of Changed User ${account}` }).first()).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: `Details of Changed User ${account}` }).first().click();
+  await page
+    .getByRole('button', { name: `Details of Changed User ${account}` })
+    .first()
+    .click();
   const phoneDrawer = page.getByRole('dialog', { name: `Changed: User ${account}` });
   const card = phoneDrawer.locator('.ant-card').filter({ hasText: 'Roles' });
   await expect(card).toContainText('Before: Operator');

@@ -61,7 +61,6 @@ const ok = (data: unknown, extra: Record<string, unknown> = {}) =>
   Promise.resolve(new Response(JSON.stringify({ success: true, message: 'OK', data, ...extra })));
 const ADMIN = { Id: 1, Account: 'admin', GroupId: 7, IsAdmin: true, Roles: [], Operates: [], Config: { Theme: 'light' } };
 
-
 function renderTable() {
   return renderRoutes(
     [

@@ -52,7 +52,6 @@ const created: AuditEntryDetailDto = {
   After: { Id: 3, ClientName: 'Water Bureau' },
 };
 
-
 function installApi() {
   return fakeApi({
     'GET /api/AuditLog': () => ({ data: [roleChange, created], count: 2 }),
