@@ -24,7 +24,7 @@ export const env = (name: string, fallback: number): number => {
   return value;
 };
 
-/** The fleet's shape, from DEVICES, POINTS, INTERVAL, DURATION, CONNECT_RATE and DRAIN. */
+/** The fleet's shape, from DEVICES, POINTS, INTERVAL, DURATION, CONNECT_RATE, DRAIN and KEEPALIVE. */
 export interface FleetShape {
   devices: number;
   points: number;
@@ -34,6 +34,8 @@ export interface FleetShape {
   connectRate: number;
   /** How long the messages in flight at the end may take to be acknowledged. */
   drainS: number;
+  /** The devices' MQTT keep-alive, seconds (mqtt.js gives up after 1.5 of it without a packet from the server). */
+  keepalive: number;
   keys: string[];
 }
 
@@ -46,6 +48,7 @@ export function fleetShape(defaults: { devices: number; drainS?: number }): Flee
     durationS: env('DURATION', 60),
     connectRate: env('CONNECT_RATE', 1000),
     drainS: env('DRAIN', defaults.drainS ?? 60),
+    keepalive: env('KEEPALIVE', 60),
     keys: Array.from({ length: points }, (_, i) => `P${String(i).padStart(2, '0')}`),
   };
   if (shape.durationS < 60 && process.env.ALLOW_SHORT !== '1')
@@ -90,7 +93,7 @@ export async function connectFleet(url: string, devices: BenchDevice[], shape: F
           password: d.secret,
           protocolVersion: 4,
           reconnectPeriod: 0,
-          keepalive: 60,
+          keepalive: shape.keepalive,
           connectTimeout: 60_000,
         }),
       ),

@@ -117,8 +117,9 @@ export class EmbeddedBroker implements MessageBus {
     const { client, address, payload, callback } = message;
     this.deps.ingestion.handle({ address, payload, retained: false }).then(
       (outcome) => {
-        if (message.held) this.held.release(client);
+        // Answered first: releasing reads on, and what it reads may be held again, timed from this answer.
         if (!('retry' in outcome)) this.held.answered(client);
+        if (message.held) this.held.release(client);
         if (outcome.ok) callback(null);
         else if ('retry' in outcome) callback(new Error(outcome.reason));
         else {
