@@ -12,12 +12,17 @@
  * the 99th percentile of one call, and the mean; the ratio on/off of each pair, and its median
  * and worst over the PAIRS pairs.
  *
+ * VIA=http sends the same calls over HTTP to the apps listening on localhost (fetch, one
+ * kept-alive connection): the write calls as a client of the API sees them, sockets and HTTP
+ * parsing included.
+ *
  * Fails (exit 1) when a call is refused, "on" wrote fewer entries than calls or "off" wrote any:
  * then it did not measure what it says. The 10 % goal is printed, not enforced (timings on a
  * shared machine).
  *
  *   npm run bench:audit                              # SQLite; ROUNDS=100 PAIRS=3
  *   BENCH_DATABASE_URL=postgres://… npm run bench:audit
+ *   VIA=http npm run bench:audit                     # over HTTP on localhost
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +38,23 @@ const env = (name: string, fallback: number) => {
 };
 const ROUNDS = env('ROUNDS', 100);
 const PAIRS = env('PAIRS', 3);
+const VIA = process.env.VIA === 'http' ? 'http' : 'inject';
+
+/** A call as the app answers it: injected, or over HTTP when VIA=http (the app then listens on localhost). */
+async function send(app: FastifyInstance, call: InjectOptions): Promise<{ statusCode: number; body: string }> {
+  if (VIA === 'inject') {
+    const res = await app.inject(call);
+    return { statusCode: res.statusCode, body: res.body };
+  }
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening');
+  const res = await fetch(`http://127.0.0.1:${String(address.port)}${String(call.url)}`, {
+    method: String(call.method),
+    headers: { ...(call.headers as Record<string, string>), 'content-type': 'application/json' },
+    body: call.payload === undefined ? undefined : JSON.stringify(call.payload),
+  });
+  return { statusCode: res.status, body: await res.text() };
+}
 
 interface Side {
   name: 'off' | 'on';
@@ -128,10 +150,10 @@ async function phase(s: Side): Promise<Phase> {
   for (let r = 0; r < ROUNDS; r++) {
     for (const call of s.round()) {
       const started = performance.now();
-      const res = await app.inject(call);
+      const res = await send(app, call);
       if (res.statusCode >= 300) throw new Error(`${JSON.stringify(call.url)} → ${String(res.statusCode)} ${res.body}`);
       // A new client is deleted again, an alarm handled: both writes, both timed.
-      const data = res.json<{ data: { Id?: number } | null }>().data;
+      const data = (JSON.parse(res.body) as { data: { Id?: number } | null }).data;
       let follow: InjectOptions | undefined;
       if (call.url === '/api/Client/Add' && data?.Id)
         follow = { method: 'POST', url: '/api/Client/Delete', payload: { Id: data.Id } };
@@ -141,7 +163,7 @@ async function phase(s: Side): Promise<Phase> {
       calls += 1;
       if (follow) {
         const t0 = performance.now();
-        const again = await app.inject({ ...follow, headers: call.headers });
+        const again = await send(app, { ...follow, headers: call.headers });
         if (again.statusCode >= 300) throw new Error(`${JSON.stringify(follow.url)} → ${String(again.statusCode)} ${again.body}`);
         record(follow, performance.now() - t0);
         calls += 1;
@@ -170,11 +192,14 @@ const stats = (times: number[]) => {
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-console.log(`Audit cost on ${database}: ${String(PAIRS)} pairs of phases, ${String(ROUNDS)} rounds of the write mix each`);
+console.log(
+  `Audit cost on ${database}, ${VIA === 'http' ? 'over HTTP' : 'injected'}: ${String(PAIRS)} pairs of phases, ${String(ROUNDS)} rounds of the write mix each`,
+);
 const off = await side('off');
 const on = await side('on');
+if (VIA === 'http') for (const s of [off, on]) await s.server.app.listen({ port: 0, host: '127.0.0.1' });
 // One warm-up round each (JIT, caches), not measured.
-for (const s of [off, on]) for (const call of s.round()) await s.server.app.inject(call);
+for (const s of [off, on]) for (const call of s.round()) await send(s.server.app, call);
 
 let failed = false;
 /** Each call's median on and off, over every phase. */
