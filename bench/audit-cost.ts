@@ -48,7 +48,8 @@ async function send(app: FastifyInstance, call: InjectOptions): Promise<{ status
   }
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app is not listening');
-  const res = await fetch(`http://127.0.0.1:${String(address.port)}${String(call.url)}`, {
+  const url = typeof call.url === 'string' ? call.url : '';
+  const res = await fetch(`http://127.0.0.1:${String(address.port)}${url}`, {
     method: String(call.method),
     headers: { ...(call.headers as Record<string, string>), 'content-type': 'application/json' },
     body: call.payload === undefined ? undefined : JSON.stringify(call.payload),

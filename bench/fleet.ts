@@ -170,7 +170,25 @@ if (CEILING_S > 0) {
 }
 
 // The server.
-const server = await startServer(dataDir, pgDb ? { DATABASE_URL: pgDb.url } : {}, { probe: true, nodeArgs: ['--expose-gc'] });
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+const server = await startServer(
+  dataDir,
+  { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), METRICS_TOKEN },
+  { probe: true, nodeArgs: ['--expose-gc'] },
+);
+
+/** The server's commits by time so far: cumulative counts of its commit-time histogram, by upper bound in seconds. */
+async function commitBuckets(): Promise<Map<number, number>> {
+  const res = await fetch(`http://127.0.0.1:${String(server.port)}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const buckets = new Map<number, number>();
+  for (const line of (await res.text()).split('\n')) {
+    const m = /^sluice_ingest_batch_commit_seconds_bucket\{le="([^"]+)"\} (\S+)$/.exec(line);
+    if (m?.[1] && m[2]) buckets.set(m[1] === '+Inf' ? Infinity : Number(m[1]), Number(m[2]));
+  }
+  return buckets;
+}
 const reports: LoopReport[] = [];
 server.child.on('message', (m) => {
   if (isLoopReport(m)) reports.push(m);
@@ -197,6 +215,8 @@ const stopViewer = CONSOLE
     })
   : undefined;
 let viewer: ConsoleLatency | undefined;
+const commitsBefore = await commitBuckets();
+let commitsAfter = new Map<number, number>();
 const cpuBefore = await usage(pid);
 ownLoop.reset();
 const formedAfterS = Math.min(DURATION_S / 3, Math.max(20, (2 * INTERVAL_MS) / 1000));
@@ -209,6 +229,7 @@ const run = await runFleet(
   shape,
   async () => {
     viewer = await stopViewer?.();
+    commitsAfter = await commitBuckets();
     gcEnd = await forceGc(server.child);
   },
 );
@@ -294,6 +315,14 @@ console.log(`  memory:        live heap after a full GC, main thread and workers
                  the main thread's collections: ${n(collected.scavenges)} scavenges, ${n(collected.fulls)} full, ${n(collected.pauseMs)} ms of pauses (${((collected.pauseMs / 1000 / elapsed) * 100).toFixed(1)}% of the run)
                  after full GCs: connected ${heapsLine(gcConnected)}; end ${heapsLine(gcEnd)}; drained ${heapsLine(gcDrained)}
   queues:        the writer held at most ${n(writer.peakPoints)} points, ${n(writer.peakBytes / 1024)} KiB of payload; the broker's backlog at most ${n(backlog?.peak ?? 0)} messages, ${n((backlog?.peakBytes ?? 0) / 1024)} KiB counted (${n(backlog?.waited ?? 0)} waited); held connections read again to answer a ping ${n(backlog?.readAgain ?? 0)} times, not while the backlog was full ${n(backlog?.deferredReads ?? 0)} times`);
+/** The run's commits (the histogram's counts at its end less those at its start) taking longer than each bound. */
+const commitLine = (): string => {
+  const total = (commitsAfter.get(Infinity) ?? 0) - (commitsBefore.get(Infinity) ?? 0);
+  const over = (le: number) => total - ((commitsAfter.get(le) ?? 0) - (commitsBefore.get(le) ?? 0));
+  const share = (k: number) => `${n(k)} (${((k / Math.max(1, total)) * 100).toFixed(2)} %)`;
+  return `${n(total)} during the run; over 25 ms ${share(over(0.025))}, over 50 ms ${share(over(0.05))}, over 100 ms ${share(over(0.1))}, over 250 ms ${share(over(0.25))}`;
+};
+console.log(`  commits:       ${commitLine()}`);
 if (bare)
   console.log(
     `  ceiling:       bare broker ${n((bare.run.acked * POINTS) / bare.run.seconds)} points/s, ${pubackLine(bare.run)}, longest stall ${ms(bare.stallMs)}`,
