@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, choose, signIn } from './fixtures.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -30,10 +30,6 @@ function dialog(page: Page, title: string): Locator {
 }
 
 /** Picks an option of an Ant Design select found by its label. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 test('a role with a limited menu, one operate and one project: its user sees only that, and is refused once disabled', async ({
   page,

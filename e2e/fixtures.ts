@@ -1,5 +1,5 @@
 /** Shared steps for the end-to-end tests: the demo accounts and signing in through the page. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 
 export const ADMIN = { account: 'admin', password: 'Admin12345' };
@@ -89,4 +89,18 @@ export function png(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Picks `option` in an Ant Design select (`select`: its combobox), and again until the select
+ * shows it: a click can land on a list still closing or re-rendering under the pointer.
+ */
+export async function choose(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  const exact = typeof option === 'string';
+  const box = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    await select.click();
+    await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact }).first().click();
+    await expect(box.getByTitle(option, { exact }).first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 30_000 });
 }

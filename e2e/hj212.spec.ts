@@ -7,11 +7,11 @@
  * local TCP server speaking HJ 212), which receives them with their totals and flags, and the
  * link's state shows in the list. Waits are for what a user sees or for the platform's packets, never fixed.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HJ212_CN, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
 import { Hj212Logger } from '@sluice/simulator/hj212-logger';
 import { Hj212Platform } from '@sluice/simulator/hj212-platform';
-import { ADMIN, signIn } from './fixtures.ts';
+import { ADMIN, choose, signIn } from './fixtures.ts';
 
 const MN = 'E2ELOGGER0001';
 const PASSWORD = 'e2e-pw1';
@@ -27,10 +27,6 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: strin
 }
 
 /** Picks an option of an Ant Design select. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 /** A station of its own (a demo station's counts stay as other tests expect) with an analyser of the demo type. */
 async function analyserStation(page: Page): Promise<{ g: number; sn: string }> {

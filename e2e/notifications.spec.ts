@@ -7,8 +7,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, openFromMenu, signIn } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, choose, openFromMenu, signIn } from './fixtures.ts';
 
 test.use({ locale: 'en-US' });
 
@@ -21,11 +21,6 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
   const res = await page.request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;
-}
-
-async function choose(page: Page, select: Locator, option: string | RegExp) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
 }
 
 test('an alarm reaches a webhook set up in the console, and the delivery history shows it sent', async ({ page }) => {

@@ -4,9 +4,9 @@
  * device, runs pump 1 by hand and switches to the standby pump: the device hands over and the
  * console shows pump 2 running.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { Fleet } from '@sluice/simulator/fleet';
-import { ADMIN, OPERATOR, signIn, toggleTheme } from './fixtures.ts';
+import { ADMIN, choose, OPERATOR, signIn, toggleTheme } from './fixtures.ts';
 
 /** Zhangling station's lift pump: offline in the demo data, and the demo fleet leaves it alone. */
 const SN = 'SL0000000301';
@@ -16,11 +16,6 @@ async function call<T>(request: APIRequestContext, token: string, method: string
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
   return ((await res.json()) as { data: T }).data;
-}
-
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option).first().click();
 }
 
 /** Answers the question titled `title` with its button `button`. */
