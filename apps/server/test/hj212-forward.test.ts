@@ -7,7 +7,7 @@
  * state shows in the list. The forwarding job is driven tick by tick (no timers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HJ212_CN, buildHj212Packet, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
+import { HJ212_CN, cpValue, formatHj212Time, type Hj212Packet } from '@sluice/shared/hj212';
 import type { Hj212ForwardDto } from '@sluice/shared/hj212.schema';
 import { Hj212Forwarder } from '../src/modules/hj212/hj212-forwarder.ts';
 import { createTestApp, databaseKinds, fieldsOf, type TestApp } from './harness.ts';
@@ -48,26 +48,13 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     for (let i = 0; i < 3; i++) {
       const at = first + i * MINUTE;
       minutes.push(at);
-      const qn = formatHj212Time(at, 480, true);
-      logger.send(
-        buildHj212Packet({
-          qn,
-          st: '32',
-          cn: '2051',
-          pw: 'lp1',
-          mn: 'FWDLOGGER1',
-          flag: 5,
-          cp: [
-            [['DataTime', formatHj212Time(at)]],
-            [
-              ['w01018-Avg', String(20 + i)],
-              ['w01018-Flag', 'N'],
-            ],
-            [['w00000-Avg', '2.5']],
-          ],
-        }),
-      );
-      expect((await logger.next()).qn).toBe(qn);
+      await logger.upload({ mn: 'FWDLOGGER1', pw: 'lp1' }, HJ212_CN.minute, at, [
+        [
+          ['w01018-Avg', String(20 + i)],
+          ['w01018-Flag', 'N'],
+        ],
+        [['w00000-Avg', '2.5']],
+      ]);
     }
     // The app's own forwarding job, not started: the test runs its turns.
     forwarder = t.app.hj212.forwarder;
@@ -215,32 +202,19 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     }
     const flagged = await newLoggerDevice(t, tenant.groupId, admin, 'FWDLOGGER2', 'lp2');
     const at = Math.floor((Date.now() - 5 * MINUTE) / MINUTE) * MINUTE;
-    const upload = buildHj212Packet({
-      qn: formatHj212Time(at, 480, true),
-      st: '32',
-      cn: '2051',
-      pw: 'lp2',
-      mn: 'FWDLOGGER2',
-      flag: 5,
-      cp: [
-        [['DataTime', formatHj212Time(at)]],
-        [
-          ['w01018-Avg', '50'],
-          ['w01018-Flag', 'T'],
-        ],
-        [
-          ['w21003-Avg', '3'],
-          ['w21003-Flag', 'M'],
-        ],
-        [['w00000-Avg', '2']],
-        ...Array.from({ length: 20 }, (_, i): [string, string][] => [
-          [`w990${String(i + 1).padStart(2, '0')}-Avg`, String(i + 1)],
-        ]),
-      ],
-    });
     const second = await LoggerLink.open(loggerPort);
-    second.send(upload);
-    expect((await second.next()).cn).toBe('9014');
+    await second.upload({ mn: 'FWDLOGGER2', pw: 'lp2' }, HJ212_CN.minute, at, [
+      [
+        ['w01018-Avg', '50'],
+        ['w01018-Flag', 'T'],
+      ],
+      [
+        ['w21003-Avg', '3'],
+        ['w21003-Flag', 'M'],
+      ],
+      [['w00000-Avg', '2']],
+      ...Array.from({ length: 20 }, (_, i): [string, string][] => [[`w990${String(i + 1).padStart(2, '0')}-Avg`, String(i + 1)]]),
+    ]);
     second.close();
     await addLink({
       Name: 'Province',
@@ -329,21 +303,9 @@ describe.each(databaseKinds)('HJ 212 forwarding on %s', (kind) => {
     const day = Math.floor((Date.now() + OFFSET) / DAY) * DAY - OFFSET - 2 * DAY;
     const dayBefore = day - DAY;
     const [onlyFigures, withReadings] = [day + 10 * HOUR, day + 11 * HOUR];
-    const upload = async (cn: string, at: number, cp: [string, string][][]) => {
-      const qn = formatHj212Time(at + cp.length, 480, true);
-      link.send(
-        buildHj212Packet({
-          qn,
-          st: '32',
-          cn,
-          pw: 'lp3',
-          mn: 'FWDLOGGER3',
-          flag: 5,
-          cp: [[['DataTime', formatHj212Time(at)]], ...cp],
-        }),
-      );
-      expect(await link.next()).toMatchObject({ cn: '9014', qn });
-    };
+    // QNs apart for uploads of the same period.
+    const upload = (cn: string, at: number, cp: [string, string][][]) =>
+      link.upload({ mn: 'FWDLOGGER3', pw: 'lp3' }, cn, at, cp, at + cp.length);
     // The logger's figures of an hour: COD in full, NH3-N's average only, the flow's average and volume.
     await upload(HJ212_CN.hourly, onlyFigures, [
       [

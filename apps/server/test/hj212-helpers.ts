@@ -1,7 +1,7 @@
 /** HJ 212 for the tests: a new logger device, and a logger's connection to the server's listener (the supervising platform is the simulator's). */
 import net from 'node:net';
 import { expect } from 'vitest';
-import { parseHj212Packet, type Hj212Packet } from '@sluice/shared/hj212';
+import { HJ212_CN, buildHj212Packet, formatHj212Time, parseHj212Packet, type Hj212Packet } from '@sluice/shared/hj212';
 import type { TestApp } from './harness.ts';
 import { buildDevice } from './factories.ts';
 
@@ -54,6 +54,26 @@ export class LoggerLink {
 
   send(text: string): void {
     this.socket.write(text, 'latin1');
+  }
+
+  /**
+   * Sends the logger's data of the period starting `at` (DataTime, in the stations' zone) as `cn`,
+   * asking for an answer, and waits for the server's 9014 to it. The QN is the time `qnAt`.
+   */
+  async upload(logger: { mn: string; pw: string }, cn: string, at: number, cp: [string, string][][], qnAt = at): Promise<void> {
+    const qn = formatHj212Time(qnAt, 480, true);
+    this.send(
+      buildHj212Packet({
+        qn,
+        st: '32',
+        cn,
+        pw: logger.pw,
+        mn: logger.mn,
+        flag: 5,
+        cp: [[['DataTime', formatHj212Time(at)]], ...cp],
+      }),
+    );
+    expect(await this.next()).toMatchObject({ cn: HJ212_CN.dataAnswer, qn });
   }
 
   next(): Promise<Hj212Packet> {

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createPgDatabase, createTestApp, type TestApp } from './harness.ts';
 import type { Hj212ForwardDto, Hj212LoggerDto } from '@sluice/shared/hj212.schema';
-import { buildHj212Packet, formatHj212Time } from '@sluice/shared/hj212';
+import { HJ212_CN } from '@sluice/shared/hj212';
 import { Hj212Platform } from '@sluice/simulator/hj212-platform';
 import { buildDevice, buildType, buildWarnCode, buildWarnType } from './factories.ts';
 import { LoggerLink, newLoggerDevice } from './hj212-helpers.ts';
@@ -183,19 +183,7 @@ describe.skipIf(!pgUrl)('caches across two servers on one PostgreSQL database', 
         (await b.json<Hj212LoggerDto>({ method: 'GET', url: `/api/${String(groupId)}/${sn}/Hj212Logger`, token: tokenB })).data;
       expect(await onB()).toMatchObject({ Connected: false, Received: 0 });
       const at = Math.floor((Date.now() - 5 * 60_000) / 60_000) * 60_000;
-      const qn = formatHj212Time(at, 480, true);
-      logger.send(
-        buildHj212Packet({
-          qn,
-          st: '32',
-          cn: '2051',
-          pw: 'lp1',
-          mn: 'XINSTLOGGER1',
-          flag: 5,
-          cp: [[['DataTime', formatHj212Time(at)]], [['w01018-Avg', '20']]],
-        }),
-      );
-      expect((await logger.next()).qn).toBe(qn);
+      await logger.upload({ mn: 'XINSTLOGGER1', pw: 'lp1' }, HJ212_CN.minute, at, [[['w01018-Avg', '20']]]);
       expect(await onB()).toMatchObject({ Connected: true, Received: 1, Stored: 1 });
 
       // A forwards (it would lead the jobs; here the test runs its turn): B lists the link as connected.
