@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { warnCodeValue } from './data-define.schema.ts';
 import { deviceSn } from './device.schema.ts';
 import { anyText } from './rules.ts';
-import { idRef, text } from './schema-fields.ts';
+import { emptyAsUndefined, idRef, text } from './schema-fields.ts';
 import { timeParam } from './telemetry.schema.ts';
 
 /** The warn code the offline time-out opens (seeded with each demo; described by the group's warn code when it has one). */
@@ -59,8 +59,6 @@ const lowerAlias = (names: string[]) => (q: unknown) => {
 };
 
 const flag = z.coerce.number().int().min(0).max(1);
-const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** The filters of GET Warn and GET {deviceSn}/Warn (with the paging parameters). */
 export const warnQuery = z.preprocess(

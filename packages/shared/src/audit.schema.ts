@@ -5,7 +5,7 @@
  * has no call that edits or deletes one.
  */
 import { z } from 'zod';
-import { idRef } from './schema-fields.ts';
+import { emptyAsUndefined, idRef } from './schema-fields.ts';
 import { SECRET_MASK } from './sim.schema.ts';
 import { isMarkedSecret } from './secret-fields.ts';
 
@@ -201,22 +201,20 @@ export const auditEntryDetailDto = auditEntryDto.extend({
 });
 export type AuditEntryDetailDto = z.infer<typeof auditEntryDetailDto>;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /** The filters of the list and the export (with the paged list's PageNo, PageSize, Search, OrderBy, OrderType). */
 export const auditQuery = z.object({
   /** From (epoch ms, or a local date or date-time). */
-  Begin: z.preprocess(blankToUndefined, z.union([z.coerce.number(), z.string().trim().min(1).max(40)]).optional()),
+  Begin: emptyAsUndefined(z.union([z.coerce.number(), z.string().trim().min(1).max(40)])),
   /** To (a date alone means to the end of that day). */
-  End: z.preprocess(blankToUndefined, z.union([z.coerce.number(), z.string().trim().min(1).max(40)]).optional()),
-  UserId: z.preprocess(blankToUndefined, idRef.optional()),
-  Account: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
-  ResourceKind: z.preprocess(blankToUndefined, z.enum(AUDIT_KIND_NAMES).optional()),
+  End: emptyAsUndefined(z.union([z.coerce.number(), z.string().trim().min(1).max(40)])),
+  UserId: emptyAsUndefined(idRef),
+  Account: emptyAsUndefined(z.string().trim().max(64)),
+  ResourceKind: emptyAsUndefined(z.enum(AUDIT_KIND_NAMES)),
   /** With ResourceKind: that record's entries and those of what belongs to it. */
-  ResourceId: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
-  Action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTION_NAMES).optional()),
+  ResourceId: emptyAsUndefined(z.string().trim().max(64)),
+  Action: emptyAsUndefined(z.enum(AUDIT_ACTION_NAMES)),
   /** Platform administrators: one tenant's entries (others see their own tenant's only). */
-  GroupId: z.preprocess(blankToUndefined, idRef.optional()),
+  GroupId: emptyAsUndefined(idRef),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { anyText, messageRef } from './rules.ts';
-import { idRef, optionalIdRef, text } from './schema-fields.ts';
+import { emptyAsUndefined, idRef, optionalIdRef, text } from './schema-fields.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Discharge standards
@@ -265,8 +265,6 @@ export const deviceInputDto = z.object({
 });
 export type DeviceInputDto = z.infer<typeof deviceInputDto>;
 
-const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 const lowerAlias = (names: string[]) => (q: unknown) => {
   if (!q || typeof q !== 'object') return q;
   const v = { ...(q as Record<string, unknown>) };

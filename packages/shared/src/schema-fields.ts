@@ -11,6 +11,10 @@ export const optionalIdRef = z.preprocess(
   idRef.optional(),
 );
 
+/** An optional filter: '' or null (a cleared field) counts as absent. */
+export const emptyAsUndefined = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
 /** A 0/1 flag arriving as a boolean, 0/1 or their strings. */
 export const flag = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),

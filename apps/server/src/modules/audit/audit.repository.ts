@@ -91,6 +91,12 @@ export function auditEntryOf(row: ListRow): AuditEntryDto {
   };
 }
 
+const detailOf = (row: ListRow & { before: string | null; after: string | null }): AuditEntryDetailDto => ({
+  ...auditEntryOf(row),
+  Before: parse(row.before),
+  After: parse(row.after),
+});
+
 const INSERT_COLUMNS = [
   'at',
   'group_id',
@@ -207,20 +213,16 @@ export class AuditRepository {
       .orderBy(sql.ref(this.sortColumn(filter, order)), order.direction)
       .orderBy('a.id', order.direction)
       .execute();
-    return rows.map((row) => ({ ...auditEntryOf(row), Before: parse(row.before), After: parse(row.after) }));
+    return rows.map(detailOf);
   }
 
   /** One entry with before and after, if the tenant (undefined: any) holds it. */
   async one(id: number, groupId: number | undefined): Promise<AuditEntryDetailDto | undefined> {
-    let q = this.db
-      .selectFrom('audit_log as a')
-      .leftJoin('groups as g', 'g.id', 'a.group_id')
-      .leftJoin('users as u', 'u.id', 'a.user_id')
+    const row = await this.filtered({ groupId })
       .select([...LIST_COLUMNS, 'a.before', 'a.after'])
-      .where('a.id', '=', id);
-    if (groupId !== undefined) q = q.where('a.group_id', '=', groupId);
-    const row = await q.executeTakeFirst();
-    return row && { ...auditEntryOf(row), Before: parse(row.before), After: parse(row.after) };
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+    return row && detailOf(row);
   }
 
   /** The tenants that may hold entries (and null: refused sign-ins to no known account). */

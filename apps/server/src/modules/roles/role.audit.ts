@@ -8,15 +8,13 @@ export const roleGrantsSubject: AuditSubject = {
   kind: 'role',
   load: async (ctx, _user, id) => {
     const roleId = Number(id);
-    const role = await ctx.db.selectFrom('roles').select(['id', 'name', 'is_admin']).where('id', '=', roleId).executeTakeFirst();
+    const role = await ctx.db
+      .selectFrom('roles')
+      .select(['id', 'name', 'is_admin', 'group_id'])
+      .where('id', '=', roleId)
+      .executeTakeFirst();
     if (!role) return null;
-    const operates = await ctx.db
-      .selectFrom('role_operates')
-      .innerJoin('module_operates', 'module_operates.id', 'role_operates.operate_id')
-      .select('module_operates.code')
-      .where('role_operates.role_id', '=', roleId)
-      .orderBy('module_operates.code')
-      .execute();
+    const operates = await ctx.roles.operates(roleId);
     const menus = await ctx.db
       .selectFrom('role_menus')
       .innerJoin('sys_menus', 'sys_menus.id', 'role_menus.menu_id')
@@ -24,20 +22,14 @@ export const roleGrantsSubject: AuditSubject = {
       .where('role_menus.role_id', '=', roleId)
       .orderBy('sys_menus.name')
       .execute();
-    const projects = await ctx.db
-      .selectFrom('role_projects')
-      .innerJoin('projects', 'projects.id', 'role_projects.project_id')
-      .select(['projects.id', 'projects.name', 'role_projects.operate'])
-      .where('role_projects.role_id', '=', roleId)
-      .orderBy('projects.id')
-      .execute();
+    const projects = await ctx.roleProjects.grants(roleId, role.group_id);
     return {
       Id: role.id,
       Name: role.name,
       IsAdmin: role.is_admin === 1,
-      Operates: operates.map((o) => o.code),
+      Operates: operates.map((o) => o.code).sort(),
       Menus: menus.map((m) => m.name),
-      Projects: projects.map((p) => `${p.name} (#${String(p.id)}, ${String(p.operate)})`),
+      Projects: projects.map((p) => `${p.ProjectName} (#${String(p.ProjectId)}, ${String(p.Operate)})`).sort(),
     };
   },
 };
