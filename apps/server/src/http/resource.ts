@@ -229,6 +229,10 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     return id;
   };
 
+  /** An update without an id in its path names its record by the body's Id. */
+  const updateRoute = (route: ReturnType<typeof parseRoute>): ReturnType<typeof parseRoute> =>
+    route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route;
+
   const parentValue = async (request: FastifyRequest, user: CurrentUser, mode: 'read' | 'write') => {
     if (!spec.parent) return undefined;
     const raw = spec.parent.from(request);
@@ -250,20 +254,21 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
 
   const enrichRows = async (rows: Row[], user: CurrentUser): Promise<Row[]> =>
     spec.enrich && rows.length > 0 ? spec.enrich(rows, user) : rows;
-  const dtoOf = async (row: Row | undefined, user: CurrentUser) =>
-    toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
-
-  /** The row each loaded DTO came from, for its owner (a column the DTO may not show). */
+  /** The row each DTO came from, for its audit owner (a column the DTO may not show). */
   const rowOfDto = new WeakMap<object, Row>();
+  const dtoOf = async (row: Row | undefined, user: CurrentUser) => {
+    const dto = toDto((await enrichRows(row ? [row] : [], user))[0] ?? row ?? {});
+    if (row) rowOfDto.set(dto, row);
+    return dto;
+  };
+
   const owner = spec.audit.owner;
   const subject: AuditSubject = {
     kind: spec.audit.kind,
     load: async (_ctx, user, id) => {
       const row = user ? await findRow(Number(id), user.groupId) : undefined;
       if (!row || !user) return null;
-      const dto = await dtoOf(row, user);
-      rowOfDto.set(dto, row);
-      return dto;
+      return dtoOf(row, user);
     },
     ...(owner
       ? {
@@ -408,7 +413,6 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
         .executeTakeFirstOrThrow();
       const created = await findRow(Number(inserted.id), user.groupId);
       const dto = await dtoOf(created, user);
-      if (created) rowOfDto.set(dto, created);
       noteAudit(request, { id: Number(inserted.id), before: null, after: dto });
       return reply.status(201).send(ok(request, dto, { message: 'created' }));
     },
@@ -421,7 +425,7 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
     { summary: 'Update', body: spec.update, response: { 200: envelopeOf(spec.dto) } },
     async (request, _reply, route) => {
       const user = currentUser(request);
-      const id = idOf(request, route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route);
+      const id = idOf(request, updateRoute(route));
       // The record as it was, read in the call's transaction: the audit's "before".
       await beginNow(app.ctx.db);
       const existing = await findRow(id, user.groupId);
@@ -434,17 +438,15 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       await checkUnique(row, user.groupId, id);
       await spec.beforeUpdate?.(id, row, user);
       const before = await dtoOf(existing, user);
-      rowOfDto.set(before, existing);
       if (Object.keys(row).length > 0) {
         await db().updateTable(spec.table).set(row).where('id', '=', id).where('group_id', '=', user.groupId).execute();
       }
       const saved = await findRow(id, user.groupId);
       const after = await dtoOf(saved, user);
-      if (saved) rowOfDto.set(after, saved);
       noteAudit(request, { before, after });
       return ok(request, after, { message: 'saved' });
     },
-    (route) => audited('update', route.idFrom === 'none' ? { ...route, idFrom: 'body', idName: 'Id' } : route, true),
+    (route) => audited('update', updateRoute(route), true),
   );
 
   register(
@@ -459,7 +461,6 @@ export function registerResource<Dto extends DtoShape, Create extends z.ZodType,
       if (!row) throw new AppError(404, 'error.notFound');
       await checkParent(request, row, user, 'write');
       const before = await dtoOf(row, user);
-      rowOfDto.set(before, row);
       await spec.beforeRemove?.(app.ctx.db, toDto(row), user);
       await db().deleteFrom(spec.table).where('id', '=', id).where('group_id', '=', user.groupId).execute();
       noteAudit(request, { before, after: null });
