@@ -8,6 +8,7 @@ import '../lib/console-catalog';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { queryClient } from '../lib/query-client';
+import { mediaQueryList } from './screen-width';
 
 // What a user waits for can take seconds to render on a busy machine (CI shares two cores): find*
 // and waitFor give up only after this long, instead of Testing Library's one second.
@@ -16,19 +17,7 @@ configure({ asyncUtilTimeout: 20_000 });
 if (!('matchMedia' in window) || typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      // Old-style listeners, still called by some components.
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      addListener: () => undefined,
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string): MediaQueryList => mediaQueryList(query, false),
   });
 }
 
