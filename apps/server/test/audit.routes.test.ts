@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MASK, type AuditEntryDetailDto, type AuditEntryDto } from '@sluice/shared/audit.schema';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp, type Users } from './harness.ts';
-import { buildDevice, buildFullType, buildProject, buildRole, buildUser, buildWarnCode, buildWarnType } from './factories.ts';
+import {
+  buildClient,
+  buildDevice,
+  buildFullType,
+  buildProject,
+  buildRole,
+  buildUser,
+  buildWarnCode,
+  buildWarnType,
+} from './factories.ts';
 import { AppError } from '../src/http/errors.ts';
 
 interface Row {
@@ -62,19 +71,7 @@ describe.each(databaseKinds)('the audit trail on %s', (kind) => {
         '/api/test/writes-then-refuses',
         { config: { access: 'admin', audit: { subject: { kind: 'client' } } } },
         async () => {
-          await app.ctx.db
-            .insertInto('clients')
-            .values({
-              group_id: 1,
-              client_name: 'Never kept',
-              client_sn: '',
-              linkman: '',
-              telephone: '',
-              mobile: '',
-              address: '',
-              description: '',
-            })
-            .execute();
+          await buildClient(app.ctx.db, { groupId: 1, name: 'Never kept' });
           throw new AppError(409, 'error.conflict');
         },
       );

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
 import { afterCommit, outsideRequest, runInScope } from '../src/db/request-transaction.ts';
+import { buildClient } from './factories.ts';
 import { createPgDatabase, databaseKinds } from './harness.ts';
 import type { ScratchDatabase } from './scratch.ts';
 
@@ -31,20 +32,7 @@ describe.each(databaseKinds)('request scopes on %s', (kind) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const addClient = (name: string, executor: Db = db) =>
-    executor
-      .insertInto('clients')
-      .values({
-        group_id: 1,
-        client_name: name,
-        client_sn: '',
-        linkman: '',
-        telephone: '',
-        mobile: '',
-        address: '',
-        description: '',
-      })
-      .execute();
+  const addClient = (name: string, executor: Db = db) => buildClient(executor, { groupId: 1, name });
   const clientNames = async () =>
     (await db.selectFrom('clients').select('client_name').orderBy('id').execute()).map((r) => r.client_name);
   const seeGroup = async () => {

@@ -96,7 +96,7 @@ export interface ResourceSpec<Dto extends DtoShape, Create extends z.ZodType, Up
   };
 }
 
-/** A resource's owner in the audit trail: the record of that kind a column of its row names. */
+/** An owner in the audit trail: the record of that kind a field of a row (or of a DTO) names, if it names one. */
 export const ownerColumn =
   (kind: AuditKind, column: string) =>
   (row: Row): AuditRef | undefined => {

@@ -1,5 +1,6 @@
 /** Alarms in the audit trail: as the alarm calls show them, belonging to their device. */
 import type { AuditSubject } from '../audit/audit-trail.ts';
+import { ownerColumn } from '../../http/resource.ts';
 import { toWarnDto, type AlarmsService } from './alarms.service.ts';
 
 export const alarmSubject = (alarms: () => AlarmsService): AuditSubject => ({
@@ -9,7 +10,7 @@ export const alarmSubject = (alarms: () => AlarmsService): AuditSubject => ({
     const [row] = await alarms().reached(user, [Number(id)]);
     return row ? toWarnDto(row) : null;
   },
-  owner: (record) => (typeof record.DeviceSn === 'string' ? { kind: 'device', id: record.DeviceSn } : undefined),
+  owner: ownerColumn('device', 'DeviceSn'),
   name: (record) =>
     typeof record.Code === 'string'
       ? [record.Code, typeof record.DeviceName === 'string' ? record.DeviceName : ''].join(' ').trim()

@@ -4,7 +4,7 @@
  * shows as a changed Secret).
  */
 import { ownerColumn } from '../../http/resource.ts';
-import type { AuditRef, AuditSubject } from '../audit/audit-trail.ts';
+import type { AuditSubject } from '../audit/audit-trail.ts';
 import { tableSubject } from '../audit/table-subject.ts';
 import { imageUrl } from '../sites/projects.repository.ts';
 
@@ -34,8 +34,7 @@ export const deviceSubject: AuditSubject = {
   name: (record) => (typeof record.DeviceName === 'string' ? record.DeviceName : undefined),
 };
 
-const deviceOwner = (record: Record<string, unknown>): AuditRef | undefined =>
-  typeof record.DeviceSn === 'string' ? { kind: 'device', id: record.DeviceSn } : undefined;
+const deviceOwner = ownerColumn('device', 'DeviceSn');
 
 /** A device's SIM card, by the device's serial number (a device has one card). */
 export const deviceCardSubject: AuditSubject = {

@@ -7,16 +7,14 @@ import type { AuditKind } from '@sluice/shared/audit.schema';
 import type { FieldRecordsService } from './field-records.service.ts';
 import type { AuditRef, AuditSubject } from '../audit/audit-trail.ts';
 import { pascalRow, tableSubject } from '../audit/table-subject.ts';
+import { ownerColumn } from '../../http/resource.ts';
 
 const only = <T>(rows: T[]): T | null => rows[0] ?? null;
 
 /** A device's record belongs to the device, another to its station. */
-const deviceOrStation = (record: Record<string, unknown>): AuditRef | undefined => {
-  if (typeof record.DeviceSn === 'string' && record.DeviceSn !== '') return { kind: 'device', id: record.DeviceSn };
-  return typeof record.ProjectId === 'number' ? { kind: 'project', id: record.ProjectId } : undefined;
-};
-const station = (record: Record<string, unknown>): AuditRef | undefined =>
-  typeof record.ProjectId === 'number' ? { kind: 'project', id: record.ProjectId } : undefined;
+const station = ownerColumn('project', 'ProjectId');
+const deviceOrStation = (record: Record<string, unknown>): AuditRef | undefined =>
+  ownerColumn('device', 'DeviceSn')(record) ?? station(record);
 
 export function fieldRecordSubjects(records: FieldRecordsService) {
   const repo = records.repository;
