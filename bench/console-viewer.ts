@@ -5,16 +5,22 @@
  * machine, one clock) to its handler. With WS_URL and TOKEN it is the console's own live client
  * (apps/web/src/lib/live/mq-client.ts, MQTT over WebSocket with a session token, as the browser
  * runs it); with MQTT_URL a plain mqtt.js client (the bare broker's ceiling). Prints 'ready' once
- * subscribed; on SIGTERM prints '{ received, p50, p90, p99, max }' (ms) and exits.
+ * subscribed; given a line '{ "from": …, "to": … }' (Date.now()) on stdin, prints
+ * '{ received, p50, p90, p99, max }' (ms) of the messages the devices sent in that window and
+ * exits (on SIGTERM, the same of every message).
  */
+import { createInterface } from 'node:readline';
 import mqtt from 'mqtt';
 import { MqClient } from '../apps/web/src/lib/live/mq-client.ts';
 
 const topic = process.env.TOPIC ?? '';
+const sentAt: number[] = [];
 const latencies: number[] = [];
 const onData = (payload: unknown) => {
   const sent = (payload as { Time?: unknown } | null)?.Time;
-  if (typeof sent === 'number') latencies.push(Date.now() - sent);
+  if (typeof sent !== 'number') return;
+  sentAt.push(sent);
+  latencies.push(Date.now() - sent);
 };
 
 let stop: () => void;
@@ -49,12 +55,20 @@ if (process.env.WS_URL) {
   };
 }
 process.stdout.write('ready\n');
-process.on('SIGTERM', () => {
+const report = (window = { from: -Infinity, to: Infinity }) => {
   stop();
-  const sorted = latencies.sort((a, b) => a - b);
+  const sorted = latencies
+    .filter((_, i) => (sentAt[i] ?? 0) >= window.from && (sentAt[i] ?? 0) < window.to)
+    .sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? null;
   process.stdout.write(
     `${JSON.stringify({ received: sorted.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) ?? null })}\n`,
   );
   process.exit(0);
+};
+createInterface({ input: process.stdin }).once('line', (line) => {
+  report(JSON.parse(line) as { from: number; to: number });
+});
+process.on('SIGTERM', () => {
+  report();
 });

@@ -118,27 +118,43 @@ export interface FleetRun {
   acked: number;
   failed: number;
   inFlight: number;
-  /** Messages acknowledged by the end of the run (not counting the drain). */
+  /** Messages acknowledged during the measured window (not counting the warm-up and the drain). */
   ackedInRun: number;
   disconnected: number;
+  /** PUBACK times of the messages sent in the measured window. */
   pubacks: number[];
-  /** Points acknowledged in each second of the run. */
+  /** Points acknowledged in each second of the measured window. */
   perSecond: number[];
+  /** The measured window (Date.now()). */
   startedAt: number;
   endedAt: number;
   drainedAt: number;
 }
 
 /**
- * Each device publishes every interval from a random phase, for `seconds`; then (after `onEnd`,
- * what the caller reads at the end of the run) waits for what is in flight.
+ * What a run does besides publishing. `warmUp` runs before the measured window, the fleet
+ * already publishing (every device on its interval when the window opens); `afterWindow` runs
+ * once the messages sent in the window are acknowledged, the fleet still publishing. Both are
+ * for readings that disturb the server (a forced collection stalls it): nothing sent while they
+ * run is measured. `onEnd` runs when publishing has stopped, before waiting for what is in flight.
+ */
+export interface FleetPhases {
+  warmUp?: () => Promise<unknown>;
+  afterWindow?: (run: FleetRun) => Promise<unknown>;
+  onEnd?: (run: FleetRun) => Promise<unknown>;
+}
+
+/**
+ * Each device publishes every interval from a random phase: during `phases.warmUp`, for the
+ * measured window of `seconds`, during `phases.afterWindow`; then (after `phases.onEnd`) waits
+ * for what is in flight.
  */
 export async function runFleet(
   fleet: Fleet,
   topicOf: (i: number) => string,
   seconds: number,
   shape: FleetShape,
-  onEnd: () => Promise<unknown> = () => Promise.resolve(),
+  phases: FleetPhases = {},
 ): Promise<FleetRun> {
   const run: FleetRun = {
     seconds,
@@ -155,6 +171,9 @@ export async function runFleet(
     drainedAt: 0,
   };
   let running = true;
+  /** Whether a message sent now is measured; of those, how many were sent and answered. */
+  let measuring = !phases.warmUp;
+  const window = { sent: 0, answered: 0 };
   const timers: NodeJS.Timeout[] = [];
   for (const [i, client] of fleet.clients.entries()) {
     client.once('close', () => {
@@ -166,13 +185,16 @@ export async function runFleet(
       const values: Record<string, number> = { Time: Date.now() };
       for (const key of shape.keys) values[key] = Math.round(Math.random() * 10_000) / 100;
       const t0 = performance.now();
+      const measured = measuring;
       run.sent += 1;
+      if (measured) window.sent += 1;
       client.publish(topic, JSON.stringify(values), { qos: 1 }, (error) => {
         if (error) run.failed += 1;
         else {
           run.acked += 1;
-          run.pubacks.push(performance.now() - t0);
+          if (measured) run.pubacks.push(performance.now() - t0);
         }
+        if (measured) window.answered += 1;
       });
     };
     timers.push(
@@ -183,18 +205,29 @@ export async function runFleet(
       }, Math.random() * shape.intervalMs),
     );
   }
-  let last = 0;
+  if (phases.warmUp) {
+    await phases.warmUp();
+    measuring = true;
+    run.startedAt = Date.now();
+  }
+  const ackedBefore = run.acked;
+  let last = run.acked;
   const ticker = setInterval(() => {
     run.perSecond.push((run.acked - last) * shape.points);
     last = run.acked;
   }, 1000);
   await sleep(seconds * 1000);
-  running = false;
+  measuring = false;
   run.endedAt = Date.now();
-  run.ackedInRun = run.acked;
+  run.ackedInRun = run.acked - ackedBefore;
   clearInterval(ticker);
+  if (phases.afterWindow) {
+    for (let i = 0; i < shape.drainS * 10 && window.answered < window.sent; i++) await sleep(100);
+    await phases.afterWindow(run);
+  }
+  running = false;
   for (const t of timers) clearTimeout(t);
-  await onEnd();
+  await phases.onEnd?.(run);
   for (let i = 0; i < shape.drainS * 10 && run.acked + run.failed < run.sent; i++) await sleep(100);
   run.drainedAt = Date.now();
   run.inFlight = run.sent - run.acked - run.failed;
@@ -318,38 +351,40 @@ export function bareDatabaseLine(bare: BareDatabase): string {
 }
 
 export interface ApiProbe {
-  /** Ends the calls; their times (ms) and how many failed or did not answer 200. */
-  stop(): Promise<{ times: number[]; failed: number }>;
+  /** Ends the calls; their times (ms) and how many failed or did not answer 200 (of those started in `window`, Date.now(), when given). */
+  stop(window?: { from: number; to: number }): Promise<{ times: number[]; failed: number }>;
 }
 
 /** A light authenticated API call (GET /api/user/myinfo), one after the other, every `everyMs`, until stopped. */
 export function probeApi(port: number, token: string, everyMs = 200): ApiProbe {
-  const times: number[] = [];
-  let failed = 0;
+  const calls: { at: number; took: number; ok: boolean }[] = [];
   const state = { running: true };
   const loop = (async () => {
     while (state.running) {
+      const at = Date.now();
       const t0 = performance.now();
+      let ok: boolean;
       try {
         const res = await fetch(`http://127.0.0.1:${String(port)}/api/user/myinfo`, {
           headers: { authorization: `Bearer ${token}` },
           signal: AbortSignal.timeout(180_000),
         });
         await res.arrayBuffer();
-        if (res.status !== 200) failed += 1;
+        ok = res.status === 200;
       } catch {
-        failed += 1;
+        ok = false;
       }
       const took = performance.now() - t0;
-      times.push(took);
+      calls.push({ at, took, ok });
       await sleep(Math.max(0, everyMs - took));
     }
   })();
   return {
-    async stop() {
+    async stop(window) {
       state.running = false;
       await loop;
-      return { times, failed };
+      const counted = window ? calls.filter((c) => c.at >= window.from && c.at < window.to) : calls;
+      return { times: counted.map((c) => c.took), failed: counted.filter((c) => !c.ok).length };
     },
   };
 }

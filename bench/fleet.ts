@@ -14,9 +14,22 @@
  * hooks, same fleet and console, CEILING seconds) and bare database writes (the server's write
  * repository committing fleet-shaped batches in this process, CEILING / 2 seconds).
  *
+ * What is measured is a window of DURATION seconds in the middle of the fleet's traffic, and
+ * nothing the benchmark does to read memory falls in it. The fleet starts publishing with a
+ * warm-up: once every device has sent (two intervals, at least 20 s) the probe forces a full
+ * collection to read the live heap — a stall of a few hundred ms, which the server then catches
+ * up on for SETTLE seconds (5) — and only then does the window open. PUBACK times, the console's
+ * latencies and the API calls count for the messages sent and the calls made in the window (the
+ * console reports by the time a device stamped in its message), the server's CPU, commits and
+ * stalls are read over it. When it closes the fleet keeps publishing until every message sent in
+ * it is acknowledged, then the end's live heap is read (the queues as the run had them), then
+ * the devices stop and the drain's. (Until 2026-11-29 the working set's collection ran 20 s into
+ * the measured minute: PUBACK p99 and the console's were 113–146 ms with it, 87–92 ms in a run
+ * without it.)
+ *
  * Memory: the live heap (main thread and worker threads, after a full collection the probe
  * forces) before the fleet connects, once it is connected, once every device has sent (the
- * working set: a device's is the difference ÷ devices), at the end of the run and after the
+ * working set: a device's is the difference ÷ devices), after the window and after the
  * drain; during the run the main thread's live heap after V8's own full collections, RSS, the
  * memory V8's heaps hold, ArrayBuffers, with slopes over the second half of the run; the
  * collections and their pauses; the writer's and the broker backlog's peaks.
@@ -24,7 +37,7 @@
  * Fails (exit 1) when messages are still in flight DRAIN seconds after the run, devices were
  * refused or disconnected, or stored ≠ acknowledged: then it did not measure what it says; and
  * when memory still grows once the working set has formed (see judgeMemory in memory-trend.ts:
- * the live heap's highest in the second half of the run above the first half's, or the live
+ * between the working set's reading and the end's, the live heap's highest in the second half above the first half's, or the live
  * heap after the drain above the working set, by more than max(MEMORY_GROWTH_MB 10,
  * MEMORY_GROWTH_PERCENT 10 % of the working set)).
  *
@@ -80,6 +93,9 @@ const CONSOLE = process.env.CONSOLE !== '0';
 /** Memory counts as still growing past max(this many MB, this per cent of the working set) (see judgeMemory). */
 const MEMORY_GROWTH_MB = env('MEMORY_GROWTH_MB', 10);
 const MEMORY_GROWTH_PERCENT = env('MEMORY_GROWTH_PERCENT', 10);
+/** The warm-up before the measured window: the live heap is read once every device has sent (two intervals, at least 20 s), then SETTLE seconds pass. */
+const FORMED_AFTER_S = Math.max(20, (2 * INTERVAL_MS) / 1000);
+const SETTLE_S = env('SETTLE', 5);
 
 interface ConsoleLatency {
   received: number;
@@ -91,20 +107,23 @@ interface ConsoleLatency {
 
 /**
  * A console watching every device's live data (bench/console-viewer.ts, its own process): `env`
- * says how it connects. Answers a function that stops it and answers what it measured.
+ * says how it connects. Answers a function that stops it and answers what it measured of the
+ * messages the devices sent in the measured window.
  */
-async function watchLiveData(env: Record<string, string>): Promise<() => Promise<ConsoleLatency | undefined>> {
+async function watchLiveData(
+  env: Record<string, string>,
+): Promise<(window: { startedAt: number; endedAt: number }) => Promise<ConsoleLatency | undefined>> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'bench/console-viewer.ts'], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
   const lines: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
   for (let i = 0; i < 600 && !lines.includes('ready'); i++) await sleep(100);
-  return async () => {
+  return async ({ startedAt, endedAt }) => {
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.stdin.write(`${JSON.stringify({ from: startedAt, to: endedAt })}\n`);
     await exited;
     const last = lines.find((l) => l.startsWith('{'));
     return last ? (JSON.parse(last) as ConsoleLatency) : undefined;
@@ -150,15 +169,11 @@ if (CEILING_S > 0) {
     ? await watchLiveData({ MQTT_URL: `mqtt://127.0.0.1:${String(port)}`, TOPIC: 'bare/+/data' })
     : undefined;
   let viewer: ConsoleLatency | undefined;
-  const run = await runFleet(
-    fleet,
-    (i) => `bare/${devices[i]?.sn ?? ''}/data`,
-    CEILING_S,
-    shape,
-    async () => {
-      viewer = await stopViewer?.();
+  const run = await runFleet(fleet, (i) => `bare/${devices[i]?.sn ?? ''}/data`, CEILING_S, shape, {
+    onEnd: async (window) => {
+      viewer = await stopViewer?.(window);
     },
-  );
+  });
   await closeFleet(fleet);
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -199,7 +214,7 @@ const token = await login(server.port);
 const gcBefore = await forceGc(server.child);
 const fleet = await connectFleet(`mqtt://127.0.0.1:${String(server.mqttPort)}`, devices, shape);
 console.log(
-  `  ${n(fleet.clients.length)} devices connected in ${fleet.connectSeconds.toFixed(1)} s${fleet.refused > 0 ? `, ${n(fleet.refused)} REFUSED` : ''}; running ${String(DURATION_S)} s…`,
+  `  ${n(fleet.clients.length)} devices connected in ${fleet.connectSeconds.toFixed(1)} s${fleet.refused > 0 ? `, ${n(fleet.refused)} REFUSED` : ''}; warm-up ${String(FORMED_AFTER_S + SETTLE_S)} s, then running ${String(DURATION_S)} s…`,
 );
 
 const probe = probeApi(server.port, token);
@@ -215,29 +230,37 @@ const stopViewer = CONSOLE
     })
   : undefined;
 let viewer: ConsoleLatency | undefined;
-const commitsBefore = await commitBuckets();
+let commitsBefore = new Map<number, number>();
 let commitsAfter = new Map<number, number>();
-const cpuBefore = await usage(pid);
-ownLoop.reset();
-const formedAfterS = Math.min(DURATION_S / 3, Math.max(20, (2 * INTERVAL_MS) / 1000));
-const formed = sleep(formedAfterS * 1000).then(() => forceGc(server.child));
+let cpuBefore = { cpuSeconds: 0, at: 0 };
+let cpuAfter = { cpuSeconds: 0, at: 0 };
+const cpuNow = async () => ({ cpuSeconds: (await usage(pid)).cpuSeconds, at: performance.now() });
+let gcFormed: Awaited<ReturnType<typeof forceGc>>;
 let gcEnd: Awaited<ReturnType<typeof forceGc>>;
-const run = await runFleet(
-  fleet,
-  (i) => `sluice/${String(groupId)}/${devices[i]?.sn ?? ''}/data`,
-  DURATION_S,
-  shape,
-  async () => {
-    viewer = await stopViewer?.();
+const run = await runFleet(fleet, (i) => `sluice/${String(groupId)}/${devices[i]?.sn ?? ''}/data`, DURATION_S, shape, {
+  // Every device heard: the working set formed, read after a forced collection; then the
+  // server catches up with what waited behind the collection before the window opens.
+  warmUp: async () => {
+    await sleep(FORMED_AFTER_S * 1000);
+    gcFormed = await forceGc(server.child);
+    await sleep(SETTLE_S * 1000);
+    commitsBefore = await commitBuckets();
+    cpuBefore = await cpuNow();
+    ownLoop.reset();
+  },
+  // Every message sent in the window acknowledged; the fleet still publishing, so the live
+  // heap is read with the queues as the run had them.
+  afterWindow: async (window) => {
+    cpuAfter = await cpuNow();
     commitsAfter = await commitBuckets();
+    await sleep(1000); // what the broker forwarded to the console on its way
+    viewer = await stopViewer?.(window);
     gcEnd = await forceGc(server.child);
   },
-);
-const gcFormed = await formed;
+});
 const gcDrained = await forceGc(server.child);
-const http = await probe.stop();
+const http = await probe.stop({ from: run.startedAt, to: run.endedAt });
 rss.stop();
-const cpuAfter = await usage(pid);
 const ownStallMs = ownLoop.max / 1e6;
 const { Writer: writer, Backlog: backlog } = (
   (await (
@@ -251,7 +274,8 @@ const { Writer: writer, Backlog: backlog } = (
 ).data;
 await closeFleet(fleet);
 await server.stop();
-const loop = loopBetween(reports, run.startedAt, run.drainedAt);
+// The stalls of the measured window, up to the moment its messages were answered (the end's forced collection comes after).
+const loop = loopBetween(reports, run.startedAt, run.endedAt);
 const during = reports.filter((r) => r.at >= run.startedAt && r.at <= run.endedAt);
 const heap = during.map((r) => r.heapMb);
 const external = during.map((r) => r.externalMb ?? NaN);
@@ -305,11 +329,11 @@ Fleet ingest, ${dbName}: ${n(DEVICES)} devices × ${String(POINTS)} points / ${S
   HTTP:          ${httpLine(http)}
   console:       live data, device publish → the console's handler over WebSocket: ${CONSOLE ? consoleLine(viewer) : 'not watched (CONSOLE=0)'}${bare ? `; bare broker, same fleet: ${consoleLine(bare.viewer)}` : ''}
   event loop:    longest stall ${ms(loop.stallMs)} (${String(loop.over200)} stalls over 200 ms); this load generator's own longest ${ms(ownStallMs)}
-  server:        ${(((cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / elapsed) * 100).toFixed(0)}% CPU (of one core), ${rssLine(rss.samples)} (V8 heap in use ${n(heap[0] ?? NaN)} → ${n(heap.at(-1) ?? NaN)} MB, Buffers outside it ${n(external[0] ?? NaN)} → ${n(external.at(-1) ?? NaN)} MB); ${String(writer.batches)} commits of ${(writer.messages / Math.max(1, writer.batches)).toFixed(1)} messages on average`);
+  server:        ${(((cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / ((cpuAfter.at - cpuBefore.at) / 1000)) * 100).toFixed(0)}% CPU (of one core), ${rssLine(rss.samples)} (V8 heap in use ${n(heap[0] ?? NaN)} → ${n(heap.at(-1) ?? NaN)} MB, Buffers outside it ${n(external[0] ?? NaN)} → ${n(external.at(-1) ?? NaN)} MB); ${String(writer.batches)} commits of ${(writer.messages / Math.max(1, writer.batches)).toFixed(1)} messages on average`);
 const mb = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '–' : `${n(v)} MB`);
 const slope = (t: Trend) =>
   Number.isFinite(t.slope) ? `${t.slope >= 0 ? '+' : ''}${t.slope.toFixed(1)} MB/min` : 'too few samples';
-console.log(`  memory:        live heap after a full GC, main thread and workers: connected ${mb(totalLive(gcConnected))}, every device heard (${String(Math.round(formedAfterS))} s) ${mb(totalLive(gcFormed))}, end of run ${mb(totalLive(gcEnd))}, after the drain ${mb(totalLive(gcDrained))}; ${verdict.summary}
+console.log(`  memory:        live heap after a full GC, main thread and workers: connected ${mb(totalLive(gcConnected))}, every device heard (${String(FORMED_AFTER_S)} s) ${mb(totalLive(gcFormed))}, end of run ${mb(totalLive(gcEnd))}, after the drain ${mb(totalLive(gcDrained))}; ${verdict.summary}
                  working set ${verdict.perDeviceKb === undefined ? '–' : `${verdict.perDeviceKb.toFixed(1)} KB`} a device in the main thread (every device heard − before the fleet connected, ÷ devices); the main thread's live heap during the run: peak ${mb(memory.liveHeap.peak)}, slope over the last ${String(memory.windowSeconds)} s ${slope(memory.liveHeap)} (${String(memory.liveHeap.samples)} full GCs)
                  RSS ${mb(memory.rss.first)} → ${mb(memory.rss.last)} (peak ${mb(memory.rss.peak)}), slope ${slope(memory.rss)}; V8's heaps hold ${mb(memory.heapsPhysical.first)} → ${mb(memory.heapsPhysical.last)} (peak ${mb(memory.heapsPhysical.peak)}), slope ${slope(memory.heapsPhysical)}; ArrayBuffers ${mb(memory.arrayBuffers.first)} → ${mb(memory.arrayBuffers.last)}, slope ${slope(memory.arrayBuffers)} (mostly what held devices sent, not read yet: at most a socket read, 64 KiB, each — ${n((DEVICES * 64) / 1024)} MB for ${n(DEVICES)})
                  the main thread's collections: ${n(collected.scavenges)} scavenges, ${n(collected.fulls)} full, ${n(collected.pauseMs)} ms of pauses (${((collected.pauseMs / 1000 / elapsed) * 100).toFixed(1)}% of the run)
