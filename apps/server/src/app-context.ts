@@ -241,7 +241,7 @@ export function createContext(config: Config, db: Db, dialect: DialectName, read
     }),
     statistics,
     stationReports: new StationReportService({ records: fieldRecords, statistics, months: new StationMonthRepository(db) }),
-    audit: new AuditRepository(db),
+    audit: new AuditRepository(db, dialect),
     video: new VideoService({
       repository: new DeviceVideosRepository(db),
       scope,

@@ -291,6 +291,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
 
   app.addHook('onClose', async () => {
+    await app.ctx.audit.close();
     await database.close();
   });
   return app;

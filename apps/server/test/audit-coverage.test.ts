@@ -58,8 +58,12 @@ describe.each(databaseKinds)('the audit trail of every route on %s', (kind) => {
 
   it('leaves entries of its route for every call accepted, none for every call refused, and changes no entry', async () => {
     const { db } = t.app.ctx;
-    const snapshot = async () =>
-      new Map((await db.selectFrom('audit_log').selectAll().orderBy('id').execute()).map((r) => [r.id, JSON.stringify(r)]));
+    const snapshot = async () => {
+      await t.app.ctx.audit.settle();
+      return new Map(
+        (await db.selectFrom('audit_log').selectAll().orderBy('id').execute()).map((r) => [r.id, JSON.stringify(r)]),
+      );
+    };
     const old = await snapshot();
     expect(old.size).toBeGreaterThan(0);
     const ids: Ids = { ownGroup: 1, id: 1, deviceSn: tenant.deviceSn, warnCode: tenant.warnCode };
@@ -71,8 +75,10 @@ describe.each(databaseKinds)('the audit trail of every route on %s', (kind) => {
       const declaration = declarationOf(route);
       const audited = declaration !== undefined && 'subject' in declaration;
       const call = async (upload: boolean) => {
+        await t.app.ctx.audit.settle();
         const last = (await db.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst())?.id ?? 0;
         const res = await t.call({ ...requestFor(route, ids, i, upload), token });
+        await t.app.ctx.audit.settle();
         const entries = await db.selectFrom('audit_log').select(['route', 'action']).where('id', '>', last).execute();
         return { res, entries };
       };

@@ -45,6 +45,7 @@ describe.each(databaseKinds)('the audit trail on %s', (kind) => {
 
   /** The entries written since the last call (oldest first). */
   const newEntries = async (): Promise<Row[]> => {
+    await t.app.ctx.audit.settle();
     const rows = await t.app.ctx.db.selectFrom('audit_log').selectAll().where('id', '>', mark).orderBy('id').execute();
     mark = rows.at(-1)?.id ?? mark;
     return rows.map((r) => ({

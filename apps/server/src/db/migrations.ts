@@ -30,6 +30,7 @@ import { up as hj212Totals } from './migrations/0032d-hj212-totals.ts';
 import { up as hj212State } from './migrations/0032e-hj212-state.ts';
 import { up as hj212Durable } from './migrations/0032f-hj212-durable.ts';
 import { up as auditLog } from './migrations/0033-audit-log.ts';
+import { up as auditRecent } from './migrations/0034-audit-recent.ts';
 
 export { dialectTypes, type DialectName } from './dialect-types.ts';
 
@@ -66,6 +67,7 @@ const steps: [string, Step][] = [
   ['0032e_hj212_state', hj212State],
   ['0032f_hj212_durable', hj212Durable],
   ['0033_audit_log', auditLog],
+  ['0034_audit_recent', auditRecent],
 ];
 
 /** The migrations' names, in order. */

@@ -150,6 +150,8 @@ export interface Database {
   polls: PollTable;
   record_photos: RecordPhotoTable;
   audit_log: AuditLogTable;
+  /** The newest entries, not yet moved into audit_log (migration 0034). */
+  audit_recent: AuditLogTable;
 }
 
 export interface ModuleTable {

@@ -5,38 +5,45 @@
  * administrator roles) and the screen under System Configure, as new groups get them from
  * PERMISSION_MODULES and DEFAULT_MENUS.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { dialectTypes, type DialectName } from '../dialect-types.ts';
 import { addSystemScreen } from './add-system-screen.ts';
 
-export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
+/** The columns of an entry, after its id (the recent entries' table has the same, 0034). */
+export const auditColumns = <T extends string>(table: CreateTableBuilder<T>, dialect: DialectName) => {
   const t = dialectTypes(dialect);
+  return (
+    table
+      .addColumn('at', t.bigint, (c) => c.notNull())
+      // No foreign keys: an entry outlives the user, and names the tenant even when it is no one's.
+      .addColumn('group_id', 'integer')
+      .addColumn('user_id', 'integer')
+      .addColumn('account', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('user_name', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('resource_kind', 'text', (c) => c.notNull())
+      .addColumn('resource_id', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('resource_name', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('owner_kind', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('owner_id', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('route', 'text', (c) => c.notNull().defaultTo(''))
+      // JSON of the resource before and after (null: none), secrets masked; the keys that changed.
+      .addColumn('before', 'text')
+      .addColumn('after', 'text')
+      .addColumn('changed', 'text', (c) => c.notNull().defaultTo('[]'))
+  );
+};
+
+export const up = async (db: Kysely<unknown>, dialect: DialectName) => {
   // Every write adds a row: it touches as few pages as it can. On SQLite a plain rowid key (no
   // AUTOINCREMENT, whose counter table would be one more page a write; the newest row is never
   // deleted, so ids are not reused), and three indexes: the tenant's entries by time, and a
   // record's and its owner's history.
-  await db.schema
-    .createTable('audit_log')
-    .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => c.primaryKey())
-    .addColumn('at', t.bigint, (c) => c.notNull())
-    // No foreign keys: an entry outlives the user, and names the tenant even when it is no one's.
-    .addColumn('group_id', 'integer')
-    .addColumn('user_id', 'integer')
-    .addColumn('account', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('user_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('resource_kind', 'text', (c) => c.notNull())
-    .addColumn('resource_id', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('resource_name', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('owner_kind', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('owner_id', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('route', 'text', (c) => c.notNull().defaultTo(''))
-    // JSON of the resource before and after (null: none), secrets masked; the keys that changed.
-    .addColumn('before', 'text')
-    .addColumn('after', 'text')
-    .addColumn('changed', 'text', (c) => c.notNull().defaultTo('[]'))
-    .execute();
+  await auditColumns(
+    db.schema.createTable('audit_log').addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', (c) => c.primaryKey()),
+    dialect,
+  ).execute();
   await db.schema.createIndex('audit_log_group_at_idx').on('audit_log').columns(['group_id', 'at']).execute();
   await db.schema.createIndex('audit_log_resource_idx').on('audit_log').columns(['resource_kind', 'resource_id']).execute();
   await db.schema.createIndex('audit_log_owner_idx').on('audit_log').columns(['owner_kind', 'owner_id']).execute();

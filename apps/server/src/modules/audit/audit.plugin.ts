@@ -232,6 +232,9 @@ export const auditPlugin = fp(
   (app: FastifyInstance, options: AuditOptions, done: () => void) => {
     app.decorate('auditGaps', new Set<string>());
     app.decorateRequest('auditNote', null);
+    app.ctx.audit.onMoveError = (error) => {
+      app.log.error({ err: error }, 'moving the newest audit entries into audit_log (tried again at the next)');
+    };
 
     const observed = (route: string, handler: RouteHandlerMethod, exempt: boolean): RouteHandlerMethod =>
       async function (this: FastifyInstance, request, reply) {

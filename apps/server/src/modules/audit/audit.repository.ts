@@ -5,6 +5,8 @@
 import { CompiledQuery, sql, type Insertable, type ExpressionBuilder } from 'kysely';
 import type { AuditEntryDetailDto, AuditEntryDto } from '@sluice/shared/audit.schema';
 import type { Db } from '../../db/database.ts';
+import type { DialectName } from '../../db/dialect-types.ts';
+import { outsideRequest } from '../../db/request-transaction.ts';
 import type { AuditLogTable, Database } from '../../db/tables.ts';
 import { likeAny } from '../../http/resource.ts';
 
@@ -115,35 +117,104 @@ const INSERT_COLUMNS = [
   'changed',
 ] as const satisfies readonly (keyof AuditInsert)[];
 
-/** The insert's text in the database's own placeholders ($1 … on PostgreSQL, ? on SQLite). */
-function insertSql(db: Db): string {
-  const compiled = db
-    .insertInto('audit_log')
-    .values(Object.fromEntries(INSERT_COLUMNS.map((column) => [column, ''])) as unknown as AuditInsert)
-    .compile();
-  return compiled.sql;
+/** Entries written are moved from audit_recent into audit_log this long after (or at the next read). */
+const MOVE_DELAY_MS = 1000;
+
+/**
+ * The insert's text in the database's own placeholders ($1 … on PostgreSQL, ? on SQLite). On
+ * SQLite the id is one more than the highest in both tables (on PostgreSQL audit_log's sequence).
+ */
+function insertSql(db: Db, dialect: DialectName): string {
+  const values: Record<string, unknown> = Object.fromEntries(INSERT_COLUMNS.map((column) => [column, '']));
+  if (dialect === 'sqlite') {
+    values.id = sql`(SELECT max(coalesce((SELECT max(id) FROM audit_log), 0), coalesce((SELECT max(id) FROM audit_recent), 0)) + 1)`;
+  }
+  return db
+    .insertInto('audit_recent')
+    .values(values as unknown as AuditInsert)
+    .compile().sql;
 }
+
+const MOVED_COLUMNS = ['id', 'user_name', ...INSERT_COLUMNS] as const;
 
 export class AuditRepository {
   private readonly db: Db;
+  private readonly dialect: DialectName;
   private insertSql: string | undefined;
+  /** The moves asked for, one after the other. */
+  private moving: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Where a move that failed in the background is reported (it is tried again at the next one). */
+  onMoveError: (error: unknown) => void = () => undefined;
 
-  constructor(db: Db) {
+  constructor(db: Db, dialect: DialectName) {
     this.db = db;
+    this.dialect = dialect;
   }
 
   /**
-   * Adds an entry: one statement of fixed text (compiled once; every audited write runs it), its
-   * values in the order of INSERT_COLUMNS.
+   * Adds an entry to audit_recent: one statement of fixed text (compiled once; every audited
+   * write runs it), its values in the order of INSERT_COLUMNS; it is moved into audit_log soon.
    */
   async insert(entry: AuditInsert): Promise<void> {
-    this.insertSql ??= insertSql(this.db);
+    this.insertSql ??= insertSql(this.db, this.dialect);
     await this.db.executeQuery(
       CompiledQuery.raw(
         this.insertSql,
         INSERT_COLUMNS.map((column) => entry[column] ?? null),
       ),
     );
+    this.moveSoon();
+  }
+
+  private moveSoon(): void {
+    if (this.timer || this.closed) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.settle().catch((error: unknown) => {
+        this.onMoveError(error);
+      });
+    }, MOVE_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Moves every entry written so far into audit_log (the reads call it first). */
+  settle(): Promise<void> {
+    const move = this.moving.catch(() => undefined).then(() => outsideRequest(() => this.move()));
+    this.moving = move;
+    return move;
+  }
+
+  /** Stops moving in the background and moves what is left (the app closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.settle();
+  }
+
+  /**
+   * In one transaction: the entries up to the newest are copied into audit_log and removed from
+   * audit_recent. On PostgreSQL one statement, whose delete makes two instances moving at once
+   * move each entry once.
+   */
+  private async move(): Promise<void> {
+    const top = await this.db
+      .selectFrom('audit_recent')
+      .select((eb) => eb.fn.max<number | null>('id').as('id'))
+      .executeTakeFirst();
+    if (top?.id == null) return;
+    const columns = sql.join(MOVED_COLUMNS.map((c) => sql.ref(c)));
+    if (this.dialect === 'postgres') {
+      await sql`WITH moved AS (DELETE FROM audit_recent WHERE id <= ${top.id} RETURNING *)
+        INSERT INTO audit_log (${columns}) SELECT ${columns} FROM moved`.execute(this.db);
+      return;
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO audit_log (${columns}) SELECT ${columns} FROM audit_recent WHERE id <= ${top.id}`.execute(trx);
+      await trx.deleteFrom('audit_recent').where('id', '<=', top.id).execute();
+    });
   }
 
   private filtered(filter: AuditFilter) {
@@ -186,6 +257,7 @@ export class AuditRepository {
     order: AuditOrder,
     page: { no: number; size: number },
   ): Promise<{ rows: AuditEntryDto[]; count: number }> {
+    await this.settle();
     const q = this.filtered(filter);
     const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const rows = await q
@@ -200,6 +272,7 @@ export class AuditRepository {
 
   /** How many entries the filter selects. */
   async count(filter: AuditFilter): Promise<number> {
+    await this.settle();
     const { count } = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -208,6 +281,7 @@ export class AuditRepository {
 
   /** Every selected entry with before and after, in order (an export; the caller caps the count). */
   async all(filter: AuditFilter, order: AuditOrder): Promise<AuditEntryDetailDto[]> {
+    await this.settle();
     const rows = await this.filtered(filter)
       .select([...LIST_COLUMNS, 'a.before', 'a.after'])
       .orderBy(sql.ref(this.sortColumn(filter, order)), order.direction)
@@ -218,6 +292,7 @@ export class AuditRepository {
 
   /** One entry with before and after, if the tenant (undefined: any) holds it. */
   async one(id: number, groupId: number | undefined): Promise<AuditEntryDetailDto | undefined> {
+    await this.settle();
     const row = await this.filtered({ groupId })
       .select([...LIST_COLUMNS, 'a.before', 'a.after'])
       .where('a.id', '=', id)

@@ -14,7 +14,7 @@ import type { DialectName } from '../../db/migrations.ts';
 import { UPLOAD_KEY_COLUMNS, uploadKeyOf } from '../../storage/upload-keys.ts';
 
 /** Tables whose rows of the group stay: the audit trail outlives its tenant until its retention. */
-const KEPT_TABLES = new Set(['audit_log']);
+const KEPT_TABLES = new Set(['audit_log', 'audit_recent']);
 
 /** Telemetry values keyed by their series (no group_id, no foreign key: too many rows for one). */
 const SERIES_TABLES = ['telemetry_raw', 'telemetry_hourly', 'telemetry_daily'] as const;
