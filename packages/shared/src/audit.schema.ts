@@ -132,25 +132,48 @@ export const AUDIT_MASK = SECRET_MASK;
  */
 const SECRET_KEY = /password|passwd|secret|token|securitycode|appkey|hash$|^pwd?$/i;
 
+/** Whether each key seen matches SECRET_KEY (keys repeat: every entry of a kind has the same). */
+const patternKeys = new Map<string, boolean>();
+
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key) || isMarkedSecret(key);
+  let secret = patternKeys.get(key);
+  if (secret === undefined) {
+    secret = SECRET_KEY.test(key);
+    if (patternKeys.size < 10_000) patternKeys.set(key, secret);
+  }
+  return secret || isMarkedSecret(key);
 }
 
-/** The value with every secret's value replaced by the mask (an empty one stays empty), at any depth. */
+/**
+ * The value with every secret's value replaced by the mask (an empty one stays empty), at any
+ * depth; the value itself (not a copy) where nothing in it is a secret.
+ */
 export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    out[key] =
+  if (Array.isArray(value)) {
+    const items = value.map(maskSecrets);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  let out: Record<string, unknown> | undefined;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const inner = record[key];
+    const masked =
       isSecretKey(key) && inner !== null && typeof inner !== 'object'
         ? inner === '' || inner === undefined
           ? inner
           : AUDIT_MASK
         : maskSecrets(inner);
+    if (masked !== inner) {
+      out ??= { ...record };
+      out[key] = masked;
+    }
   }
-  return out;
+  return out ?? value;
 }
+
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
 
 /**
  * The top-level keys whose values differ between before and after (compared before masking, so
@@ -161,8 +184,9 @@ export function changedKeys(before: unknown, after: unknown): string[] {
     v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   const a = asRecord(before);
   const b = asRecord(after);
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  const changed = Object.keys(a).filter((k) => !same(a[k], b[k]));
+  for (const k of Object.keys(b)) if (!(k in a) && b[k] !== undefined) changed.push(k);
+  return changed;
 }
 
 /** One entry as a list shows it (before and after come with the single entry). */

@@ -1,7 +1,7 @@
 /**
  * Users in the audit trail: the user's fields as the user calls show them, its roles by name,
  * and its password hash (masked in the entry; a changed password shows as a changed Password).
- * Two queries, not the profile's four: every write to a user reads this twice.
+ * One query, not the profile's four: every write to a user reads this twice.
  */
 import type { AuditSubject } from '../audit/audit-trail.ts';
 import { plainSubject } from '../audit/audit-trail.ts';
@@ -9,31 +9,30 @@ import { plainSubject } from '../audit/audit-trail.ts';
 export const userSubject: AuditSubject = {
   kind: 'user',
   load: async (ctx, _user, id) => {
-    const row = await ctx.db
+    // One query: a row per role (one without roles when it has none).
+    const rows = await ctx.db
       .selectFrom('users')
+      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .leftJoin('roles', 'roles.id', 'user_roles.role_id')
       .select([
-        'account',
-        'user_name',
-        'email',
-        'phone',
-        'user_type',
-        'remark',
-        'status',
-        'is_platform_admin',
-        'picture',
-        'config',
-        'password_hash',
+        'users.account',
+        'users.user_name',
+        'users.email',
+        'users.phone',
+        'users.user_type',
+        'users.remark',
+        'users.status',
+        'users.is_platform_admin',
+        'users.picture',
+        'users.config',
+        'users.password_hash',
+        'roles.name as role',
       ])
-      .where('id', '=', Number(id))
-      .executeTakeFirst();
-    if (!row) return null;
-    const roles = await ctx.db
-      .selectFrom('user_roles')
-      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select('roles.name')
-      .where('user_roles.user_id', '=', Number(id))
+      .where('users.id', '=', Number(id))
       .orderBy('roles.name')
       .execute();
+    const row = rows[0];
+    if (!row) return null;
     return {
       Id: Number(id),
       Account: row.account,
@@ -44,7 +43,7 @@ export const userSubject: AuditSubject = {
       Remark: row.remark,
       Status: row.status,
       IsPlatformAdmin: row.is_platform_admin === 1,
-      Roles: roles.map((r) => r.name),
+      Roles: rows.flatMap((r) => (r.role === null ? [] : [r.role])),
       Picture: row.picture,
       Config: row.config,
       Password: row.password_hash,
