@@ -4,15 +4,16 @@
  * for the calls that are not generic resources.
  */
 import type { AuditKind } from '@sluice/shared/audit.schema';
+import type { Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
 import type { AuditRef, AuditSubject } from './audit-trail.ts';
 
 type Row = Record<string, unknown>;
 type LooseDb = { selectFrom: (table: string) => Db extends unknown ? LooseQuery : never };
-interface LooseQuery {
+interface LooseQuery extends Compilable<Row> {
   selectAll: () => LooseQuery;
   where: (column: string, op: '=', value: unknown) => LooseQuery;
-  executeTakeFirst: () => Promise<Row | undefined>;
 }
 
 /** A row with its columns as PascalCase keys (device_sn → DeviceSn), without group_id. */
@@ -31,13 +32,15 @@ export function tableSubject(
   owner?: (row: Row) => AuditRef | undefined,
 ): AuditSubject {
   const rows = new WeakMap<object, Row>();
+  const loose = (db: Db) => db as unknown as LooseDb;
+  const any = reusableQuery((db, id: number) => loose(db).selectFrom(table).selectAll().where('id', '=', id));
+  const inGroup = reusableQuery((db, id: number, groupId: number) =>
+    loose(db).selectFrom(table).selectAll().where('id', '=', id).where('group_id', '=', groupId),
+  );
   return {
     kind,
     load: async (ctx, user, id) => {
-      const db = ctx.db as unknown as LooseDb;
-      let q = db.selectFrom(table).selectAll().where('id', '=', Number(id));
-      if (user) q = q.where('group_id', '=', user.groupId);
-      const row = await q.executeTakeFirst();
+      const [row] = user ? await inGroup(ctx.db, Number(id), user.groupId) : await any(ctx.db, Number(id));
       if (!row) return null;
       const record = toRecord(row);
       if (record !== null && typeof record === 'object') rows.set(record, row);

@@ -3,17 +3,21 @@
  * seen), whether it is in the recycle bin, and its secret's hash (masked; a new credential
  * shows as a changed Secret).
  */
+import { reusableQuery } from '../../db/reusable-query.ts';
 import { ownerColumn } from '../../http/resource.ts';
 import type { AuditSubject } from '../audit/audit-trail.ts';
 import { tableSubject } from '../audit/table-subject.ts';
 import { imageUrl } from '../sites/projects.repository.ts';
 
+const anyDevice = reusableQuery((db, sn: string) => db.selectFrom('devices').selectAll().where('device_sn', '=', sn));
+const deviceInGroup = reusableQuery((db, sn: string, groupId: number) =>
+  db.selectFrom('devices').selectAll().where('device_sn', '=', sn).where('group_id', '=', groupId),
+);
+
 export const deviceSubject: AuditSubject = {
   kind: 'device',
   load: async (ctx, user, id) => {
-    let q = ctx.db.selectFrom('devices').selectAll().where('device_sn', '=', String(id));
-    if (user) q = q.where('group_id', '=', user.groupId);
-    const row = await q.executeTakeFirst();
+    const [row] = user ? await deviceInGroup(ctx.db, String(id), user.groupId) : await anyDevice(ctx.db, String(id));
     if (!row) return null;
     return {
       DeviceSn: row.device_sn,

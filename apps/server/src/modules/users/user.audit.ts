@@ -5,32 +5,36 @@
  */
 import type { AuditSubject } from '../audit/audit-trail.ts';
 import { plainSubject } from '../audit/audit-trail.ts';
+import { reusableQuery } from '../../db/reusable-query.ts';
+
+/** A row per role (one without roles when it has none). */
+const userWithRoles = reusableQuery((db, id: number) =>
+  db
+    .selectFrom('users')
+    .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+    .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select([
+      'users.account',
+      'users.user_name',
+      'users.email',
+      'users.phone',
+      'users.user_type',
+      'users.remark',
+      'users.status',
+      'users.is_platform_admin',
+      'users.picture',
+      'users.config',
+      'users.password_hash',
+      'roles.name as role',
+    ])
+    .where('users.id', '=', id)
+    .orderBy('roles.name'),
+);
 
 export const userSubject: AuditSubject = {
   kind: 'user',
   load: async (ctx, _user, id) => {
-    // One query: a row per role (one without roles when it has none).
-    const rows = await ctx.db
-      .selectFrom('users')
-      .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
-      .leftJoin('roles', 'roles.id', 'user_roles.role_id')
-      .select([
-        'users.account',
-        'users.user_name',
-        'users.email',
-        'users.phone',
-        'users.user_type',
-        'users.remark',
-        'users.status',
-        'users.is_platform_admin',
-        'users.picture',
-        'users.config',
-        'users.password_hash',
-        'roles.name as role',
-      ])
-      .where('users.id', '=', Number(id))
-      .orderBy('roles.name')
-      .execute();
+    const rows = await userWithRoles(ctx.db, Number(id));
     const row = rows[0];
     if (!row) return null;
     return {
