@@ -43,6 +43,20 @@ describe.each(databaseKinds)('the newest audit entries on %s', (kind) => {
     expect(next?.id).toBeGreaterThan(waiting[0]?.id ?? Infinity);
   });
 
+  it('keeps every character of what it records (on PostgreSQL the entry is written out with the commit)', async () => {
+    const name = `O'Brien \\ "水厂" 100% $1 ?; -- \u00e9`;
+    await addClient(name);
+    const list = await t.json<AuditEntryDto[]>({ method: 'GET', url: '/api/AuditLog?PageSize=1', token });
+    const entry = list.data[0];
+    expect(entry?.ResourceName).toBe(name);
+    const detail = await t.json<{ After: { ClientName: string } }>({
+      method: 'GET',
+      url: `/api/AuditLog/${String(entry?.Id)}`,
+      token,
+    });
+    expect(detail.data.After.ClientName).toBe(name);
+  });
+
   it('moves the entries by itself soon after they are written', async () => {
     await addClient('Later');
     expect((await rows('audit_recent')).length).toBeGreaterThan(0);

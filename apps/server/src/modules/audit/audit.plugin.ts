@@ -268,10 +268,18 @@ export const auditPlugin = fp(
               return;
             }
             try {
-              await scope.within(async () => {
-                for (const entry of await pending.entries(payload)) await app.ctx.audit.insert(entry);
-              });
-              await scope.commit();
+              const entries = await scope.within(() => pending.entries(payload));
+              // On PostgreSQL the entries go with the COMMIT, in one round trip.
+              const text = scope.connection ? app.ctx.audit.insertText(entries) : undefined;
+              if (text === undefined) {
+                await scope.within(async () => {
+                  for (const entry of entries) await app.ctx.audit.insert(entry);
+                });
+                await scope.commit();
+              } else {
+                await scope.commit(text);
+                app.ctx.audit.moveSoon();
+              }
             } catch (error) {
               if (scope.state === 'open') await scope.rollback();
               throw error;

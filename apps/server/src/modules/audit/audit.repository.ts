@@ -2,6 +2,7 @@
  * The audit trail's table: entries are added (in the audited write's transaction), read by
  * tenant, and deleted only by retention. Nothing here updates an entry.
  */
+import { escapeLiteral } from 'pg';
 import { CompiledQuery, sql, type Insertable, type ExpressionBuilder } from 'kysely';
 import type { AuditEntryDetailDto, AuditEntryDto } from '@sluice/shared/audit.schema';
 import type { Db } from '../../db/database.ts';
@@ -168,7 +169,24 @@ export class AuditRepository {
     this.moveSoon();
   }
 
-  private moveSoon(): void {
+  /**
+   * On PostgreSQL, the entries' insert with its values written out (pg's escapeLiteral), for the
+   * request's transaction to send with its COMMIT in one round trip (request-transaction.ts);
+   * undefined on SQLite, which has no round trips to save. The caller then calls moveSoon().
+   */
+  insertText(entries: AuditInsert[]): string | undefined {
+    if (this.dialect !== 'postgres' || entries.length === 0) return undefined;
+    const literal = (value: unknown): string => {
+      if (value === null || value === undefined) return 'NULL';
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      return escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
+    };
+    const rows = entries.map((entry) => `(${INSERT_COLUMNS.map((column) => literal(entry[column])).join(', ')})`);
+    return `INSERT INTO audit_recent (${INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`;
+  }
+
+  /** Moves the entries just written into audit_log in a moment. */
+  moveSoon(): void {
     if (this.timer || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
