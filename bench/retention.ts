@@ -4,7 +4,8 @@
  * month partitions are then dropped whole where they suffice), then the retention job run in
  * this process as the server runs it (on SQLite its deletes in the ingest writer's thread,
  * between batches) while ingestion commits INGEST points/s (default 10,000: a batch of a tenth
- * of that every 100 ms, through the server's write path) and a 5 ms timer measures how late the
+ * of that every 100 ms as a message a device, through the server's write path, latest values
+ * included since 2026-11-29) and a 5 ms timer measures how late the
  * event loop turns (the longest stall: what the API, the broker and the timers would have
  * waited). Prints rows deleted, time, the longest stall, and the ingest batches' commit times
  * during retention. Goal (issue 11): no stall over 50 ms.
@@ -23,12 +24,8 @@ import { SqliteCheckpointer } from '../apps/server/src/db/sqlite-checkpointer.ts
 import { createTenant } from '../apps/server/src/modules/groups/tenancy.service.ts';
 import { RetentionJob } from '../apps/server/src/modules/telemetry/retention.job.ts';
 import { ThreadedWriteRepository } from '../apps/server/src/modules/telemetry/threaded-write.repository.ts';
-import {
-  TelemetryWriteRepository,
-  type BatchPoint,
-  type BatchResult,
-  type LatestUpdate,
-} from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
+import { TelemetryWriteRepository } from '../apps/server/src/modules/telemetry/telemetry-write.repository.ts';
+import { committerOf, type BatchCommitter, type IngestMessage } from '../apps/server/src/modules/telemetry/ingest-writer.ts';
 import { benchPgDatabase, percentile } from './live-server.ts';
 
 const ROWS = Number(process.env.ROWS ?? 10_000_000);
@@ -106,8 +103,7 @@ const thread =
       })
     : undefined;
 const writePool = pg ? openPgPool(pg.url, 1) : undefined;
-const writes: { commit(points: BatchPoint[], latest: LatestUpdate[]): Promise<BatchResult> } =
-  thread ?? new TelemetryWriteRepository(writePool ?? db, dialect, 480);
+const writes: BatchCommitter = thread ?? committerOf(new TelemetryWriteRepository(writePool ?? db, dialect, 480));
 // A batch every 100 ms of the fleet's points now: series after series, one point each.
 let nextSeries = 0;
 let ingesting = false;
@@ -119,24 +115,28 @@ const ingestTick = () => {
   if (ingesting) return; // The previous batch still commits: this one is skipped (counted below as missed).
   ingesting = true;
   const ts = Date.now();
-  const points = Array.from({ length: Math.max(1, Math.round(INGEST / 10)) }, (): BatchPoint => {
+  // As devices send them: a message a device, one point per series.
+  const messages = new Map<string, IngestMessage>();
+  const count = Math.max(1, Math.round(INGEST / 10));
+  for (let p = 0; p < count; p++) {
     const i = nextSeries++ % SERIES;
-    return {
-      groupId,
-      deviceSn: `BR${String(Math.floor(i / 50)).padStart(8, '0')}`,
-      key: `P${String(i % 50)}`,
-      defined: true,
-      ts,
-      num: i % 100,
-      txt: null,
-    };
-  });
+    const deviceSn = `BR${String(Math.floor(i / 50)).padStart(8, '0')}`;
+    let message = messages.get(deviceSn);
+    if (!message) {
+      message = { groupId, deviceSn, keys: [], ts: [], num: [], txt: undefined, defined: [], bytes: 0 };
+      messages.set(deviceSn, message);
+    }
+    message.keys.push(`P${String(i % 50)}`);
+    message.ts.push(ts);
+    message.num.push(i % 100);
+    message.defined.push(1);
+  }
   const started = performance.now();
   lastBatch = writes
-    .commit(points, [])
+    .commit([...messages.values()])
     .then(() => {
       commitMs.push(performance.now() - started);
-      committed += points.length;
+      committed += count;
     })
     .finally(() => {
       ingesting = false;

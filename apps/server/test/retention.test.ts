@@ -7,6 +7,7 @@ import { TelemetryWriteRepository, type BatchPoint } from '../src/modules/teleme
 import { ensureRawPartitions, monthOf, rawPartitions } from '../src/db/telemetry-partitions.ts';
 import { RetentionJob } from '../src/modules/telemetry/retention.job.ts';
 import { ThreadedWriteRepository } from '../src/modules/telemetry/threaded-write.repository.ts';
+import type { IngestMessage } from '../src/modules/telemetry/ingest-writer.ts';
 
 const DAY = 86_400_000;
 
@@ -115,20 +116,28 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
         throw error;
       });
       try {
-        const point = (key: string, ts: number) => ({
+        // A message of these keys at these times, a value of 1 each.
+        const message = (keys: string[], ts: number[]): IngestMessage => ({
           groupId: g,
           deviceSn: 'SL0000000101',
-          key,
-          defined: true,
+          keys,
           ts,
-          num: 1,
-          txt: null,
+          num: keys.map(() => 1),
+          txt: undefined,
+          defined: keys.map(() => 1),
+          bytes: 0,
         });
         const old = Array.from({ length: 20 }, (_, i) => now - 40 * DAY - i * 60_000);
-        await thread.commit(
-          ['Th1', 'Th2'].flatMap((key) => old.map((ts) => point(key, ts))),
-          [],
-        );
+        await thread.commit([
+          message(
+            old.map(() => 'Th1'),
+            old,
+          ),
+          message(
+            old.map(() => 'Th2'),
+            old,
+          ),
+        ]);
         const job = new RetentionJob(
           db,
           dialect,
@@ -143,7 +152,7 @@ describe.each(databaseKinds)('retention of live data on %s', (kind) => {
         });
         // A batch sent while the thread deletes commits after the chunk under way, not after the job
         // (one delete, or the job's chunks queued at once, would answer first).
-        const batch = thread.commit([point('Th3', now)], []).then(() => finished.push('batch'));
+        const batch = thread.commit([message(['Th3'], [now])]).then(() => finished.push('batch'));
         const [report] = await Promise.all([run, batch]);
         expect(report.raw).toBe(40);
         expect(finished).toEqual(['batch', 'retention']);

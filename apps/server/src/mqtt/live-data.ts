@@ -14,7 +14,7 @@ import { TopicCodec } from '@sluice/shared/device-protocol';
 import { topicTemplates, utcOffsetMinutes } from '../config.ts';
 import { DeviceDirectory } from '../modules/telemetry/device-directory.ts';
 import { TelemetryWriteRepository } from '../modules/telemetry/telemetry-write.repository.ts';
-import { IngestWriter } from '../modules/telemetry/ingest-writer.ts';
+import { IngestWriter, committerOf } from '../modules/telemetry/ingest-writer.ts';
 import { ThreadedWriteRepository } from '../modules/telemetry/threaded-write.repository.ts';
 import { HistoryRepository } from '../modules/telemetry/history.repository.ts';
 import { IngestionService } from '../modules/telemetry/ingestion.service.ts';
@@ -116,7 +116,7 @@ export const liveDataPlugin = fp(
         ? new ThreadedWriteRepository(path.join(config.DATA_DIR, 'sluice.db'), offsetMinutes, onError)
         : undefined;
     const writePool = dialect === 'postgres' && config.DATABASE_URL ? openPgPool(config.DATABASE_URL, 1) : undefined;
-    const writeRepository = writeThread ?? new TelemetryWriteRepository(writePool ?? db, dialect, offsetMinutes);
+    const writeRepository = writeThread ?? committerOf(new TelemetryWriteRepository(writePool ?? db, dialect, offsetMinutes));
     const writer = new IngestWriter(writeRepository, {
       maxDelayMs: config.INGEST_BATCH_MS,
       maxPoints: config.INGEST_BATCH_POINTS,

@@ -9,6 +9,7 @@
 import { meetsStandard } from '@sluice/shared/statistics';
 import { OFFLINE_WARN_CODE, type AlarmSource, type WarnDto, type WarnStatisticsDto } from '@sluice/shared/alarm.schema';
 import type { KnownDevice } from '../telemetry/device-directory.ts';
+import { latestOf, type IngestMessage } from '../telemetry/ingest-writer.ts';
 import type { LiveEvents } from '../../mqtt/live-events.ts';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { AppError } from '../../http/errors.ts';
@@ -237,6 +238,13 @@ export class AlarmsService {
    * while the value misses the standard; a key no type limits (a fault flag) raises them while
    * its value is not 0; a key other types limit but this device's does not raises nothing.
    */
+  /** A stored message's records through fromData, when any of its keys is linked to codes (most messages have none). */
+  async fromMessage(device: KnownDevice, message: IngestMessage, now = Date.now()): Promise<void> {
+    const { codes } = await this.linksOf(device.groupId, now);
+    if (!message.keys.some((key) => codes.has(key))) return;
+    await Promise.all(latestOf(message).map((l) => this.fromData(device, l.data, l.ts, now)));
+  }
+
   async fromData(device: KnownDevice, values: Record<string, number | string>, at: number, now = Date.now()): Promise<void> {
     const { codes, standards } = await this.linksOf(device.groupId, now);
     const touched = Object.keys(values).filter((k) => codes.has(k));

@@ -68,9 +68,56 @@ export function latestOf(message: IngestMessage): { ts: number; data: Record<str
   return [...byTime].map(([at, data]) => ({ ts: at, data }));
 }
 
-/** Commits a batch in one transaction (TelemetryWriteRepository, or its worker thread on SQLite). */
+/**
+ * A batch's points, and a latest-values record a device: its messages' values by time, the
+ * newer winning, an older record filling only the keys the newer ones lack.
+ */
+export function batchOf(messages: IngestMessage[]): { points: BatchPoint[]; latest: LatestUpdate[] } {
+  const points: BatchPoint[] = [];
+  const latest = new Map<string, LatestUpdate>();
+  for (const message of messages) {
+    for (const p of pointsOf(message)) points.push(p);
+    for (const l of latestOf(message)) {
+      const current = latest.get(message.deviceSn);
+      if (!current)
+        latest.set(message.deviceSn, { groupId: message.groupId, deviceSn: message.deviceSn, ts: l.ts, data: { ...l.data } });
+      else if (l.ts >= current.ts) {
+        Object.assign(current.data, l.data);
+        current.ts = l.ts;
+      } else {
+        // An older record fills only keys the newer ones lack.
+        current.data = { ...l.data, ...current.data };
+      }
+    }
+  }
+  return { points, latest: [...latest.values()] };
+}
+
+/**
+ * Commits a batch of messages in one transaction: on SQLite in the writer's thread
+ * (ThreadedWriteRepository, which posts the messages packed and makes the points there), on
+ * PostgreSQL a TelemetryWriteRepository through `committerOf`.
+ */
 export interface BatchCommitter {
+  commit(messages: IngestMessage[]): Promise<BatchResult>;
+  /** Forgets the cached series of a device (its history was deleted). */
+  forgetDevice(deviceSn: string): void;
+}
+
+/** A write repository committing the points and latest records of each batch of messages. */
+export function committerOf(repository: {
   commit(points: BatchPoint[], latest: LatestUpdate[]): Promise<BatchResult>;
+  forgetDevice(deviceSn: string): void;
+}): BatchCommitter {
+  return {
+    commit: (messages) => {
+      const { points, latest } = batchOf(messages);
+      return repository.commit(points, latest);
+    },
+    forgetDevice: (deviceSn) => {
+      repository.forgetDevice(deviceSn);
+    },
+  };
 }
 
 interface Pending {
@@ -256,26 +303,9 @@ export class IngestWriter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    const points: BatchPoint[] = [];
-    const latest = new Map<string, LatestUpdate>();
-    for (const { message } of batch) {
-      for (const p of pointsOf(message)) points.push(p);
-      for (const l of latestOf(message)) {
-        const current = latest.get(message.deviceSn);
-        if (!current)
-          latest.set(message.deviceSn, { groupId: message.groupId, deviceSn: message.deviceSn, ts: l.ts, data: { ...l.data } });
-        else if (l.ts >= current.ts) {
-          Object.assign(current.data, l.data);
-          current.ts = l.ts;
-        } else {
-          // An older record fills only keys the newer ones lack.
-          current.data = { ...l.data, ...current.data };
-        }
-      }
-    }
     const started = performance.now();
     try {
-      const result = await this.repository.commit(points, [...latest.values()]).finally(() => {
+      const result = await this.repository.commit(batch.map((p) => p.message)).finally(() => {
         for (const { message } of batch) {
           this.heldPoints -= message.keys.length;
           this.heldBytes -= message.bytes;

@@ -14,7 +14,7 @@ import type { OnlineService } from '../online/online.service.ts';
 import type { AlarmsService } from '../alarms/alarms.service.ts';
 import { checkValue, storeUndefined, type StoredValue } from './data-validation.ts';
 import type { DeviceDefinitions, DeviceDirectory, KnownDevice } from './device-directory.ts';
-import { latestOf, type IngestMessage, type IngestWriter } from './ingest-writer.ts';
+import type { IngestMessage, IngestWriter } from './ingest-writer.ts';
 import { parseAck, parseData, parseError, parseStatus, type DataRecord, type Parsed } from './payload.ts';
 import type { Refusal, RefusalLog } from './refusal-log.ts';
 import type { UndefinedKeyLimit } from './undefined-keys.ts';
@@ -151,11 +151,9 @@ export class IngestionService {
     await this.deps.writer.write(prepared.message);
     this.counters.stored += 1;
     // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
-    for (const l of latestOf(prepared.message)) {
-      this.deps.alarms.fromData(device, l.data, l.ts).catch((error: unknown) => {
-        this.deps.log.error({ err: error, deviceSn: device.deviceSn }, 'alarms from data failed');
-      });
-    }
+    this.deps.alarms.fromMessage(device, prepared.message).catch((error: unknown) => {
+      this.deps.log.error({ err: error, deviceSn: device.deviceSn }, 'alarms from data failed');
+    });
     return { ok: true };
   }
 

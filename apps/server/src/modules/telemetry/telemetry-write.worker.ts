@@ -10,7 +10,8 @@ import { openSqliteConnection } from '../../db/node-sqlite-dialect.ts';
 import { acquireInThread, releaseInThread } from '../../db/sqlite-write-lock.ts';
 import { SqliteExpiredChunks, deleteInChunks } from './retention-chunks.ts';
 import { SqliteWriteStatements } from './sqlite-write.statements.ts';
-import { unpackBatch } from './packed-batch.ts';
+import { batchOf } from './ingest-writer.ts';
+import { unpackMessages } from './packed-batch.ts';
 import { TelemetryWriteRepository, type BatchResult } from './telemetry-write.repository.ts';
 import type { WorkerReply, WorkerRequest } from './threaded-write.repository.ts';
 
@@ -55,7 +56,7 @@ const handle = (request: WorkerRequest): void => {
     case 'commit':
       answer(request.id, () =>
         inTurn(() => {
-          const { points, latest } = unpackBatch(request.batch);
+          const { points, latest } = batchOf(unpackMessages(request.batch));
           return repository.commit(points, latest, request.now);
         }),
       );

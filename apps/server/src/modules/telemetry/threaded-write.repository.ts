@@ -15,10 +15,10 @@
  */
 import { Worker } from 'node:worker_threads';
 import { releaseDeadThread, writeLockOf } from '../../db/sqlite-write-lock.ts';
-import type { BatchCommitter } from './ingest-writer.ts';
+import type { BatchCommitter, IngestMessage } from './ingest-writer.ts';
 import type { ExpiredRows, ExpiryRequest } from './retention-chunks.ts';
-import { packBatch, transferables, type PackedBatch } from './packed-batch.ts';
-import type { BatchPoint, BatchResult, LatestUpdate } from './telemetry-write.repository.ts';
+import { packMessages, transferables, type PackedBatch } from './packed-batch.ts';
+import type { BatchResult } from './telemetry-write.repository.ts';
 
 export type WorkerRequest =
   | { kind: 'commit'; id: number; batch: PackedBatch; now: number }
@@ -48,9 +48,9 @@ export class ThreadedWriteRepository implements BatchCommitter, ExpiredRows {
     this.onError = onError;
   }
 
-  commit(points: BatchPoint[], latest: LatestUpdate[], now = Date.now()): Promise<BatchResult> {
-    // Packed: numbers in typed arrays whose buffers move to the thread (packed-batch.ts).
-    const batch = packBatch(points, latest);
+  commit(messages: IngestMessage[], now = Date.now()): Promise<BatchResult> {
+    // Packed: the messages' columns in typed arrays whose buffers move to the thread (packed-batch.ts).
+    const batch = packMessages(messages);
     return this.call((id) => ({ kind: 'commit', id, batch, now }), transferables(batch)) as Promise<BatchResult>;
   }
 
