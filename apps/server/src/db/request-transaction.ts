@@ -56,7 +56,7 @@ export class RequestScope {
   ready = false;
   private driver: Driver | undefined;
   private beginning: Promise<void> | undefined;
-  private readonly deferred: (() => unknown)[] = [];
+  private readonly deferred: { work: () => unknown; answerWaits: boolean }[] = [];
   private savepoints = 0;
 
   constructor(options: ScopeOptions) {
@@ -140,25 +140,35 @@ export class RequestScope {
     }
   }
 
-  /** Closes an observing scope, running what waited for it. */
+  /** Closes an observing scope, starting what waited for it. */
   async close(): Promise<void> {
     this.state = 'closed';
     await this.runDeferred();
   }
 
-  defer(work: () => unknown): void {
-    this.deferred.push(work);
+  defer(work: () => unknown, answerWaits = false): void {
+    this.deferred.push({ work, answerWaits });
   }
 
+  /**
+   * Starts what waited for the commit, in order, as a call outside a request starts it: the
+   * answer does not wait for what it does asynchronously (a publication, a notice to other
+   * instances), just as it did not before the trail — unless it said so (`answerWaits`).
+   */
   private async runDeferred(): Promise<void> {
     const work = this.deferred.splice(0);
-    for (const run of work) {
+    const waited: Promise<unknown>[] = [];
+    for (const { work: run, answerWaits } of work) {
       try {
-        await storage.exit(run);
+        const result = storage.exit(run);
+        if (!(result instanceof Promise)) continue;
+        const settled = result.catch((error: unknown) => this.options.onError?.(error));
+        if (answerWaits) waited.push(settled);
       } catch (error) {
         this.options.onError?.(error);
       }
     }
+    await Promise.all(waited);
   }
 }
 
@@ -174,12 +184,13 @@ const scopeOf = (store: Store | undefined): RequestScope | undefined =>
 /**
  * Runs `work` once the current request's writes have committed (at once outside a request, or
  * when the request has not written), outside the request's scope. Errors of deferred work go to
- * the scope's onError.
+ * the scope's onError. The request's answer does not wait for what `work` does asynchronously,
+ * unless `answerWaits` (a removal whose answer says it is done).
  */
-export function afterCommit(work: () => unknown): void {
+export function afterCommit(work: () => unknown, options: { answerWaits?: boolean } = {}): void {
   const scope = scopeOf(storage.getStore());
   if (scope && scope.state === 'open' && scope.options.transaction) {
-    scope.defer(work);
+    scope.defer(work, options.answerWaits);
     return;
   }
   const result = storage.exit(work);

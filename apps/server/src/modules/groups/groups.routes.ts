@@ -169,11 +169,15 @@ export function groupsRoutes(root: FastifyInstance): void {
       const removed = await removal.remove(group.Id);
       for (const userId of removed.userIds) sessions.ended({ userId });
       // Once the removal has committed: a failed commit keeps the devices, their connections and the files.
-      afterCommit(async () => {
-        for (const sn of removed.deviceSns) app.live.forget(sn);
-        app.live.broker?.closeDevices(removed.deviceSns);
-        await removeStoredFiles(storage, removed.fileKeys, request.log);
-      });
+      // The answer waits for the files to be gone: "removed" means removed.
+      afterCommit(
+        async () => {
+          for (const sn of removed.deviceSns) app.live.forget(sn);
+          app.live.broker?.closeDevices(removed.deviceSns);
+          await removeStoredFiles(storage, removed.fileKeys, request.log);
+        },
+        { answerWaits: true },
+      );
       return ok(request, null, { message: 'deleted' });
     },
   );
