@@ -132,7 +132,12 @@ export class RetentionJob {
     report.daily = await expire('telemetry_daily', dailyDays);
     const auditDays = this.config.AUDIT_RETENTION_DAYS;
     if (auditDays > 0 && !this.stopped) {
-      report.audit = await deleteExpiredAudit(new AuditRepository(db, this.dialect), now - auditDays * DAY, this.chunkRows, () => this.stopped);
+      report.audit = await deleteExpiredAudit(
+        new AuditRepository(db, this.dialect),
+        now - auditDays * DAY,
+        this.chunkRows,
+        () => this.stopped,
+      );
     }
     if (report.raw + report.hourly + report.daily + report.audit > 0 || report.partitionsDropped.length > 0)
       this.log.info(report, 'expired live data and audit entries deleted');
