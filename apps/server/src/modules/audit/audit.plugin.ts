@@ -278,7 +278,6 @@ export const auditPlugin = fp(
                 await scope.commit();
               } else {
                 await scope.commit(text);
-                app.ctx.audit.moveSoon();
               }
             } catch (error) {
               if (scope.state === 'open') await scope.rollback();

@@ -122,6 +122,14 @@ const INSERT_COLUMNS = [
 const MOVE_DELAY_MS = 1000;
 
 /**
+ * Where an entry is written: on SQLite audit_recent, whose commit writes one page where
+ * audit_log's four B-trees would be four; on PostgreSQL audit_log itself (index upkeep there is
+ * cheap work in shared buffers, not pages written at the commit, and moving entries would only
+ * churn a table).
+ */
+const entryTable = (dialect: DialectName) => (dialect === 'postgres' ? 'audit_log' : 'audit_recent');
+
+/**
  * The insert's text in the database's own placeholders ($1 … on PostgreSQL, ? on SQLite). On
  * SQLite the id is one more than the highest in both tables (on PostgreSQL audit_log's sequence).
  */
@@ -131,7 +139,7 @@ function insertSql(db: Db, dialect: DialectName): string {
     values.id = sql`(SELECT max(coalesce((SELECT max(id) FROM audit_log), 0), coalesce((SELECT max(id) FROM audit_recent), 0)) + 1)`;
   }
   return db
-    .insertInto('audit_recent')
+    .insertInto(entryTable(dialect))
     .values(values as unknown as AuditInsert)
     .compile().sql;
 }
@@ -155,8 +163,8 @@ export class AuditRepository {
   }
 
   /**
-   * Adds an entry to audit_recent: one statement of fixed text (compiled once; every audited
-   * write runs it), its values in the order of INSERT_COLUMNS; it is moved into audit_log soon.
+   * Adds an entry (to audit_recent on SQLite, moved into audit_log soon): one statement of fixed
+   * text (compiled once; every audited write runs it), its values in the order of INSERT_COLUMNS.
    */
   async insert(entry: AuditInsert): Promise<void> {
     this.insertSql ??= insertSql(this.db, this.dialect);
@@ -166,13 +174,13 @@ export class AuditRepository {
         INSERT_COLUMNS.map((column) => entry[column] ?? null),
       ),
     );
-    this.moveSoon();
+    if (entryTable(this.dialect) === 'audit_recent') this.moveSoon();
   }
 
   /**
    * On PostgreSQL, the entries' insert with its values written out (pg's escapeLiteral), for the
    * request's transaction to send with its COMMIT in one round trip (request-transaction.ts);
-   * undefined on SQLite, which has no round trips to save. The caller then calls moveSoon().
+   * undefined on SQLite, which has no round trips to save.
    */
   insertText(entries: AuditInsert[]): string | undefined {
     if (this.dialect !== 'postgres' || entries.length === 0) return undefined;
@@ -182,11 +190,11 @@ export class AuditRepository {
       return escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
     };
     const rows = entries.map((entry) => `(${INSERT_COLUMNS.map((column) => literal(entry[column])).join(', ')})`);
-    return `INSERT INTO audit_recent (${INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`;
+    return `INSERT INTO ${entryTable(this.dialect)} (${INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`;
   }
 
   /** Moves the entries just written into audit_log in a moment. */
-  moveSoon(): void {
+  private moveSoon(): void {
     if (this.timer || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
