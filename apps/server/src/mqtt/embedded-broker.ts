@@ -162,31 +162,10 @@ export class EmbeddedBroker implements MessageBus {
         // uncork each piece went as a WebSocket message of its own, one after the other's write
         // callback — for a console receiving a fleet's live data, three or four socket writes
         // and loop turns a message. Together: one message, one write.
-        // And the messages of one turn of the event loop in one socket write: a console watching a
-        // fleet receives a thousand a second, each a write of its own (a fleet run's largest
-        // cost on the main thread after the devices' PUBACKs).
-        const socket = (ws as unknown as { _socket: Duplex })._socket;
-        let uncorking: NodeJS.Immediate | undefined;
-        const uncork = () => {
-          if (!uncorking) return;
-          clearImmediate(uncorking);
-          uncorking = undefined;
-          socket.uncork();
-        };
         const writev: WritevHook = (chunks, callback) => {
-          if (!uncorking) {
-            socket.cork();
-            uncorking = setImmediate(uncork);
-          }
           ws.send(Buffer.concat(chunks.map((c) => c.chunk)), callback);
         };
-        // What is held goes out before the connection is torn down (a refusal's CONNACK).
-        const destroy = stream._destroy.bind(stream);
-        const destroyHook: typeof stream._destroy = (error, callback) => {
-          uncork();
-          destroy(error, callback);
-        };
-        Object.assign(stream, { _writev: writev, _destroy: destroyHook });
+        Object.assign(stream, { _writev: writev });
         stream.on('error', () => {
           ws.terminate();
         });
