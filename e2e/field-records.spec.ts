@@ -7,7 +7,7 @@
  * compliance lists the station.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, OPERATOR, signIn } from './fixtures.ts';
+import { ADMIN, OPERATOR, choose, signIn } from './fixtures.ts';
 
 /** 青山一站's analyser: its project holds GB 18918-2002 class 1A in the demo data. */
 const SN = 'SL0000000104';
@@ -38,11 +38,6 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 }
 
 /** Picks a choice of an Ant Design select or tree select opened by its label. */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByLabel(label).click();
-  await page.getByTitle(option).last().click();
-}
-
 test('a water sample over the standard is marked, a repair goes from reported to verified, an alarm becomes a repair', async ({
   browser,
 }) => {
@@ -75,8 +70,7 @@ test('a water sample over the standard is marked, a repair goes from reported to
 
   // The month's report of the station holds the sample and its parameter over the standard.
   await operator.goto('/records/report');
-  await operator.getByLabel('Project or station').click();
-  await operator.getByTitle(STATION).click();
+  await choose(operator, operator.getByLabel('Project or station'), STATION);
   await operator.getByLabel('Month').fill(new Date().toISOString().slice(0, 7));
   await expect(operator.getByText(`${STATION}, ${new Date().toISOString().slice(0, 7)}`)).toBeVisible();
   const nh3 = operator.getByRole('row').filter({ hasText: 'NH3-N' }).first();
@@ -105,8 +99,7 @@ test('a water sample over the standard is marked, a repair goes from reported to
   await operator.goto('/records/repair');
   await operator.getByRole('button', { name: 'Report a repair' }).click();
   const report = operator.getByRole('dialog');
-  await report.getByLabel('Station').click();
-  await operator.getByTitle(STATION).click();
+  await choose(operator, report.getByLabel('Station'), STATION);
   await report.getByLabel('Repair', { exact: true }).fill(title);
   await report.getByLabel('Fault (warn code)').fill('E201');
   await report.getByRole('button', { name: 'Save' }).click();
@@ -118,7 +111,7 @@ test('a water sample over the standard is marked, a repair goes from reported to
   await admin.goto('/records/repair');
   await admin.getByRole('button', { name: `Assign “${title}”` }).click();
   const assign = admin.getByRole('dialog');
-  await choose(admin, 'Assignee', /张工/);
+  await choose(admin, admin.getByLabel('Assignee'), /张工/);
   await assign.getByRole('button', { name: 'Assign' }).click();
   await expect(assign).toBeHidden();
 
