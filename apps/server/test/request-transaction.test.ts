@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/database.ts';
 import { afterCommit, outsideRequest, runInScope } from '../src/db/request-transaction.ts';
@@ -112,6 +113,47 @@ describe.each(databaseKinds)('request scopes on %s', (kind) => {
       expect(await clientNames()).toEqual(['A', 'B']);
     });
     expect(order).toEqual(['no scope', 'before commit', 'after commit: A']);
+  });
+
+  it('checks the answers of the statements it sent without waiting before it commits (a failed release refuses the commit)', async () => {
+    await expect(
+      runInScope({ transaction: true }, async (scope) => {
+        try {
+          await addClient('A');
+          await db.transaction().execute(async (trx) => {
+            await addClient('B', trx);
+            // The scope's own release of this savepoint then fails (it is gone).
+            await sql`release savepoint sluice_sp1`.execute(trx);
+          });
+          await scope.commit();
+        } catch (error) {
+          if (scope.state === 'open') await scope.rollback();
+          throw error;
+        }
+      }),
+    ).rejects.toThrow(/savepoint/i);
+    expect(await clientNames()).toEqual([]);
+  });
+
+  it.runIf(kind === 'postgres')("sends BEGIN and onBegin's reads together, in the transaction the write then joins", async () => {
+    let begunAt: unknown;
+    const started = sql<{ at: string }>`select now()::text as at`;
+    await runInScope(
+      {
+        transaction: true,
+        onBegin: async () => {
+          begunAt = (await started.execute(db)).rows[0]?.at;
+        },
+      },
+      async (scope) => {
+        await addClient('A');
+        // now() is the transaction's start: the same in onBegin and after the write.
+        expect((await started.execute(db)).rows[0]?.at).toBe(begunAt);
+        await scope.commit();
+      },
+    );
+    expect(begunAt).toBeDefined();
+    expect(await clientNames()).toEqual(['A']);
   });
 
   it('notes whether an observed request wrote, and leaves its writes alone', async () => {

@@ -15,6 +15,11 @@
  * - An observing scope (every other API call) changes nothing; it notes whether the call wrote,
  *   so that a write by a call that declares no audit is found (audit.plugin.ts).
  *
+ * On a pipelining connection (pg's pipeline mode, PostgreSQL) the statements the scope adds
+ * itself do not wait for their answers before the next goes out: BEGIN goes out with onBegin's
+ * reads, and a savepoint and its release with the statements around them. Their answers are
+ * checked before the COMMIT (a COMMIT after a failed statement would roll back silently).
+ *
  * Work a request starts and does not wait for (a timer, a queue) inherits the scope; once the
  * scope is closed its queries go on as if there were none. What must see the committed change
  * (caches, live connections, other instances, a command published to a device) goes through
@@ -45,6 +50,9 @@ type Store = RequestScope | { direct: RequestScope };
 
 const storage = new AsyncLocalStorage<Store>();
 
+/** Inner drivers whose connections pipeline (statements sent before the previous answers). */
+const pipelining = new WeakSet<Driver>();
+
 export class RequestScope {
   readonly options: ScopeOptions;
   /** Whether a statement that writes ran in the scope. */
@@ -58,6 +66,8 @@ export class RequestScope {
   private beginning: Promise<void> | undefined;
   private readonly deferred: { work: () => unknown; answerWaits: boolean }[] = [];
   private savepoints = 0;
+  /** The scope's own statements sent without waiting (pipelining); settled before the commit. */
+  private readonly sent: Promise<unknown>[] = [];
 
   constructor(options: ScopeOptions) {
     this.options = options;
@@ -70,12 +80,21 @@ export class RequestScope {
     return this.driver === driver;
   }
 
+  /** Whether the scope's connection sends statements before the previous answers. */
+  get pipelined(): boolean {
+    return this.driver !== undefined && pipelining.has(this.driver);
+  }
+
   /** Begins the transaction (once) and runs onBegin in it. */
   begin(): Promise<void> {
     this.beginning ??= (async () => {
       const driver = this.driver;
       if (!driver) throw new Error('The request scope is bound to no database');
       const connection = await driver.acquireConnection();
+      if (this.pipelined) {
+        await this.beginPipelined(driver, connection);
+        return;
+      }
       try {
         await driver.beginTransaction(connection, {});
       } catch (error) {
@@ -88,6 +107,40 @@ export class RequestScope {
       this.ready = true;
     })();
     return this.beginning;
+  }
+
+  /** BEGIN and onBegin's reads in one round trip; the call's first write waits for both. */
+  private async beginPipelined(driver: Driver, connection: DatabaseConnection): Promise<void> {
+    this.connection = connection;
+    this.wrote = true;
+    const begun = driver.beginTransaction(connection, {});
+    const onBegin = this.options.onBegin;
+    const read = onBegin ? storage.run({ direct: this }, onBegin) : undefined;
+    const [begin, before] = await Promise.allSettled([begun, read]);
+    if (begin.status === 'rejected') {
+      this.connection = undefined;
+      await driver.releaseConnection(connection);
+      throw begin.reason;
+    }
+    if (before.status === 'rejected') throw before.reason;
+    this.ready = true;
+  }
+
+  /** A statement of the scope's own: awaited, or on a pipelining connection only sent. */
+  async send(connection: DatabaseConnection, statement: string): Promise<void> {
+    const answer = connection.executeQuery(CompiledQuery.raw(statement));
+    if (!this.pipelined) {
+      await answer;
+      return;
+    }
+    const settled = answer.then(() => undefined);
+    settled.catch(() => undefined);
+    this.sent.push(settled);
+  }
+
+  /** Throws the first error of the statements sent without waiting. */
+  private async answered(): Promise<void> {
+    await Promise.all(this.sent.splice(0));
   }
 
   nextSavepoint(): string {
@@ -112,6 +165,7 @@ export class RequestScope {
     this.state = 'closed';
     if (connection && driver) {
       try {
+        await this.answered();
         if (lastStatement === undefined) await driver.commitTransaction(connection);
         else await connection.executeQuery(CompiledQuery.raw(`${lastStatement}; COMMIT`));
       } catch (error) {
@@ -133,6 +187,7 @@ export class RequestScope {
     this.deferred.length = 0;
     if (connection && driver) {
       try {
+        await this.answered().catch(() => undefined);
         await driver.rollbackTransaction(connection);
       } finally {
         await driver.releaseConnection(connection);
@@ -263,7 +318,7 @@ class ScopedConnection implements DatabaseConnection {
     const connection = await this.target(undefined);
     if (!connection) throw new Error('The request scope is closed');
     const name = this.scope.nextSavepoint();
-    await connection.executeQuery(CompiledQuery.raw(`savepoint ${name}`));
+    await this.scope.send(connection, `savepoint ${name}`);
     this.savepoints.push(name);
   }
 
@@ -272,7 +327,7 @@ class ScopedConnection implements DatabaseConnection {
     const connection = this.scope.state === 'open' ? this.scope.connection : undefined;
     if (!name || !connection) return;
     if (rollback) await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
-    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+    await this.scope.send(connection, `release savepoint ${name}`);
   }
 }
 
@@ -370,10 +425,17 @@ class ScopedDriver implements Driver {
 
 const innerOf = (connection: DatabaseConnection) => (connection instanceof ObservedConnection ? connection.inner : connection);
 
-/** The dialect with its driver wrapped, so that queries made in a request scope go through it. */
-export function scopedDialect(dialect: Dialect): Dialect {
+/**
+ * The dialect with its driver wrapped, so that queries made in a request scope go through it.
+ * `pipelined`: its connections send a statement before the previous one is answered.
+ */
+export function scopedDialect(dialect: Dialect, options: { pipelined?: boolean } = {}): Dialect {
   return {
-    createDriver: () => new ScopedDriver(dialect.createDriver()),
+    createDriver: () => {
+      const inner = dialect.createDriver();
+      if (options.pipelined) pipelining.add(inner);
+      return new ScopedDriver(inner);
+    },
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
