@@ -3,7 +3,8 @@
  * and a console subscribed over MQTT/WebSocket with a session token receives; the time from a
  * device's publish to the console's handler, at RATE messages per second in total (default
  * 1,000: 100 devices × 10/s, 20 points each) for DURATION seconds (at least 60). The broker
- * forwards a data message once it is committed, so this includes the database write. Publisher
+ * forwards a data message once it is checked and handed to the writer (its PUBACK waits for the
+ * commit), so this includes reading and checking it but not the disk. Publisher
  * and console share this process's clock; the server runs as its own process. In the same run,
  * first, the same load through the bare broker (Aedes with no hooks, bench/bare-broker.ts) to a
  * plain subscriber: the ceiling under the machine's load of the moment.

@@ -3,6 +3,7 @@
  * receive over MQTT/WebSocket with their session token, history, latest values and roll-ups
  * are written, and the ACLs keep devices and users to what is theirs.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp } from './harness.ts';
@@ -271,6 +272,61 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     });
     expect(monitor.data.find((d) => d.DeviceSn === SN)).toMatchObject({ State: 1, Data: { Inflow: 14 } });
   });
+
+  it('delivers data to consoles before its commit, and acknowledges it to the device only after', async () => {
+    const viewer = await consoleClient(admin);
+    const received = inbox(viewer);
+    await viewer.subscribeAsync(topic('data', SN2), { qos: 0 });
+    const pump = await device(SN2);
+    // Two days back: an hour of its own, apart from the other tests' data of this device.
+    const at = Date.now() - 2 * 86_400_000;
+    // The writer cannot commit while another connection holds the tables it writes.
+    const release = await holdTelemetryWrites();
+    let acknowledged = false;
+    const published = pump.publishAsync(topic('data', SN2), JSON.stringify({ Time: at, Energy: 41 }), { qos: 1 }).then(() => {
+      acknowledged = true;
+    });
+    try {
+      await waitFor(() => received.some((m) => m.payload.includes('41')), 'the console to see the value');
+      expect(acknowledged).toBe(false);
+    } finally {
+      await release();
+    }
+    await published;
+    const his = await t.json<{ Series: { Points: [number, number][] }[] }>({
+      method: 'GET',
+      url: `/api/${String(g)}/${SN2}/DeviceHisData?BeginTime=${String(at - 1)}&EndTime=${String(at + 1)}&Keys=Energy`,
+      token: admin,
+    });
+    expect(his.data.Series[0]?.Points).toEqual([[at, 41]]);
+    expect(received.filter((m) => m.payload.includes('41'))).toHaveLength(1);
+  });
+
+  /**
+   * Holds the database's writes in a transaction of the app's until the returned function is
+   * called: on SQLite the write lock the writer's thread waits for (the app's other writes wait
+   * for it asynchronously), on PostgreSQL the table of raw points.
+   */
+  const holdTelemetryWrites = async (): Promise<() => Promise<void>> => {
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = t.app.ctx.db.transaction().execute(async (trx) => {
+      if (kind === 'postgres') await sql`lock table telemetry_raw in exclusive mode`.execute(trx);
+      locked();
+      await finished;
+    });
+    await isLocked;
+    return async () => {
+      done();
+      await holding;
+    };
+  };
 
   it('stores a re-delivered message once and counts it once in the roll-ups', async () => {
     const pump = await device(SN2);

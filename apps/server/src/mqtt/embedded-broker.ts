@@ -3,7 +3,10 @@
  * on the HTTP server (wss when the server has TLS). Its hooks call MqttAuth for connections,
  * publishes and subscriptions, and the ingestion pipeline for what devices publish:
  * `authorizePublish` answers only after the message is committed, and Aedes sends the PUBACK
- * of a QoS 1 message after that answer — so an acknowledged message is durable.
+ * of a QoS 1 message after that answer — so an acknowledged message is durable. Consoles do not
+ * wait for the disk: a data message is delivered to them once it is checked and handed to the
+ * writer (`forwardNow`), and Aedes' own delivery after the commit then goes to no one. Should
+ * the commit fail, the device, not acknowledged, sends the message again.
  *
  * A console in a browser authenticates with the session cookie its WebSocket upgrade carries
  * (scripts cannot read the token to send it as a password); other clients send the token as the
@@ -42,6 +45,10 @@ interface BacklogMessage {
   client: Pausable;
   address: TopicAddress;
   payload: Buffer;
+  topic: string;
+  qos: PublishPacket['qos'];
+  /** A retained message is delivered by Aedes alone (it keeps what it delivers for later subscribers). */
+  retain: boolean;
   /** Whether it waited in the backlog, holding its connection. */
   held: boolean;
   callback: (error?: Error | null) => void;
@@ -63,7 +70,7 @@ function authError(message: string, code: 3 | 4 | 5): AuthenticateError {
 export class EmbeddedBroker implements MessageBus {
   readonly aedes: Aedes;
   private readonly identities = new WeakMap<Client, MqttIdentity>();
-  /** Payloads that were refused: acknowledged, but not delivered to anyone. */
+  /** Payloads refused, or delivered already (forwardNow): acknowledged, but not delivered (again). */
   private readonly dropped = new WeakSet<Buffer>();
   /** Open connections per device. */
   private readonly connections = new Map<string, Set<Client>>();
@@ -115,7 +122,12 @@ export class EmbeddedBroker implements MessageBus {
   /** Hands a device's message to ingestion; Aedes acknowledges it (PUBACK) when it is stored. */
   private ingest(message: BacklogMessage): void {
     const { client, address, payload, callback } = message;
-    this.deps.ingestion.handle({ address, payload, retained: false }).then(
+    const accepted = message.retain
+      ? undefined
+      : () => {
+          this.forwardNow(message);
+        };
+    this.deps.ingestion.handle({ address, payload, retained: false, accepted }).then(
       (outcome) => {
         // Answered first: releasing reads on, and what it reads may be held again, timed from this answer.
         if (!('retry' in outcome)) this.held.answered(client);
@@ -133,6 +145,18 @@ export class EmbeddedBroker implements MessageBus {
         callback(error instanceof Error ? error : new Error(String(error)));
       },
     );
+  }
+
+  /**
+   * Delivers a checked data message to its subscribers now, before its commit; the delivery
+   * Aedes makes once it is acknowledged is then dropped. Subscribers are checked as always
+   * (authorizeForward): the copy is a new view of the same bytes, not dropped itself.
+   */
+  private forwardNow({ topic, qos, payload }: BacklogMessage): void {
+    this.dropped.add(payload);
+    this.aedes.publish({ cmd: 'publish', topic, payload: payload.subarray(), qos, retain: false, dup: false }, (error) => {
+      if (error) this.deps.log.warn({ err: error, topic }, 'delivering live data failed');
+    });
   }
 
   static async create(deps: EmbeddedBroker['deps']): Promise<EmbeddedBroker> {
@@ -359,6 +383,9 @@ export class EmbeddedBroker implements MessageBus {
         client: client as Pausable,
         address,
         payload: packet.payload as Buffer,
+        topic: packet.topic,
+        qos: packet.qos,
+        retain: packet.retain,
         held: false,
         callback,
       };

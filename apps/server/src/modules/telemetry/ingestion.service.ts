@@ -45,6 +45,12 @@ export interface IncomingMessage {
   payload: Buffer;
   /** A retained message replayed by the broker (a status from before). */
   retained: boolean;
+  /**
+   * Called when a data message has been checked and handed to the writer, before its commit:
+   * the embedded broker delivers it to consoles then (their live view does not wait for the
+   * disk); the device's PUBACK still waits for the commit.
+   */
+  accepted?: () => void;
 }
 
 export class IngestionService {
@@ -101,7 +107,7 @@ export class IngestionService {
       }
       switch (address.kind) {
         case 'data':
-          return await this.data(device, message.payload, now);
+          return await this.data(device, message, now);
         case 'error':
           return await this.error(device, message.payload, now);
         case 'status':
@@ -144,11 +150,13 @@ export class IngestionService {
     }
   }
 
-  private async data(device: KnownDevice, payload: Buffer, now: number): Promise<IngestOutcome> {
+  private async data(device: KnownDevice, incoming: IncomingMessage, now: number): Promise<IngestOutcome> {
     // What waits for the writer is the compact message alone (the parsed and checked values are the prepare step's).
-    const prepared = await this.prepareData(device, payload, now);
+    const prepared = await this.prepareData(device, incoming.payload, now);
     if ('outcome' in prepared) return prepared.outcome;
-    await this.deps.writer.write(prepared.message);
+    const written = this.deps.writer.write(prepared.message);
+    incoming.accepted?.();
+    await written;
     this.counters.stored += 1;
     // Alarms of linked data keys follow the stored data; they never hold up the acknowledgement.
     this.deps.alarms.fromMessage(device, prepared.message).catch((error: unknown) => {
