@@ -4,7 +4,7 @@
  * are written, and the ACLs keep devices and users to what is theirs.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { ADMIN, OPERATOR, createTestApp, databaseKinds, type Body, type TestApp } from './harness.ts';
 import { closed, connect, connectRefused, inbox, subscribeQos, waitFor } from './mqtt-helpers.ts';
@@ -542,6 +542,48 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
         { device_sn: b.sn, last_seen: 5000 },
       ].sort((x, y) => x.device_sn.localeCompare(y.device_sn)),
     );
+  });
+
+  it('takes many devices offline at once in one write, ending each one’s period at its own time', async () => {
+    const db = t.app.ctx.db;
+    // More than one transaction's worth (250), online with open periods; the first's period starts after it leaves.
+    const sns = Array.from({ length: 300 }, (_, i) => `SLOFF${String(i).padStart(7, '0')}`);
+    await db
+      .insertInto('devices')
+      .values(sns.map((sn) => newDeviceRow({ group_id: g, device_sn: sn, device_name: sn, secret_hash: 'x', online: 1 })))
+      .execute();
+    await db
+      .insertInto('device_online_periods')
+      .values(sns.map((sn, i) => ({ group_id: g, device_sn: sn, started_at: i === 0 ? 9000 : 1000, ended_at: null })))
+      .execute();
+    const writes = vi.spyOn(OnlineRepository.prototype, 'markOffline');
+    try {
+      // And one no device holds, then one already offline: nothing to end for them.
+      await Promise.all([
+        ...sns.map((sn, i) => t.app.live.online.offline(g, sn, 'disconnect', 5000 + i)),
+        t.app.live.online.offline(otherG, 'SLOFFNONE', 'disconnect', 7000),
+      ]);
+      await t.app.live.online.offline(g, sns[299] ?? '', 'will', 8000);
+      // One write for the 301 asked for in one turn (others' devices leaving meanwhile may share it), one for the last.
+      const mine = new Set([...sns, 'SLOFFNONE']);
+      const ours = writes.mock.calls.map(([transitions]) => transitions.filter((x) => mine.has(x.deviceSn)).length);
+      expect(ours.filter((count) => count > 0)).toEqual([301, 1]);
+    } finally {
+      writes.mockRestore();
+    }
+    const devices = await db.selectFrom('devices').select(['device_sn', 'online']).where('device_sn', 'in', sns).execute();
+    expect(devices.filter((d) => d.online !== 0)).toEqual([]);
+    const periods = await db
+      .selectFrom('device_online_periods')
+      .select(['device_sn', 'ended_at', 'end_reason'])
+      .where('device_sn', 'in', sns)
+      .execute();
+    expect(periods).toHaveLength(300);
+    const bySn = new Map(periods.map((p) => [p.device_sn, p]));
+    expect(bySn.get(sns[0] ?? '')).toMatchObject({ ended_at: 9000, end_reason: 'disconnect' });
+    expect(bySn.get(sns[1] ?? '')).toMatchObject({ ended_at: 5001, end_reason: 'disconnect' });
+    expect(bySn.get(sns[299] ?? '')).toMatchObject({ ended_at: 5299, end_reason: 'disconnect' });
+    expect(periods.filter((p) => p.ended_at === null || p.end_reason !== 'disconnect')).toEqual([]);
   });
 
   it('takes a device offline when nothing is heard of it for DEVICE_TIMEOUT, unless it is connected', async () => {

@@ -6,8 +6,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** Devices whose last_seen one statement writes. */
+/** Devices whose last_seen one statement writes, and whose offline transitions one transaction writes. */
 const LAST_SEEN_CHUNK = 250;
+const OFFLINE_CHUNK = 250;
+
+/** A device going offline: its period ends at `endedAt` (not before it started) for `reason`. */
+export interface OfflineTransition {
+  groupId: number;
+  deviceSn: string;
+  endedAt: number;
+  reason: string;
+}
 
 export interface OnlinePeriod {
   deviceSn: string;
@@ -63,26 +72,19 @@ export class OnlineRepository {
     });
   }
 
-  /** Marks a device offline; true when it was online (its period ends at `endedAt`). */
-  async markOffline(groupId: number, deviceSn: string, endedAt: number, reason: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('devices')
-        .set({ online: 0 })
-        .where('device_sn', '=', deviceSn)
-        .where('group_id', '=', groupId)
-        .where('online', '=', 1)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return false;
-      await trx
-        .updateTable('device_online_periods')
-        .set({ ended_at: sql<number>`case when ${endedAt} < started_at then started_at else ${endedAt} end`, end_reason: reason })
-        .where('device_sn', '=', deviceSn)
-        .where('group_id', '=', groupId)
-        .where('ended_at', 'is', null)
-        .execute();
-      return true;
-    });
+  /**
+   * Marks devices offline, 250 in a transaction, yielding to the event loop between them (10,000
+   * devices leaving at once were 10,000 transactions, 7.6 s of the main thread); answers the
+   * transitions of the devices that were online, whose periods end.
+   */
+  async markOffline(transitions: OfflineTransition[]): Promise<OfflineTransition[]> {
+    const went: OfflineTransition[] = [];
+    for (let i = 0; i < transitions.length; i += OFFLINE_CHUNK) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const chunk = transitions.slice(i, i + OFFLINE_CHUNK);
+      went.push(...(await this.db.transaction().execute((trx) => markChunkOffline(trx, chunk))));
+    }
+    return went;
   }
 
   /**
@@ -127,4 +129,30 @@ export class OnlineRepository {
       .execute();
     return rows.map((r) => ({ deviceSn: r.device_sn, startedAt: r.started_at, endedAt: r.ended_at }));
   }
+}
+
+const keyOf = (groupId: number, deviceSn: string) => `${String(groupId)}\u0000${deviceSn}`;
+
+async function markChunkOffline(trx: Db, chunk: OfflineTransition[]): Promise<OfflineTransition[]> {
+  const values = (list: OfflineTransition[]) =>
+    sql.join(
+      list.map(
+        (t) =>
+          sql`(cast(${t.groupId} as integer), cast(${t.deviceSn} as text), cast(${t.endedAt} as bigint), cast(${t.reason} as text))`,
+      ),
+    );
+  const { rows } = await sql<{ group_id: number; device_sn: string }>`update devices set online = 0
+    from (values ${values(chunk)}) as v
+    where devices.group_id = v.column1 and devices.device_sn = v.column2 and devices.online = 1
+    returning devices.group_id, devices.device_sn`.execute(trx);
+  const changed = new Set(rows.map((r) => keyOf(r.group_id, r.device_sn)));
+  const went = chunk.filter((t) => changed.has(keyOf(t.groupId, t.deviceSn)));
+  if (went.length === 0) return went;
+  await sql`update device_online_periods
+    set ended_at = case when v.column3 < device_online_periods.started_at then device_online_periods.started_at else v.column3 end,
+      end_reason = v.column4
+    from (values ${values(went)}) as v
+    where device_online_periods.group_id = v.column1 and device_online_periods.device_sn = v.column2
+      and device_online_periods.ended_at is null`.execute(trx);
+  return went;
 }

@@ -5,7 +5,8 @@
  * and published to consoles; a device with an active alarm is 'online with warning' (state 2).
  */
 import type { LiveEvents } from '../../mqtt/live-events.ts';
-import type { OnlineRepository } from './online.repository.ts';
+import { BatchLoader } from '../telemetry/batch-loader.ts';
+import type { OfflineTransition, OnlineRepository } from './online.repository.ts';
 
 export interface OnlineOptions {
   timeoutMs: number;
@@ -47,11 +48,21 @@ export class OnlineService {
   private sweeping: Promise<void> | undefined;
   /** Whether the device holds a live connection to the embedded broker (then it never times out). */
   private connected: (deviceSn: string) => boolean = () => false;
+  /** Offline transitions asked for in one turn of the event loop, written together: whether each device was online. */
+  private readonly offlines: BatchLoader<OfflineTransition, boolean>;
 
   constructor(repository: OnlineRepository, events: LiveEvents, options: OnlineOptions) {
     this.repository = repository;
     this.events = events;
     this.options = options;
+    this.offlines = new BatchLoader(
+      async (transitions) => {
+        const went = new Set(await repository.markOffline(transitions));
+        return new Map(transitions.map((t) => [t, went.has(t)]));
+      },
+      false,
+      Infinity,
+    );
   }
 
   /** The embedded broker knows connections; an external broker's devices only time out. */
@@ -101,7 +112,7 @@ export class OnlineService {
   offline(groupId: number, deviceSn: string, reason: string, at = Date.now()): Promise<void> {
     this.seen.delete(deviceSn);
     return this.serial(deviceSn, async () => {
-      if (await this.repository.markOffline(groupId, deviceSn, at, reason)) await this.wentOffline(groupId, deviceSn, at);
+      if (await this.offlines.get({ groupId, deviceSn, endedAt: at, reason })) await this.wentOffline(groupId, deviceSn, at);
     });
   }
 
@@ -127,14 +138,17 @@ export class OnlineService {
       else if (s.at < cutoff) this.seen.delete(sn);
     }
     if (this.options.leads && !this.options.leads()) return;
-    for (const silent of await this.repository.silentSince(cutoff)) {
-      if (this.seen.has(silent.deviceSn) || this.connected(silent.deviceSn)) continue;
-      await this.serial(silent.deviceSn, async () => {
-        if (await this.repository.markOffline(silent.groupId, silent.deviceSn, silent.lastSeen, 'timeout')) {
-          await this.wentOffline(silent.groupId, silent.deviceSn, now);
-        }
-      });
-    }
+    const silent = (await this.repository.silentSince(cutoff)).filter(
+      (d) => !this.seen.has(d.deviceSn) && !this.connected(d.deviceSn),
+    );
+    await Promise.all(
+      silent.map(({ groupId, deviceSn, lastSeen }) =>
+        this.serial(deviceSn, async () => {
+          if (await this.offlines.get({ groupId, deviceSn, endedAt: lastSeen, reason: 'timeout' }))
+            await this.wentOffline(groupId, deviceSn, now);
+        }),
+      ),
+    );
     await this.options.onSwept?.(cutoff, now);
   }
 

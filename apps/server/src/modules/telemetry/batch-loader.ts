@@ -4,7 +4,8 @@
  * key already being loaded is not asked for again. A connect storm of 10,000 devices (each
  * looked up on connecting and on its first message, again when its cache entry expires) made
  * 10,000 queries of each kind; on PostgreSQL they filled the pool, and console calls waited
- * behind them for over a minute.
+ * behind them for over a minute. (The online service writes its offline transitions the same
+ * way: a fleet leaving at once.)
  */
 export class BatchLoader<K, V> {
   private readonly load: (keys: K[]) => Promise<Map<K, V>>;
