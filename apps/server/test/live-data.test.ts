@@ -586,6 +586,58 @@ describe.each(databaseKinds)('live data on %s', (kind) => {
     expect(periods.filter((p) => p.ended_at === null || p.end_reason !== 'disconnect')).toEqual([]);
   });
 
+  it('brings many devices online at once in one write, each one’s period starting at its own time', async () => {
+    const db = t.app.ctx.db;
+    // More than one transaction's worth (250), offline; the first was online before (its period
+    // still open), the second is online already without a period, the third online with one.
+    const sns = Array.from({ length: 300 }, (_, i) => `SLON${String(i).padStart(8, '0')}`);
+    await db
+      .insertInto('devices')
+      .values(
+        sns.map((sn, i) =>
+          newDeviceRow({ group_id: g, device_sn: sn, device_name: sn, secret_hash: 'x', online: i === 1 || i === 2 ? 1 : 0 }),
+        ),
+      )
+      .execute();
+    await db
+      .insertInto('device_online_periods')
+      .values([sns[0] ?? '', sns[2] ?? ''].map((sn) => ({ group_id: g, device_sn: sn, started_at: 1000, ended_at: null })))
+      .execute();
+    const writes = vi.spyOn(OnlineRepository.prototype, 'markOnline');
+    try {
+      // And one no device holds: nothing to start for it.
+      await Promise.all([
+        ...sns.map((sn, i) => t.app.live.online.touch(g, sn, 5000 + i)),
+        t.app.live.online.touch(otherG, 'SLONNONE', 7000),
+      ]);
+      const mine = new Set([...sns, 'SLONNONE']);
+      const ours = writes.mock.calls.map(([transitions]) => transitions.filter((x) => mine.has(x.deviceSn)).length);
+      expect(ours.filter((count) => count > 0)).toEqual([301]);
+    } finally {
+      writes.mockRestore();
+      for (const sn of [...sns, 'SLONNONE']) t.app.live.online.forget(sn);
+    }
+    const devices = await db.selectFrom('devices').select(['device_sn', 'online']).where('device_sn', 'in', sns).execute();
+    expect(devices.filter((d) => d.online !== 1)).toEqual([]);
+    const periods = await db
+      .selectFrom('device_online_periods')
+      .select(['device_sn', 'started_at', 'ended_at', 'end_reason'])
+      .where('device_sn', 'in', [...sns, 'SLONNONE'])
+      .orderBy('id')
+      .execute();
+    const open = periods.filter((p) => p.ended_at === null);
+    expect(open).toHaveLength(300);
+    const openOf = new Map(open.map((p) => [p.device_sn, p.started_at]));
+    expect(openOf.get(sns[0] ?? '')).toBe(5000);
+    expect(openOf.get(sns[1] ?? '')).toBe(5001);
+    expect(openOf.get(sns[2] ?? '')).toBe(1000);
+    expect(openOf.get(sns[299] ?? '')).toBe(5299);
+    // The first's old period ended as it came online again.
+    expect(periods.filter((p) => p.ended_at !== null)).toEqual([
+      { device_sn: sns[0], started_at: 1000, ended_at: 5000, end_reason: 'superseded' },
+    ]);
+  });
+
   it('takes a device offline when nothing is heard of it for DEVICE_TIMEOUT, unless it is connected', async () => {
     // As with an external broker: no connection the server knows of, only messages.
     const sn = 'SLB000000001';

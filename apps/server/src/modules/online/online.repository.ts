@@ -6,9 +6,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** Devices whose last_seen one statement writes, and whose offline transitions one transaction writes. */
+/** Devices whose last_seen one statement writes, and whose transitions one transaction writes. */
 const LAST_SEEN_CHUNK = 250;
-const OFFLINE_CHUNK = 250;
+const TRANSITION_CHUNK = 250;
+
+/** A device heard of: online from `at`. */
+export interface OnlineTransition {
+  groupId: number;
+  deviceSn: string;
+  at: number;
+}
 
 /** A device going offline: its period ends at `endedAt` (not before it started) for `reason`. */
 export interface OfflineTransition {
@@ -30,46 +37,14 @@ export class OnlineRepository {
     this.db = db;
   }
 
-  /** Marks a device online; true when it was offline (a period starts). */
-  async markOnline(groupId: number, deviceSn: string, at: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('devices')
-        .set({ online: 1, last_seen: at })
-        .where('device_sn', '=', deviceSn)
-        .where('group_id', '=', groupId)
-        .where('online', '=', 0)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) {
-        // Already online (a restart of the server, or a seeded flag): make sure a period is open.
-        const open = await trx
-          .selectFrom('device_online_periods')
-          .select('id')
-          .where('device_sn', '=', deviceSn)
-          .where('group_id', '=', groupId)
-          .where('ended_at', 'is', null)
-          .executeTakeFirst();
-        if (!open)
-          await trx
-            .insertInto('device_online_periods')
-            .values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null })
-            .execute();
-        return false;
-      }
-      await trx
-        .updateTable('device_online_periods')
-        .set({ ended_at: at, end_reason: 'superseded' })
-        .where('device_sn', '=', deviceSn)
-        .where('group_id', '=', groupId)
-        .where('ended_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('device_online_periods')
-        .values({ group_id: groupId, device_sn: deviceSn, started_at: at, ended_at: null })
-        .execute();
-      return true;
-    });
+  /**
+   * Marks devices online, 250 in a transaction, yielding to the event loop between them (a connect
+   * storm of 10,000 devices was 10,000 transactions); answers the transitions of the devices that
+   * were offline, whose periods start. A device online already keeps its open period, or gets one
+   * (after a restart, or a seeded flag).
+   */
+  markOnline(transitions: OnlineTransition[]): Promise<OnlineTransition[]> {
+    return this.inChunks(transitions, markChunkOnline);
   }
 
   /**
@@ -77,14 +52,18 @@ export class OnlineRepository {
    * devices leaving at once were 10,000 transactions, 7.6 s of the main thread); answers the
    * transitions of the devices that were online, whose periods end.
    */
-  async markOffline(transitions: OfflineTransition[]): Promise<OfflineTransition[]> {
-    const went: OfflineTransition[] = [];
-    for (let i = 0; i < transitions.length; i += OFFLINE_CHUNK) {
+  markOffline(transitions: OfflineTransition[]): Promise<OfflineTransition[]> {
+    return this.inChunks(transitions, markChunkOffline);
+  }
+
+  private async inChunks<T>(transitions: T[], write: (trx: Db, chunk: T[]) => Promise<T[]>): Promise<T[]> {
+    const changed: T[] = [];
+    for (let i = 0; i < transitions.length; i += TRANSITION_CHUNK) {
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      const chunk = transitions.slice(i, i + OFFLINE_CHUNK);
-      went.push(...(await this.db.transaction().execute((trx) => markChunkOffline(trx, chunk))));
+      const chunk = transitions.slice(i, i + TRANSITION_CHUNK);
+      changed.push(...(await this.db.transaction().execute((trx) => write(trx, chunk))));
     }
-    return went;
+    return changed;
   }
 
   /**
@@ -132,6 +111,43 @@ export class OnlineRepository {
 }
 
 const keyOf = (groupId: number, deviceSn: string) => `${String(groupId)}\u0000${deviceSn}`;
+
+/** The first transition of each device (a device heard of twice in one turn starts one period). */
+function firstOfEach(chunk: OnlineTransition[]): OnlineTransition[] {
+  const seen = new Set<string>();
+  return chunk.filter((t) => {
+    const key = keyOf(t.groupId, t.deviceSn);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+async function markChunkOnline(trx: Db, chunk: OnlineTransition[]): Promise<OnlineTransition[]> {
+  const firsts = firstOfEach(chunk);
+  const values = (list: OnlineTransition[]) =>
+    sql.join(list.map((t) => sql`(cast(${t.groupId} as integer), cast(${t.deviceSn} as text), cast(${t.at} as bigint))`));
+  const { rows } = await sql<{ group_id: number; device_sn: string }>`update devices set online = 1, last_seen = v.column3
+    from (values ${values(firsts)}) as v
+    where devices.group_id = v.column1 and devices.device_sn = v.column2 and devices.online = 0
+      and devices.deleted_at is null
+    returning devices.group_id, devices.device_sn`.execute(trx);
+  const changed = new Set(rows.map((r) => keyOf(r.group_id, r.device_sn)));
+  const came = firsts.filter((t) => changed.has(keyOf(t.groupId, t.deviceSn)));
+  if (came.length > 0) {
+    await sql`update device_online_periods set ended_at = v.column3, end_reason = 'superseded'
+      from (values ${values(came)}) as v
+      where device_online_periods.group_id = v.column1 and device_online_periods.device_sn = v.column2
+        and device_online_periods.ended_at is null`.execute(trx);
+  }
+  // A period for each device that came online, and for each one online already without an open period.
+  await sql`insert into device_online_periods (group_id, device_sn, started_at)
+    select v.column1, v.column2, v.column3 from (values ${values(firsts)}) as v
+    where exists (select 1 from devices d where d.group_id = v.column1 and d.device_sn = v.column2 and d.deleted_at is null)
+      and not exists (select 1 from device_online_periods p
+        where p.group_id = v.column1 and p.device_sn = v.column2 and p.ended_at is null)`.execute(trx);
+  return came;
+}
 
 async function markChunkOffline(trx: Db, chunk: OfflineTransition[]): Promise<OfflineTransition[]> {
   const values = (list: OfflineTransition[]) =>

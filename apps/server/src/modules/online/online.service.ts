@@ -6,7 +6,7 @@
  */
 import type { LiveEvents } from '../../mqtt/live-events.ts';
 import { BatchLoader } from '../telemetry/batch-loader.ts';
-import type { OfflineTransition, OnlineRepository } from './online.repository.ts';
+import type { OfflineTransition, OnlineRepository, OnlineTransition } from './online.repository.ts';
 
 export interface OnlineOptions {
   timeoutMs: number;
@@ -35,6 +35,12 @@ interface Seen {
   saved: number;
 }
 
+/** Whether each transition changed its device, from the ones that did. */
+async function changedOf<T>(transitions: T[], changing: Promise<T[]>): Promise<Map<T, boolean>> {
+  const changed = new Set(await changing);
+  return new Map(transitions.map((t) => [t, changed.has(t)]));
+}
+
 export class OnlineService {
   private readonly repository: OnlineRepository;
   private readonly events: LiveEvents;
@@ -48,18 +54,17 @@ export class OnlineService {
   private sweeping: Promise<void> | undefined;
   /** Whether the device holds a live connection to the embedded broker (then it never times out). */
   private connected: (deviceSn: string) => boolean = () => false;
-  /** Offline transitions asked for in one turn of the event loop, written together: whether each device was online. */
+  /** Transitions asked for in one turn of the event loop, written together: whether each device changed. */
+  private readonly onlines: BatchLoader<OnlineTransition, boolean>;
   private readonly offlines: BatchLoader<OfflineTransition, boolean>;
 
   constructor(repository: OnlineRepository, events: LiveEvents, options: OnlineOptions) {
     this.repository = repository;
     this.events = events;
     this.options = options;
+    this.onlines = new BatchLoader((transitions) => changedOf(transitions, repository.markOnline(transitions)), false, Infinity);
     this.offlines = new BatchLoader(
-      async (transitions) => {
-        const went = new Set(await repository.markOffline(transitions));
-        return new Map(transitions.map((t) => [t, went.has(t)]));
-      },
+      (transitions) => changedOf(transitions, repository.markOffline(transitions)),
       false,
       Infinity,
     );
@@ -103,8 +108,12 @@ export class OnlineService {
     }
     this.seen.set(deviceSn, { groupId, at, saved: 0 });
     return this.serial(deviceSn, async () => {
-      await this.options.onHeard?.(groupId, deviceSn, at);
-      if (await this.repository.markOnline(groupId, deviceSn, at)) await this.announce(groupId, deviceSn, 1, at);
+      // Together, so that the transitions of a turn's devices share a write; announced after both.
+      const [, came] = await Promise.all([
+        this.options.onHeard?.(groupId, deviceSn, at),
+        this.onlines.get({ groupId, deviceSn, at }),
+      ]);
+      if (came) await this.announce(groupId, deviceSn, 1, at);
     });
   }
 
