@@ -10,6 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { SqliteCheckpointer } from '../apps/server/src/db/sqlite-checkpointer.ts';
 import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { ADMIN } from './live-server.ts';
 
@@ -20,17 +21,27 @@ export interface InProcessApp {
   close(): Promise<void>;
 }
 
-/** The app, bootstrapped (administrator ADMIN), on SQLite in a temporary folder, or on `env.DATABASE_URL`. */
+/**
+ * The app, bootstrapped (administrator ADMIN), on SQLite in a temporary folder, or on
+ * `env.DATABASE_URL`. On SQLite with the WAL checkpoint worker the server runs (live-data.ts
+ * starts it with the live services, which these benchmarks do not start): without it the WAL
+ * only grows, and every read and commit pays for it.
+ */
 export async function startInProcess(env: Record<string, string> = {}): Promise<InProcessApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sluice-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: ADMIN.password, ...env });
   const database = await openDatabase({ dataDir, databaseUrl: config.DATABASE_URL });
   const app = await buildApp({ config, database, logger: false });
   await bootstrap(app.ctx);
+  const checkpointer = database.dialect === 'sqlite' ? new SqliteCheckpointer() : undefined;
+  checkpointer?.start(path.join(dataDir, 'sluice.db'), (message) => {
+    console.warn(`checkpoint worker: ${message}`);
+  });
   return {
     app,
     dataDir,
     close: async () => {
+      await checkpointer?.stop();
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
