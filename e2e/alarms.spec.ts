@@ -87,12 +87,18 @@ test('a fault raises a toast and the bell; the operator handles it with a commen
     // The segmented control's radio is hidden under its label: click the label.
     await page.getByRole('radio', { name: 'Handled', exact: true }).locator('..').click();
     await expect(page).toHaveURL(/\/common\/notice\/list\/0\/1$/);
-    const handled = page.getByRole('row').filter({ hasText: SN }).filter({ hasText: FAULT });
+    // The newest first: a retry finds the alarm an earlier attempt handled below it.
+    const handled = page.getByRole('row').filter({ hasText: SN }).filter({ hasText: FAULT }).first();
     await expect(handled).toContainText('Handled');
     // By the operator, under their name.
     await expect(handled).toContainText('张工');
-    await handled.getByRole('button', { name: /Details of/ }).click();
     const drawer = page.getByRole('dialog');
+    // CI saw one click on the name land while the list was still settling, and no drawer open:
+    // click again until it shows, as a user would.
+    await expect(async () => {
+      await handled.getByRole('button', { name: /Details of/ }).click();
+      await expect(drawer).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await expect(drawer).toContainText('Pump 1 jammed by rags; cleared and restarted');
     await expect(drawer.getByRole('link', { name: /提升泵/ })).toHaveAttribute('href', `/common/home/device/${SN}`);
   } finally {
