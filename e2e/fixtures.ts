@@ -99,8 +99,10 @@ export async function choose(page: Page, select: Locator, option: string | RegEx
   const exact = typeof option === 'string';
   const box = select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
   await expect(async () => {
-    await select.click();
-    await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact }).first().click();
+    // Opened only when closed: a click on an open select closes its list.
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    // Bounded, so that a list that closed meanwhile is opened again by the next try.
+    await page.locator('.ant-select-dropdown:visible').last().getByTitle(option, { exact }).first().click({ timeout: 3000 });
     await expect(box.getByTitle(option, { exact }).first()).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 30_000 });
 }
