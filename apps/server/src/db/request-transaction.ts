@@ -85,45 +85,34 @@ export class RequestScope {
     return this.driver !== undefined && pipelining.has(this.driver);
   }
 
-  /** Begins the transaction (once) and runs onBegin in it. */
+  /**
+   * Begins the transaction (once) and runs onBegin in it: on a pipelining connection onBegin's
+   * reads go out behind BEGIN at once (one round trip for both), otherwise after its answer. The
+   * call's first write waits for both.
+   */
   begin(): Promise<void> {
     this.beginning ??= (async () => {
       const driver = this.driver;
       if (!driver) throw new Error('The request scope is bound to no database');
       const connection = await driver.acquireConnection();
-      if (this.pipelined) {
-        await this.beginPipelined(driver, connection);
-        return;
-      }
-      try {
-        await driver.beginTransaction(connection, {});
-      } catch (error) {
+      const begun = driver.beginTransaction(connection, {});
+      const read = this.pipelined ? this.runOnBegin(connection) : begun.then(() => this.runOnBegin(connection));
+      const [begin, before] = await Promise.allSettled([begun, read]);
+      if (begin.status === 'rejected') {
+        this.connection = undefined;
         await driver.releaseConnection(connection);
-        throw error;
+        throw begin.reason;
       }
-      this.connection = connection;
-      this.wrote = true;
-      if (this.options.onBegin) await storage.run({ direct: this }, this.options.onBegin);
+      if (before.status === 'rejected') throw before.reason;
       this.ready = true;
     })();
     return this.beginning;
   }
 
-  /** BEGIN and onBegin's reads in one round trip; the call's first write waits for both. */
-  private async beginPipelined(driver: Driver, connection: DatabaseConnection): Promise<void> {
+  private runOnBegin(connection: DatabaseConnection): Promise<void> | undefined {
     this.connection = connection;
     this.wrote = true;
-    const begun = driver.beginTransaction(connection, {});
-    const onBegin = this.options.onBegin;
-    const read = onBegin ? storage.run({ direct: this }, onBegin) : undefined;
-    const [begin, before] = await Promise.allSettled([begun, read]);
-    if (begin.status === 'rejected') {
-      this.connection = undefined;
-      await driver.releaseConnection(connection);
-      throw begin.reason;
-    }
-    if (before.status === 'rejected') throw before.reason;
-    this.ready = true;
+    return this.options.onBegin ? storage.run({ direct: this }, this.options.onBegin) : undefined;
   }
 
   /** A statement of the scope's own: awaited, or on a pipelining connection only sent. */
